@@ -1,0 +1,44 @@
+# tablerules: every target sets up .venv first (Python >= 3.11, no conda needed).
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: all setup figures lab test test-quick lint bench clean
+
+all: figures
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "tablerules needs Python >= 3.11")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+## figures: regenerate every figure in figures/ by running the notebooks headless on the bundled data
+figures: setup
+	MPLBACKEND=Agg $(BIN)/python -m tablerules.plots.notebooks
+
+## lab: open JupyterLab on notebooks/
+lab: setup
+	$(BIN)/jupyter lab notebooks/
+
+## test: lint and the whole test suite (browser tests skip locally without /usr/bin/chromium; CI installs it)
+test: setup
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest
+
+test-quick: setup
+	$(BIN)/python -m pytest -m "not browser and not slow"
+
+lint: setup
+	$(BIN)/ruff check .
+
+## bench: speed targets (see benchmarks/README.md)
+bench: setup
+	$(BIN)/python benchmarks/bench_odds.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis tests/screenshots figures/*.png

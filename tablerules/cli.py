@@ -1,0 +1,270 @@
+"""The ``tablerules`` command line: exact odds, simulations and a terminal step-through.
+
+Every command takes ``--json``; the JSON printed is a contract (exact fraction strings plus a
+``"float"`` object with the same keys). Bad arguments exit with code 2 and a one-line message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, TextIO
+
+from . import odds
+from .core.errors import IllegalAction, SaveError, TablerulesError
+from .core.protocol import Game
+from .core.registry import game_class, game_names
+from .core.simulation import simulate
+
+
+class UsageError(Exception):
+    """Bad command-line input: exit code 2 with a one-line message."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _side(text: str) -> tuple[int, int]:
+    """``S[:D]``: strength S (may be negative) and D d6 (default 1)."""
+    strength, _, dice = text.partition(":")
+    try:
+        pair = int(strength), int(dice) if dice else 1
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected STRENGTH[:DICE] such as 7 or -2:3, not {text!r}") from None
+    if pair[1] < 0:
+        raise argparse.ArgumentTypeError(f"the number of dice cannot be negative: {text!r}")
+    return pair
+
+
+def _int_list(text: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected comma-separated integers, not {text!r}") from None
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, not {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="tablerules", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p_odds = sub.add_parser("odds", help="exact odds of combat, running away, searching, conquering")
+    odds_sub = p_odds.add_subparsers(dest="what", required=True, parser_class=_Parser)
+
+    p = odds_sub.add_parser("combat", help="P(munchkins win) in a dice combat")
+    p.add_argument("--side", action="append", type=_side, required=True, metavar="S[:D]",
+                   help="a munchkin: total strength S and D d6 (default 1); negative: --side=-2:3")
+    p.add_argument("--monster", action="append", type=_side, required=True, metavar="S[:D]",
+                   help="a monster: level + bonuses S and D d6 (default 1)")
+    p.add_argument("--ties-win", action="store_true", help="ties go to the munchkins")
+    p.add_argument("--json", action="store_true")
+
+    p = odds_sub.add_parser("flee", help="running away: one d6 per monster")
+    p.add_argument("--monsters", type=_non_negative, help="how many monsters (with --modifier)")
+    p.add_argument("--modifier", type=int, default=None, help="the modifier to every roll")
+    p.add_argument("--modifiers", type=_int_list, help="one modifier per monster: M1,M2,...")
+    p.add_argument("--need", type=int, default=odds.FLEE_NEED, help="escape on roll + modifier >= NEED")
+    p.add_argument("--json", action="store_true")
+
+    p = odds_sub.add_parser("search", help="the Munchkin Quest search table")
+    p.add_argument("--dice", type=int, required=True, help="search dice (0 or less rolls 0)")
+    p.add_argument("--modifier", type=int, default=0, help="the room's search modifier")
+    p.add_argument("--json", action="store_true")
+
+    p = odds_sub.add_parser("conquest", help="Small World's final conquest with the reinforcement die")
+    p.add_argument("--tokens", type=_non_negative, required=True)
+    p.add_argument("--cost", type=_non_negative, required=True)
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("simulate", help="play many seeded random games")
+    p.add_argument("game", help="one of: " + (", ".join(game_names()) or "(none registered)"))
+    p.add_argument("--games", type=_non_negative, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--progress", action="store_true", help="show a progress bar")
+
+    p = sub.add_parser("play", help="step through a game in the terminal")
+    p.add_argument("game")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--load", metavar="SAVE.json", help="continue a saved game")
+    p.add_argument("--json", action="store_true", help="print the final save as JSON")
+
+    p = sub.add_parser("games", help="list the games")
+    p.add_argument("--json", action="store_true")
+    return parser
+
+
+# ----- output helpers ------------------------------------------------------------------------
+def _pct(p: Any) -> str:
+    return f"{float(p) * 100:7.3f}%"
+
+
+def _emit(args: argparse.Namespace, data: dict[str, Any], text: Callable[[], str], out: TextIO) -> None:
+    if getattr(args, "json", False):
+        out.write(json.dumps(data, ensure_ascii=False) + "\n")
+    else:
+        out.write(text() + "\n")
+
+
+# ----- commands ------------------------------------------------------------------------------
+def cmd_odds(args: argparse.Namespace, out: TextIO) -> None:
+    if args.what == "combat":
+        result = odds.combat(args.side, args.monster, ties_win=args.ties_win)
+        _emit(args, result.to_json(), lambda: "\n".join(
+            f"{name:5} {p!s:>14} {_pct(p)}" for name, p in
+            (("win", result.win), ("tie", result.tie), ("lose", result.lose))), out)
+    elif args.what == "flee":
+        if args.modifiers is not None:
+            if args.monsters is not None or args.modifier is not None:
+                raise UsageError("tablerules odds flee: give --modifiers, or --monsters with --modifier")
+            modifiers = args.modifiers
+        elif args.monsters is not None:
+            modifiers = [args.modifier or 0] * args.monsters
+        else:
+            raise UsageError("tablerules odds flee: give --monsters N --modifier M, or --modifiers M1,M2,...")
+        result = odds.flee(modifiers, need=args.need)
+
+        def flee_text() -> str:
+            lines = [f"escape all {result.escape_all!s:>14} {_pct(result.escape_all)}"]
+            lines += [f"caught by {k:<2} {p!s:>14} {_pct(p)}" for k, p in enumerate(result.caught)]
+            return "\n".join(lines)
+
+        _emit(args, result.to_json(), flee_text, out)
+    elif args.what == "search":
+        result = odds.search(args.dice, args.modifier)
+        _emit(args, result.to_json(), lambda: "\n".join(
+            f"{result.row(r).label:>10} {p!s:>10} {_pct(p)}  {result.row(r).result}"
+            for r, p in result.rows.items()), out)
+    elif args.what == "conquest":
+        p = odds.conquest(args.tokens, args.cost)
+        _emit(args, {"success": str(p), "float": {"success": float(p)}},
+              lambda: f"success {p!s:>8} {_pct(p)}", out)
+
+
+def _game(name: str) -> type[Game]:
+    try:
+        return game_class(name)
+    except KeyError as exc:
+        raise UsageError(f"tablerules: {exc.args[0]}") from None
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> None:
+    summary = simulate(_game(args.game), args.games, seed=args.seed, progress=args.progress)
+    data = summary.to_json()
+
+    def text() -> str:
+        lines = [f"game      {data['game']}", f"games     {data['games']} (seed {data['seed']})",
+                 f"finished  {data['finished']}", f"mean turns {data['mean_turns']:.2f}"]
+        lines += [f"player {seat} won {wins}" for seat, wins in data["winners"].items()]
+        return "\n".join(lines)
+
+    _emit(args, data, text, out)
+
+
+def _outcome_key(action: Any) -> str:
+    """What a referee types for a chance outcome: its value (a die face, a card id)."""
+    return str(getattr(action, "outcome", action.describe()))
+
+
+def play_loop(game: Game, inp: TextIO, out: TextIO) -> Game:
+    """A terminal step-through: the state, numbered legal actions, chance rolled or typed in."""
+    help_text = ("number: play that action | at a chance step, r: roll the dice, or type the result | "
+                 "u: undo | s FILE: save | q: quit")
+    out.write(f"{game.title or game.name} (seed {game.seed}). {help_text}\n")
+    shown = 0
+    while True:
+        for line in game.log[shown:]:
+            out.write(f"  * {line}\n")
+        shown = len(game.log)
+        if game.is_over():
+            result = game.result()
+            out.write(f"Game over: winners {list(result.winners) if result else []}"
+                      f"{' (' + result.reason + ')' if result and result.reason else ''}\n")
+            return game
+        out.write(f"\n[{game.stage()}] {game.describe_state()}\n")
+        actions = game.legal_actions()
+        chance = game.is_chance()
+        if chance:
+            out.write("Chance: r rolls the seeded dice; or type the outcome rolled at the table:\n")
+            for action, p in game.chance_outcomes():
+                out.write(f"  {_outcome_key(action):>5}  {action.describe()}  (p = {p})\n")
+        else:
+            out.write(f"Players to act: {list(game.to_act())}\n")
+            for i, action in enumerate(actions):
+                out.write(f"  {i:>3}. {action.describe()}\n")
+        out.write("> ")
+        out.flush()
+        line = inp.readline()
+        if not line:  # end of input
+            out.write("\n")
+            return game
+        command = line.strip()
+        try:
+            if command in ("q", "quit"):
+                return game
+            if command == "r" and chance:
+                game.roll()
+            elif command == "u":
+                out.write(f"undid: {game.undo().describe()}\n")
+            elif command.startswith("s "):
+                game.save(command[2:].strip())
+                out.write("saved\n")
+            elif chance and (typed := [a for a in actions if _outcome_key(a) == command]):
+                game.apply(typed[0])
+            elif not chance and command.isdigit() and int(command) < len(actions):
+                game.apply(actions[int(command)])
+            else:
+                out.write(f"? {help_text}\n")
+        except (IllegalAction, OSError) as exc:
+            out.write(f"! {exc}\n")
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> None:
+    cls = _game(args.game)
+    try:
+        game = cls.load(args.load) if args.load else cls(seed=args.seed)
+    except SaveError as exc:
+        raise UsageError(f"tablerules play: {exc}") from None
+    game = play_loop(game, inp, out)
+    if args.json:
+        out.write(json.dumps(game.to_json(), ensure_ascii=False) + "\n")
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    inp = inp or sys.stdin
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command == "odds":
+            cmd_odds(args, out)
+        elif args.command == "simulate":
+            cmd_simulate(args, out)
+        elif args.command == "play":
+            cmd_play(args, out, inp)
+        elif args.command == "games":
+            names = game_names()
+            out.write((json.dumps({"games": names}) if args.json else "\n".join(names) or "(none)") + "\n")
+    except UsageError as exc:
+        sys.stderr.write(str(exc).splitlines()[0] + "\n")
+        return 2
+    except TablerulesError as exc:
+        sys.stderr.write(f"tablerules: {exc}".splitlines()[0] + "\n")
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+"""Loading the JSON data files under ``data/`` and checking them against ``data/schema/``.
+
+Every table of rules (cards, rooms, maps, the search table) is a JSON file validated by a JSON
+Schema with the jsonschema library. A file that breaks its schema raises :class:`DataError` naming
+the file, the JSON path of the offending field and the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+
+from .errors import DataError
+
+_PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+
+
+def data_dir() -> Path:
+    """The bundled ``data/`` folder (``$TABLERULES_DATA`` overrides it)."""
+    override = os.environ.get("TABLERULES_DATA")
+    return Path(override) if override else _PACKAGE_ROOT / "data"
+
+
+def data_path(*parts: str) -> Path:
+    """A path inside the data folder, e.g. ``data_path("quest", "search_table.json")``."""
+    return data_dir().joinpath(*parts)
+
+
+def json_path(parts: Any) -> str:
+    """A JSON path such as ``$.rooms[3].arrows`` from a sequence of keys and indexes."""
+    out = "$"
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+@lru_cache(maxsize=64)
+def _validator(schema_name: str) -> Draft202012Validator:
+    path = data_dir() / "schema" / f"{schema_name}.schema.json"
+    try:
+        schema = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise DataError(path, "$", f"no schema named {schema_name!r}") from exc
+    except json.JSONDecodeError as exc:
+        raise DataError(path, "$", f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from exc
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def validate(document: Any, schema_name: str, file: str | Path = "<memory>") -> Any:
+    """Check ``document`` against ``data/schema/<schema_name>.schema.json``; return it unchanged."""
+    error = best_match(_validator(schema_name).iter_errors(document))
+    if error is not None:
+        raise DataError(file, json_path(error.absolute_path), error.message)
+    return document
+
+
+def read_json(file: str | Path) -> Any:
+    """Parse a JSON file; a missing or malformed file raises :class:`DataError`."""
+    path = Path(file)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(path, "$", f"cannot read the file: {exc.strerror}") from exc
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError(path, "$", f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from exc
+
+
+def load_json(file: str | Path, schema_name: str) -> Any:
+    """Read a JSON data file and validate it against its schema."""
+    return validate(read_json(file), schema_name, file)

@@ -1,0 +1,61 @@
+"""Running many seeded games and summarising them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from statistics import fmean
+from typing import Any
+
+from tqdm.auto import tqdm
+
+from .agents import Agent, play_game
+from .protocol import Game
+from .registry import game_class
+
+
+@dataclass
+class SimulationSummary:
+    """What ``n`` games ended with: winners (a joint win counts for each winner) and lengths."""
+
+    game: str
+    games: int
+    seed: int
+    finished: int = 0
+    winners: Counter = field(default_factory=Counter)
+    turns: list[int] = field(default_factory=list)
+    actions: list[int] = field(default_factory=list)
+
+    @property
+    def mean_turns(self) -> float:
+        return fmean(self.turns) if self.turns else 0.0
+
+    @property
+    def mean_actions(self) -> float:
+        return fmean(self.actions) if self.actions else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "games": self.games, "seed": self.seed, "finished": self.finished,
+                "winners": {str(k): v for k, v in sorted(self.winners.items())},
+                "mean_turns": round(self.mean_turns, 6), "mean_actions": round(self.mean_actions, 6),
+                "max_turns": max(self.turns, default=0)}
+
+
+def simulate(game: str | type[Game], n: int, seed: int = 0, agents: Agent | Sequence[Agent] | None = None,
+             params: Mapping[str, Any] | None = None, progress: bool = True) -> SimulationSummary:
+    """Play ``n`` games seeded ``seed, seed + 1, ...`` with ``agents`` (random when ``None``).
+
+    The same seed gives the same summary. A tqdm progress bar shows while ``progress`` is true.
+    """
+    cls = game_class(game) if isinstance(game, str) else game
+    summary = SimulationSummary(game=cls.name, games=n, seed=seed)
+    for i in tqdm(range(n), desc=f"simulating {cls.name}", disable=not progress, leave=False):
+        played = play_game(cls(params, seed=seed + i), agents)
+        summary.turns.append(played.turn_number())
+        summary.actions.append(len(played.history))
+        result = played.result()
+        if result is not None:
+            summary.finished += 1
+            summary.winners.update(result.winners)
+    return summary

@@ -1,0 +1,147 @@
+"""The random-simulation invariant harness, shared by every game (like OpenSpiel's random_sim_test).
+
+:func:`random_sim_test` plays seeded random games and, after every action, checks the protocol:
+
+* until the end there is at least one legal action, and no action is listed twice;
+* every action describes itself and round-trips through its JSON form;
+* a chance step's outcomes are exactly the legal actions, with probabilities > 0 summing to 1;
+* the game's own invariants hold (:meth:`Game.invariants`, a hook each game fills);
+* saving to JSON and replaying gives the identical state and log;
+* an action that is not legal now raises :class:`IllegalAction` and leaves the state unchanged;
+* :meth:`Game.undo` restores the state before the last action;
+* the game ends within its length cap.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from tqdm.auto import tqdm
+
+from .errors import IllegalAction
+from .protocol import Action, Game
+
+
+class HarnessFailure(AssertionError):
+    """A protocol or rules invariant broke; the message names the game seed and the step."""
+
+
+@dataclass
+class HarnessReport:
+    games: int = 0
+    actions: int = 0
+    chance_steps: int = 0
+    longest: int = 0
+    illegal_checked: int = 0
+    lengths: list[int] = field(default_factory=list)
+
+
+def _fail(seed: int, step: int, message: str) -> None:
+    raise HarnessFailure(f"game seed {seed}, step {step}: {message}")
+
+
+def _check_round_trip(game: Game, seed: int, step: int) -> None:
+    text = json.dumps(game.to_json())
+    replayed = type(game).from_json(json.loads(text))
+    if replayed.state_dict() != game.state_dict():
+        _fail(seed, step, "replaying the saved JSON gives a different state")
+    if replayed.log != game.log:
+        _fail(seed, step, "replaying the saved JSON gives a different log")
+    if replayed.legal_actions() != game.legal_actions():
+        _fail(seed, step, "replaying the saved JSON gives different legal actions")
+
+
+def _check_actions(game: Game, actions: tuple[Action, ...], seed: int, step: int) -> None:
+    if not actions:
+        _fail(seed, step, f"no legal action in stage {game.stage()!r} but the game is not over")
+    if len(set(actions)) != len(actions):
+        _fail(seed, step, "an action is listed twice")
+    for action in actions:
+        if not action.describe():
+            _fail(seed, step, f"{action!r} has no description")
+        if type(game).decode_action(json.loads(json.dumps(action.to_json()))) != action:
+            _fail(seed, step, f"{action!r} does not round-trip through JSON")
+    if game.is_chance():
+        outcomes = game.chance_outcomes()
+        if tuple(a for a, _ in outcomes) != actions:
+            _fail(seed, step, "chance outcomes and legal actions differ")
+        if any(p <= 0 for _, p in outcomes) or sum((p for _, p in outcomes), Fraction(0)) != 1:
+            _fail(seed, step, "chance probabilities must be positive and sum to 1")
+    elif not game.to_act():
+        _fail(seed, step, "nobody is to act, no chance step is pending, and the game is not over")
+
+
+def random_sim_test(
+    make_game: Callable[[int], Game],
+    n_games: int = 100,
+    seed: int = 0,
+    max_length: int | None = None,
+    round_trip_every: int = 1,
+    undo_every: int = 7,
+    progress: bool = False,
+) -> HarnessReport:
+    """Play ``n_games`` random games ``make_game(seed + i)`` and check every step (see module doc).
+
+    ``round_trip_every`` and ``undo_every`` space out the costlier checks (replay from JSON, undo);
+    the final state of every game is always round-tripped.
+    """
+    report = HarnessReport()
+    for i in tqdm(range(n_games), disable=not progress, desc="random games", leave=False):
+        game_seed = seed + i
+        game = make_game(game_seed)
+        rng = random.Random(f"harness/{game_seed}")
+        cap = max_length if max_length is not None else game.max_length
+        seen: list[Action] = []
+        step = 0
+        while not game.is_over():
+            if step >= cap:
+                _fail(game_seed, step, f"the game did not end within {cap} actions")
+            actions = game.legal_actions()
+            _check_actions(game, actions, game_seed, step)
+            broken = game.invariants()
+            if broken:
+                _fail(game_seed, step, "invariant broken: " + "; ".join(broken))
+            stale = [a for a in seen[-20:] if a not in set(actions)]
+            if stale:
+                before = game.state_dict()
+                try:
+                    game.apply(rng.choice(stale))
+                except IllegalAction:
+                    report.illegal_checked += 1
+                else:
+                    _fail(game_seed, step, "an action that is not legal now was accepted")
+                if game.state_dict() != before:
+                    _fail(game_seed, step, "an illegal action changed the state")
+            if game.is_chance():
+                action = game.roll()
+                report.chance_steps += 1
+            else:
+                action = rng.choice(actions)
+                game.apply(action)
+            seen.append(action)
+            step += 1
+            if undo_every and step % undo_every == 0:
+                after = game.state_dict()
+                game.undo()
+                if game.legal_actions() != actions:
+                    _fail(game_seed, step, "undo did not restore the legal actions")
+                game.apply(action)
+                if game.state_dict() != after:
+                    _fail(game_seed, step, "undo then redo gives a different state")
+            if round_trip_every and step % round_trip_every == 0:
+                _check_round_trip(game, game_seed, step)
+        broken = game.invariants()
+        if broken:
+            _fail(game_seed, step, "invariant broken at the end: " + "; ".join(broken))
+        if game.legal_actions():
+            _fail(game_seed, step, "the game is over but still lists legal actions")
+        _check_round_trip(game, game_seed, step)
+        report.games += 1
+        report.actions += step
+        report.longest = max(report.longest, step)
+        report.lengths.append(step)
+    return report

@@ -1,0 +1,6 @@
+"""Matplotlib charts of the exact odds and of games (the notebook side; floats only here)."""
+
+from .figures import figures_dir, save_figure
+from .odds_plots import combat_heatmap, difference_bars, flee_curves, search_bars
+
+__all__ = ["combat_heatmap", "difference_bars", "figures_dir", "flee_curves", "save_figure", "search_bars"]

@@ -1,0 +1,24 @@
+"""Where figures go: ``figures/`` at the top of the project (``$TABLERULES_FIGURES`` overrides it)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from matplotlib.figure import Figure
+
+_PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def figures_dir() -> Path:
+    override = os.environ.get("TABLERULES_FIGURES")
+    path = Path(override) if override else _PROJECT_ROOT / "figures"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def save_figure(fig: Figure, name: str) -> Path:
+    """Save ``fig`` as ``figures/<name>.png`` and return the path."""
+    path = figures_dir() / f"{name}.png"
+    fig.savefig(path, dpi=110, bbox_inches="tight", metadata={"Software": None})
+    return path

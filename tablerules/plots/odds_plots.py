@@ -1,0 +1,74 @@
+"""Charts of exact odds: combat difference bars, win heatmaps, flee curves, the search table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from matplotlib.axes import Axes
+
+from .. import odds
+from ..core.distribution import Distribution
+
+WIN, TIE, LOSE = "#2e7d32", "#f9a825", "#c62828"
+
+
+def difference_bars(ax: Axes, munchkins: odds.Side, monsters: odds.Side, ties_win: bool = False) -> Axes:
+    """Bars of P(munchkins' total - monsters' total = x): green wins, yellow ties, red loses."""
+    munchkins, monsters = list(munchkins), list(monsters)
+    m_strength = sum(s for s, _ in munchkins)
+    k_strength = sum(s for s, _ in monsters)
+    m_dice = sum(max(0, d) for _, d in munchkins)
+    k_dice = sum(max(0, d) for _, d in monsters)
+    diff: Distribution = odds.dice_difference(m_dice, k_dice) + (m_strength - k_strength)
+    values, probs = diff.floats()
+    colours = [WIN if v > 0 or (ties_win and v == 0) else TIE if v == 0 else LOSE for v in values]
+    ax.bar(values, probs, color=colours, edgecolor="black", linewidth=0.3)
+    ax.axvline(0.5 if not ties_win else -0.5, color="black", linestyle=":", linewidth=1)
+    ax.set_xlabel("munchkins' total - monsters' total")
+    ax.set_ylabel("probability")
+    result = odds.combat(munchkins, monsters, ties_win=ties_win)
+    ax.set_title(f"P(win) = {result.win} ≈ {float(result.win):.1%}")
+    return ax
+
+
+def combat_heatmap(ax: Axes, max_dice: int = 3, diffs: Sequence[int] = range(-12, 13),
+                   ties_win: bool = False) -> Axes:
+    """P(win) by strength difference (columns) and dice pair (rows, munchkin v monster dice)."""
+    diffs = list(diffs)
+    pairs = [(m, k) for m in range(max_dice + 1) for k in range(max_dice + 1)]
+    grid = np.array([[float(p) for p in odds.combat_table(m, k, diffs, ties_win)] for m, k in pairs])
+    image = ax.imshow(grid, aspect="auto", cmap="RdYlGn", vmin=0, vmax=1,
+                      extent=(diffs[0] - 0.5, diffs[-1] + 0.5, len(pairs) - 0.5, -0.5))
+    ax.set_yticks(range(len(pairs)), [f"{m}d6 v {k}d6" for m, k in pairs])
+    ax.set_xlabel("strength difference (munchkins - monsters)")
+    ax.set_title("P(munchkins win)" + (" (ties win)" if ties_win else ""))
+    ax.figure.colorbar(image, ax=ax, fraction=0.04)
+    return ax
+
+
+def flee_curves(ax: Axes, max_monsters: int = 6, modifiers: Sequence[int] = range(-2, 3),
+                need: int = odds.FLEE_NEED) -> Axes:
+    """P(escape every monster) against the number of monsters, one line per modifier."""
+    counts = np.arange(1, max_monsters + 1)
+    for m in modifiers:
+        ax.plot(counts, [float(odds.flee([m] * n, need).escape_all) for n in counts], marker="o",
+                label=f"modifier {m:+d}")
+    ax.set_xlabel("monsters")
+    ax.set_ylabel("P(escape all)")
+    ax.set_ylim(0, 1)
+    ax.legend()
+    return ax
+
+
+def search_bars(ax: Axes, dice: int, modifier: int = 0) -> Axes:
+    """The probability of each search-table row for one search roll."""
+    result = odds.search(dice, modifier)
+    rows = list(result.rows)
+    probs = [float(result.rows[r]) for r in rows]
+    colours = [LOSE if result.row(r).monster else WIN for r in rows]
+    ax.bar([result.row(r).label for r in rows], probs, color=colours)
+    ax.set_xlabel("search table row")
+    ax.set_ylabel("probability")
+    ax.set_title(f"{dice}d6 {modifier:+d}: P(monster) = {float(result.monster()):.1%}")
+    return ax

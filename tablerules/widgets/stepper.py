@@ -1,0 +1,119 @@
+"""A generic step-through panel for any game of the protocol.
+
+It shows the stage and who acts, the state, the legal actions as buttons, the pending chance step
+(roll it with the seeded dice, or pick the result rolled at a real table), buttons to let the agents
+play one step or one whole turn, undo, and the event log. Each game's notebook subclasses it and
+overrides :meth:`StepThrough.render_state` (or adds widgets to ``extra``) for its own picture.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+
+import ipywidgets as w
+
+from ..core.agents import Agent, play_turn, seat_agents, step
+from ..core.errors import IllegalAction
+from ..core.protocol import Action, Game
+
+
+class StepThrough:
+    """Step through ``game`` in a notebook; ``widget`` is the panel to display."""
+
+    def __init__(self, game: Game, agents: Agent | Sequence[Agent] | None = None, title: str | None = None,
+                 log_lines: int = 12) -> None:
+        self.game = game
+        self.agent_for = seat_agents(agents, game.seed)
+        self.log_lines = log_lines
+        self.listeners: list[Callable[[Game], None]] = []
+        self.title = w.HTML(f"<h3>{html.escape(title or game.title or game.name)}</h3>")
+        self.header = w.HTML()
+        self.state_view = w.HTML()
+        self.actions_box = w.VBox()
+        self.roll_button = w.Button(description="Roll the dice", icon="dice", button_style="info",
+                                    tooltip="let the seeded dice decide the pending chance step")
+        self.outcome_pick = w.Dropdown(description="Rolled:", options=[])
+        self.apply_outcome_button = w.Button(description="Use this result",
+                                             tooltip="apply the result rolled at a real table")
+        self.chance_box = w.HBox([self.roll_button, self.outcome_pick, self.apply_outcome_button])
+        self.agent_step_button = w.Button(description="Agents: one step")
+        self.agent_turn_button = w.Button(description="Agents: one turn")
+        self.undo_button = w.Button(description="Undo", icon="undo")
+        self.message = w.HTML()
+        self.log_view = w.HTML()
+        self.extra = w.VBox()
+        self.roll_button.on_click(lambda _: self._safely(self.game.roll))
+        self.apply_outcome_button.on_click(lambda _: self._apply_picked())
+        self.agent_step_button.on_click(lambda _: self._safely(lambda: step(self.game, self.agent_for)))
+        self.agent_turn_button.on_click(lambda _: self._safely(lambda: play_turn(self.game, self.agent_for)))
+        self.undo_button.on_click(lambda _: self._safely(self.game.undo))
+        controls = w.HBox([self.agent_step_button, self.agent_turn_button, self.undo_button])
+        self.widget = w.VBox([self.title, self.header, self.extra, self.state_view, self.chance_box,
+                              self.actions_box, controls, self.message, w.HTML("<b>Log</b>"), self.log_view])
+        self.widget.add_class("tablerules-stepper")
+        self.refresh()
+
+    # ----- what subclasses change ---------------------------------------------------------
+    def render_state(self) -> str:
+        """HTML for the state; the default shows :meth:`Game.describe_state`."""
+        return f"<pre>{html.escape(self.game.describe_state())}</pre>"
+
+    # ----- actions ------------------------------------------------------------------------
+    def play(self, action: Action) -> None:
+        """Apply ``action`` as if its button was clicked."""
+        self._safely(lambda: self.game.apply(action))
+
+    def _apply_picked(self) -> None:
+        if self.outcome_pick.value is not None:
+            self.play(self.outcome_pick.value)
+
+    def _safely(self, do: Callable[[], object]) -> None:
+        try:
+            do()
+            self.message.value = ""
+        except IllegalAction as exc:
+            self.message.value = f"<span style='color:#c62828'>{html.escape(str(exc))}</span>"
+        self.refresh()
+
+    def _button(self, action: Action) -> w.Button:
+        text = action.describe()
+        button = w.Button(description=text[:60], tooltip=text, layout=w.Layout(width="auto"))
+        button.on_click(lambda _: self.play(action))
+        return button
+
+    # ----- showing ------------------------------------------------------------------------
+    def refresh(self) -> None:
+        game = self.game
+        if game.is_over():
+            result = game.result()
+            winners = ", ".join(f"player {p}" for p in result.winners) if result else "nobody"
+            status = f"<b>Game over</b>: {html.escape(winners)} won. {html.escape(result.reason if result else '')}"
+        elif game.is_chance():
+            status = f"<b>Stage</b>: {html.escape(game.stage())} &middot; <b>chance</b> decides"
+        else:
+            players = ", ".join(str(p) for p in game.to_act())
+            status = f"<b>Stage</b>: {html.escape(game.stage())} &middot; <b>to act</b>: player {players}"
+        self.header.value = f"{status} &middot; turn {game.turn_number()} &middot; {len(game.history)} actions"
+        self.state_view.value = self.render_state()
+        chance = game.is_chance()
+        self.chance_box.layout.display = "flex" if chance else "none"
+        if chance:
+            self.outcome_pick.options = [(f"{a.describe()}  (p = {p})", a) for a, p in game.chance_outcomes()]
+            self.actions_box.children = ()
+        else:
+            self.outcome_pick.options = []
+            self.actions_box.children = tuple(self._button(a) for a in game.legal_actions())
+        over = game.is_over()
+        self.agent_step_button.disabled = over
+        self.agent_turn_button.disabled = over
+        self.undo_button.disabled = not game.history
+        lines = game.log[-self.log_lines:]
+        self.log_view.value = "<br>".join(html.escape(line) for line in lines) or "<i>nothing yet</i>"
+        for listener in self.listeners:
+            listener(game)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)

@@ -1,0 +1,99 @@
+"""Browser test harness: serve a notebook with Voila on 127.0.0.1, drive it with Playwright in
+Debian's chromium (never ``playwright install``), screenshots into ``tests/screenshots/``."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = os.environ.get("TABLERULES_CHROMIUM", "/usr/bin/chromium")
+SCREENSHOTS = ROOT / "tests" / "screenshots"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def require_browser() -> None:
+    """Skip (locally) or fail (in CI) when chromium or playwright is missing."""
+    missing = None
+    if not Path(CHROMIUM).exists():
+        missing = f"no chromium at {CHROMIUM} (apt-get install chromium)"
+    else:
+        try:
+            import playwright.sync_api  # noqa: F401
+        except ImportError:
+            missing = "playwright is not installed (pip install playwright)"
+    if missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"browser tests must run in CI: {missing}")
+        pytest.skip(missing)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 90.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"voila exited with code {proc.returncode}")
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+            return
+        time.sleep(0.3)
+    raise TimeoutError(f"voila did not listen on port {port} within {timeout} s")
+
+
+@contextlib.contextmanager
+def voila(notebook: Path, log: Path) -> Iterator[str]:
+    """Serve ``notebook`` with Voila on a free loopback port; yield its URL."""
+    port = free_port()
+    voila_bin = shutil.which("voila", path=str(Path(sys.executable).parent)) or "voila"
+    env = dict(os.environ, MPLBACKEND="module://matplotlib_inline.backend_inline")
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [voila_bin, str(notebook), f"--port={port}", "--no-browser", "--Voila.ip=127.0.0.1",
+             "--show_tracebacks=True"],
+            cwd=notebook.parent, stdout=out, stderr=subprocess.STDOUT, env=env)
+        try:
+            wait_for_port(port, proc)
+            yield f"http://127.0.0.1:{port}/"
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+@contextlib.contextmanager
+def chromium_page() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = browser.new_page(viewport={"width": 1200, "height": 1600})
+            page.set_default_timeout(120_000)
+            yield page
+        finally:
+            browser.close()
+
+
+def screenshot(page: object, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
