@@ -11,12 +11,12 @@ import json
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
+from typing import TYPE_CHECKING, Any
 
 from .errors import DataError
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 _PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,6 +42,8 @@ def json_path(parts: Any) -> str:
 
 @lru_cache(maxsize=64)
 def _validator(schema_name: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator  # imported on first use: it takes a second to load
+
     path = data_dir() / "schema" / f"{schema_name}.schema.json"
     try:
         schema = json.loads(path.read_text(encoding="utf-8"))
@@ -55,6 +57,8 @@ def _validator(schema_name: str) -> Draft202012Validator:
 
 def validate(document: Any, schema_name: str, file: str | Path = "<memory>") -> Any:
     """Check ``document`` against ``data/schema/<schema_name>.schema.json``; return it unchanged."""
+    from jsonschema.exceptions import best_match
+
     error = best_match(_validator(schema_name).iter_errors(document))
     if error is not None:
         raise DataError(file, json_path(error.absolute_path), error.message)
