@@ -1,0 +1,161 @@
+"""Monster movement on the monster turn (seed 001 pp. 1, 13-14).
+
+The colour rolled on the monster die moves every monster at once (怪物移动). Each rule below is a
+function or a branch of :func:`move_monster`, named after the seed's heading:
+
+* **following arrows**: a monster follows the arrow of the rolled colour in its room if it can pass
+  the link (ordinary monsters: corridors and doors; ``passes`` widens that) and keeps following arrows
+  of that colour room after room; it stops where its room has no arrow of that colour or the link is
+  impassable;
+* **no backtracking** (不走回头路): it stops rather than enter a room it visited this turn, its start
+  included;
+* **caught you** (抓到你了!): it stops in its target munchkin's room;
+* **fast** (快速): after stopping, one more step in the direction it last moved, if it can;
+* **slow** (迟缓): at most one step; **lurking** (潜伏): never moves on the monster turn;
+* **reverse** (逆行): its first step goes against the arrow of the rolled colour in its start room;
+* **into darkness** (离场的怪物): a step into a gap or off the edge carries on in the same direction,
+  wrapping round the dungeon's bounding box, to the first room it meets (that room's link is ignored);
+* **the entrance** (怪物和入口, an unmodifiable rule on p. 1): a monster that enters the entrance leaves
+  at once by the opposite side; with no room there it cannot enter at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+
+from .dungeon import Dungeon, MonsterPiece, Pos
+from .geometry import Colour, LinkKind, Movement, Side
+
+
+class Stop(Enum):
+    """Why a monster stopped."""
+
+    LURKING = "lurking: it does not move on the monster turn"
+    NO_ARROW = "no arrow of the rolled colour in its room"
+    LINK = "it cannot pass the link the arrow points to"
+    NO_BACKTRACKING = "the arrow leads to a room it already visited this turn"
+    TARGET = "it entered its target munchkin's room"
+    AT_TARGET = "it starts in its target munchkin's room and stays there"
+    SLOW = "slow: at most one step"
+    FAST = "fast: one extra step, then it stops"
+    ENTRANCE_BLOCKED = "there is no room beyond the entrance, so it cannot enter"
+
+
+@dataclass(frozen=True)
+class ArrowStep:
+    """One step through a side: the rooms entered (two when passing through the entrance)."""
+
+    entered: tuple[str, ...]
+    via: str  # "link", "darkness" or "entrance"; "" when blocked
+    blocked: Stop | None = None
+
+
+@dataclass(frozen=True)
+class MonsterPath:
+    """A monster's move: the rooms in the order visited (start first) and why it stopped."""
+
+    monster: str
+    rooms: tuple[str, ...]
+    stop: Stop
+
+    @property
+    def end(self) -> str:
+        return self.rooms[-1]
+
+
+def _through_darkness(dungeon: Dungeon, start: Pos, side: Side) -> Pos:
+    """From an empty square, carry on in the same direction, wrapping round the bounding box, to the
+    first square holding a room (there is one: the row or column of the room the monster left)."""
+    min_x, min_y, max_x, max_y = dungeon.bounds()
+    x, y = start
+    dx, dy = side.delta
+    while dungeon.room_at((x, y)) is None:
+        x, y = x + dx, y + dy
+        if x > max_x:
+            x = min_x
+        elif x < min_x:
+            x = max_x
+        if y > max_y:
+            y = min_y
+        elif y < min_y:
+            y = max_y
+    return x, y
+
+
+def arrow_step(dungeon: Dungeon, room_id: str, side: Side, passes: frozenset[LinkKind]) -> ArrowStep:
+    """Where one step out of ``room_id`` through ``side`` leads a monster that passes ``passes``."""
+    room = dungeon.rooms[room_id]
+    if dungeon.link(room.at, side) not in passes:
+        return ArrowStep((), "", Stop.LINK)
+    target = side.step(room.at)
+    via = "link"
+    if dungeon.room_at(target) is None:
+        target = _through_darkness(dungeon, target, side)
+        via = "darkness"  # the link where it comes back in is ignored
+    entered = dungeon.room_at(target)
+    assert entered is not None
+    if not entered.entrance:
+        return ArrowStep((entered.id,), via)
+    # the entrance: straight through to the room on the opposite side, or not in at all
+    beyond = dungeon.room_at(side.step(entered.at))
+    if beyond is None or dungeon.link(entered.at, side) not in passes:
+        return ArrowStep((), "", Stop.ENTRANCE_BLOCKED)
+    return ArrowStep((entered.id, beyond.id), "entrance")
+
+
+def move_monster(dungeon: Dungeon, monster: MonsterPiece, colour: Colour,
+                 munchkins: Mapping[Colour, str] | None = None) -> MonsterPath:
+    """Move one monster for the rolled ``colour``; the board is not changed."""
+    munchkins = dungeon.munchkins if munchkins is None else munchkins
+    start = monster.room
+    if monster.movement is Movement.LURKING:
+        return MonsterPath(monster.id, (start,), Stop.LURKING)
+    target_room = munchkins.get(monster.target) if monster.target is not None else None
+    if target_room == start:
+        return MonsterPath(monster.id, (start,), Stop.AT_TARGET)
+    path = [start]
+    visited = {start}
+    current = start
+    last_side: Side | None = None
+    steps = 0
+    while True:
+        arrow = dungeon.rooms[current].arrow(colour)
+        if arrow is None:
+            stop = Stop.NO_ARROW
+            break
+        side = arrow.opposite if (monster.movement is Movement.REVERSE and steps == 0) else arrow
+        step = arrow_step(dungeon, current, side, monster.passes)
+        if step.blocked is not None:
+            stop = step.blocked
+            break
+        if any(room in visited for room in step.entered):
+            stop = Stop.NO_BACKTRACKING
+            break
+        path.extend(step.entered)
+        visited.update(step.entered)
+        current, last_side, steps = step.entered[-1], side, steps + 1
+        if current == target_room:
+            return MonsterPath(monster.id, tuple(path), Stop.TARGET)
+        if monster.movement is Movement.SLOW:
+            return MonsterPath(monster.id, tuple(path), Stop.SLOW)
+    if monster.movement is Movement.FAST and last_side is not None:
+        step = arrow_step(dungeon, current, last_side, monster.passes)
+        if step.blocked is None and not any(room in visited for room in step.entered):
+            path.extend(step.entered)
+            return MonsterPath(monster.id, tuple(path), Stop.TARGET if path[-1] == target_room else Stop.FAST)
+    return MonsterPath(monster.id, tuple(path), stop)
+
+
+def move_all(dungeon: Dungeon, colour: Colour) -> dict[str, MonsterPath]:
+    """The monster turn: every monster moves at once for the rolled colour (the board is not changed;
+    apply the result with ``dungeon.move_monsters({m: p.end ...})``)."""
+    return {m.id: move_monster(dungeon, m, colour) for m in dungeon.monsters.values()}
+
+
+def monster_turn(dungeon: Dungeon, colour: Colour) -> dict[str, MonsterPath]:
+    """Move every monster on ``dungeon`` for ``colour`` and return their paths."""
+    paths = move_all(dungeon, colour)
+    dungeon.move_monsters({m: p.end for m, p in paths.items()})
+    return paths
