@@ -8,8 +8,8 @@ from tablerules.quest.dungeon import Dungeon
 
 
 def dungeon(rooms: dict[str, tuple[tuple[int, int], dict[str, str]]],
-            connectors: list[tuple[tuple[int, int], str, str]], monsters: list[dict[str, Any]] = (), munchkins: dict[str, str] | None = None,
-            entrance: str | None = None) -> Dungeon:
+            connectors: list[tuple[tuple[int, int], str, str]], monsters: list[dict[str, Any]] = (),
+            munchkins: dict[str, str] | None = None, entrance: str | None = None) -> Dungeon:
     """``rooms``: id -> ((x, y), arrows); ``connectors``: ((x, y), side, kind)."""
     document = {
         "format": "tablerules/quest-dungeon@1",
