@@ -154,6 +154,7 @@ class Game(ABC):
         self._history: list[Action] = []
         self._log: list[str] = []
         self._legal: tuple[Action, ...] | None = None
+        self._chance: tuple[ChanceStep | None] | None = None
         self.setup()
 
     # ----- hooks --------------------------------------------------------------------------
@@ -201,7 +202,7 @@ class Game(ABC):
 
     def stage(self) -> str:
         """The current phase / stage in words."""
-        return "chance" if self.pending_chance() is not None else "play"
+        return "chance" if self.chance_step() is not None else "play"
 
     def is_over(self) -> bool:
         return self.result() is not None
@@ -235,17 +236,23 @@ class Game(ABC):
     def history(self) -> tuple[Action, ...]:
         return tuple(self._history)
 
+    def chance_step(self) -> ChanceStep | None:
+        """The pending random event (``None`` when a player acts or the game is over); cached."""
+        if self._chance is None:
+            self._chance = (None if self.is_over() else self.pending_chance(),)
+        return self._chance[0]
+
     def is_chance(self) -> bool:
-        return not self.is_over() and self.pending_chance() is not None
+        return self.chance_step() is not None
 
     def to_act(self) -> tuple[int, ...]:
         """Players who may act now; ``()`` while chance is pending or the game is over."""
-        if self.is_over() or self.pending_chance() is not None:
+        if self.is_over() or self.chance_step() is not None:
             return ()
         return tuple(self.current_players())
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        step = None if self.is_over() else self.pending_chance()
+        step = self.chance_step()
         return step.outcomes if step else ()
 
     def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
@@ -254,7 +261,7 @@ class Game(ABC):
             if self.is_over():
                 self._legal = ()
             else:
-                step = self.pending_chance()
+                step = self.chance_step()
                 self._legal = tuple(a for a, _ in step.outcomes) if step else tuple(self.player_actions())
         if player is None:
             return self._legal
@@ -282,7 +289,7 @@ class Game(ABC):
             self._replay(self._history)  # leave the state exactly as it was
             raise
         self._history.append(action)
-        self._legal = None
+        self._legal = self._chance = None
 
     def chance_rng(self) -> random.Random:
         """The seeded random stream for the next chance step.
@@ -294,7 +301,7 @@ class Game(ABC):
 
     def sample_chance(self, rng: random.Random | None = None) -> Action:
         """Pick the outcome of the pending chance step with its exact probability."""
-        step = self.pending_chance() if not self.is_over() else None
+        step = self.chance_step()
         if step is None:
             raise IllegalAction("chance", "no random event is pending")
         rng = rng or self.chance_rng()
@@ -324,12 +331,12 @@ class Game(ABC):
         actions = list(actions)
         self._history = []
         self._log = []
-        self._legal = None
+        self._legal = self._chance = None
         self.setup()
         for action in actions:
             self.perform(action)
             self._history.append(action)
-            self._legal = None
+            self._legal = self._chance = None
 
     def copy(self) -> Game:
         return copy.deepcopy(self)

@@ -14,7 +14,9 @@ from .protocol import Game
 _GAMES: dict[str, type[Game]] = {}
 
 #: built-in games: registry name -> module that registers it (filled as each game lands)
-BUILTIN_MODULES: dict[str, str] = {}
+BUILTIN_MODULES: dict[str, str] = {
+    "quest-crawl": "tablerules.quest.exploration",
+}
 
 
 def register(cls: type[Game]) -> type[Game]:

@@ -15,10 +15,10 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from tqdm.auto import tqdm
 
@@ -55,21 +55,25 @@ def _check_round_trip(game: Game, seed: int, step: int) -> None:
         _fail(seed, step, "replaying the saved JSON gives different legal actions")
 
 
-def _check_actions(game: Game, actions: tuple[Action, ...], seed: int, step: int) -> None:
+def _check_actions(game: Game, actions: tuple[Action, ...], seed: int, step: int, known: set[Action]) -> None:
     if not actions:
         _fail(seed, step, f"no legal action in stage {game.stage()!r} but the game is not over")
     if len(set(actions)) != len(actions):
         _fail(seed, step, "an action is listed twice")
     for action in actions:
+        if action in known:  # described and round-tripped already
+            continue
         if not action.describe():
             _fail(seed, step, f"{action!r} has no description")
         if type(game).decode_action(json.loads(json.dumps(action.to_json()))) != action:
             _fail(seed, step, f"{action!r} does not round-trip through JSON")
+        known.add(action)
     if game.is_chance():
         outcomes = game.chance_outcomes()
         if tuple(a for a, _ in outcomes) != actions:
             _fail(seed, step, "chance outcomes and legal actions differ")
-        if any(p <= 0 for _, p in outcomes) or sum((p for _, p in outcomes), Fraction(0)) != 1:
+        den = math.lcm(*(p.denominator for _, p in outcomes))
+        if any(p <= 0 for _, p in outcomes) or sum(p.numerator * (den // p.denominator) for _, p in outcomes) != den:
             _fail(seed, step, "chance probabilities must be positive and sum to 1")
     elif not game.to_act():
         _fail(seed, step, "nobody is to act, no chance step is pending, and the game is not over")
@@ -82,14 +86,16 @@ def random_sim_test(
     max_length: int | None = None,
     round_trip_every: int = 1,
     undo_every: int = 7,
+    illegal_every: int = 1,
     progress: bool = False,
 ) -> HarnessReport:
     """Play ``n_games`` random games ``make_game(seed + i)`` and check every step (see module doc).
 
-    ``round_trip_every`` and ``undo_every`` space out the costlier checks (replay from JSON, undo);
-    the final state of every game is always round-tripped.
+    ``round_trip_every``, ``undo_every`` and ``illegal_every`` space out the costlier checks (replay
+    from JSON, undo, a stale action refused); the final state of every game is always round-tripped.
     """
     report = HarnessReport()
+    known: set[Action] = set()
     for i in tqdm(range(n_games), disable=not progress, desc="random games", leave=False):
         game_seed = seed + i
         game = make_game(game_seed)
@@ -101,11 +107,11 @@ def random_sim_test(
             if step >= cap:
                 _fail(game_seed, step, f"the game did not end within {cap} actions")
             actions = game.legal_actions()
-            _check_actions(game, actions, game_seed, step)
+            _check_actions(game, actions, game_seed, step, known)
             broken = game.invariants()
             if broken:
                 _fail(game_seed, step, "invariant broken: " + "; ".join(broken))
-            stale = [a for a in seen[-20:] if a not in set(actions)]
+            stale = [a for a in seen[-20:] if a not in set(actions)] if step % illegal_every == 0 else []
             if stale:
                 before = game.state_dict()
                 try:

@@ -1,0 +1,513 @@
+"""Exploring the Munchkin Quest dungeon, as a game of the protocol: the dungeon crawl.
+
+Seed 001 pp. 6-7 (移动, 探索, 自动遇敌) and p. 13 (怪物回合). Munchkins move with move points and link
+costs, explore new rooms, and after each player's turn the monster die moves every monster. Every
+random event is an explicit chance step: the room tile drawn, the link drawn for each free side, the
+monster drawn, the colour rolled for its base, the colour rolled on the monster turn.
+
+Rules here, each a method of :class:`DungeonCrawl` named for it:
+
+* **moving** (移入其他房间): into an adjacent room through a non-wall link, paying its cost; once a turn
+  a munchkin may spend all remaining moves (even 0) to cross any non-wall link;
+* **exploring** (探索): through a link with no room beyond, while tiles remain: the new room is
+  oriented like the entrance, its free sides get links from the pool, the explorer draws a DxM card,
+  and a monster is drawn whose base colour is rolled on the monster die (a colour nobody plays or
+  with no base left: the roller picks, and nobody draws; no base left at all: the highest-level
+  monster(s) leave the board, so there are never more than 3 x players monsters);
+* **wandering monsters** (自动遇敌): once every room is placed, entering an empty room on your turn
+  you may draw a monster;
+* **the monster turn** (怪物回合): the player who just played rolls the monster die; that colour's
+  player draws a DxM card; every monster moves (:mod:`tablerules.quest.movement`).
+
+The crawl leaves fights, cards and items to the whole game (the issue after this one): here a
+munchkin meeting monsters only logs it, and DxM cards are counted, not held.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ..core.protocol import Action, Chance, ChanceStep, Game, Result
+from ..core.registry import register
+from .dungeon import Dungeon, MonsterPiece, Pos, Room, link_key
+from .geometry import MONSTER_DIE, PLAYER_COLOURS, Colour, LinkKind, Side
+from .movement import monster_turn
+from .tiles import load_links, load_monsters, load_rooms
+
+START_MOVES = 3  # seed 001 p. 4: 3 move tokens
+BASES_PER_COLOUR = 3  # seed 001 p. 2: 12 bases, 3 per colour
+
+
+@dataclass(frozen=True)
+class CrawlParams:
+    players: int = 2
+    rounds: int = 10
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 4:
+            raise ValueError("Munchkin Quest is for 2 to 4 players")
+        if self.rounds < 1:
+            raise ValueError("play at least one round")
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    player: int
+    side: str
+
+    def describe(self) -> str:
+        return f"player {self.player} moves {_SIDE_WORDS[self.side]}"
+
+
+@dataclass(frozen=True)
+class Explore(Action):
+    player: int
+    side: str
+
+    def describe(self) -> str:
+        return f"player {self.player} explores {_SIDE_WORDS[self.side]}"
+
+
+@dataclass(frozen=True)
+class DrawMonster(Action):
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} draws a wandering monster"
+
+
+@dataclass(frozen=True)
+class Decline(Action):
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} draws no monster"
+
+
+@dataclass(frozen=True)
+class PickBase(Action):
+    player: int
+    colour: str
+
+    def describe(self) -> str:
+        return f"player {self.player} gives the monster a {self.colour} base"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} ends the turn"
+
+
+_SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+@dataclass
+class _Pending:
+    """A step of exploring or of the monster turn that waits for chance or a choice."""
+
+    kind: str  # room, link, monster, base, pick, wander, monster die
+    at: Pos | None = None
+    side: Side | None = None
+    piece: str | None = None
+    rolled: Colour | None = None
+    options: tuple[str, ...] = field(default_factory=tuple)
+
+
+class DungeonCrawl(Game):
+    """Munchkins exploring the dungeon while the monster die moves the monsters (no fights)."""
+
+    name = "quest-crawl"
+    title = "Munchkin Quest: the dungeon crawl (exploring and monster movement)"
+    action_types = (Move, Explore, DrawMonster, Decline, PickBase, EndTurn)
+    Params = CrawlParams
+    max_length = 20_000
+
+    # ----- set-up -------------------------------------------------------------------------
+    def setup(self) -> None:
+        deck = load_rooms()
+        entrance = Room(deck.entrance.id, (0, 0), entrance=True, name=deck.entrance.name,
+                        name_zh=deck.entrance.name_zh, search=None)
+        self.link_types = {t.kind: t for t in load_links()}
+        self.dungeon = Dungeon({entrance.id: entrance},
+                               costs={k: t.cost for k, t in self.link_types.items()})
+        for side, kind in deck.entrance.links:
+            self.dungeon.links[link_key(entrance.at, side)] = kind
+        self.room_deck: list[str] = [r.id for r in deck.rooms]
+        self.link_pool: Counter = Counter({t.kind.value: t.count for t in self.link_types.values()})
+        self.cards = {m.id: m for m in load_monsters()}
+        self.monster_deck: Counter = Counter({m.id: m.count for m in self.cards.values()})
+        self.monster_discard: Counter = Counter()
+        self.colours: tuple[Colour, ...] = PLAYER_COLOURS[: self.params.players]
+        self.free_bases: dict[Colour, int] = {c: BASES_PER_COLOUR for c in self.colours}
+        for colour in self.colours:
+            self.dungeon.munchkins[colour] = entrance.id
+        self.current = 0
+        self.round = 1
+        self.turns = 0
+        self.moves_left = START_MOVES
+        self.all_in_used = False
+        self.explored = [0] * self.params.players
+        self.dxm_draws = [0] * self.params.players
+        self.meetings = [0] * self.params.players
+        self.pending: list[_Pending] = []
+        self.newcomer: MonsterPiece | None = None
+        self.walls_without_pool = 0
+        self.next_piece = 1
+        self.over = False
+
+    # ----- who acts -----------------------------------------------------------------------
+    def current_players(self) -> tuple[int, ...]:
+        return (self.current,)
+
+    def stage(self) -> str:
+        if self.over:
+            return "game over"
+        if self.pending:
+            return {"room": "exploring: drawing the room", "link": "exploring: drawing a link",
+                    "monster": "exploring: drawing a monster", "base": "rolling the monster's base colour",
+                    "pick": "choosing a base colour", "wander": "all rooms placed: draw a monster?",
+                    "monster die": "monster turn: rolling the monster die"}[self.pending[0].kind]
+        return "moving"
+
+    def pending_chance(self) -> ChanceStep | None:
+        if self.over or not self.pending:
+            return None
+        step = self.pending[0]
+        if step.kind == "room":
+            return ChanceStep.uniform("room", "the map keeper draws a room tile", self.room_deck)
+        if step.kind == "link":
+            total = sum(self.link_pool.values())
+            outcomes = tuple((Chance("link", kind), Fraction(n, total)) for kind, n in sorted(self.link_pool.items())
+                             if n > 0)
+            return ChanceStep("link", f"a link for the {step.side.value} side of the new room", outcomes)
+        if step.kind == "monster":
+            deck = self.monster_deck if sum(self.monster_deck.values()) else self.monster_discard
+            total = sum(deck.values())
+            outcomes = tuple((Chance("monster", card), Fraction(n, total)) for card, n in sorted(deck.items()) if n)
+            return ChanceStep("monster", "draw a monster card", outcomes)
+        if step.kind in ("base", "monster die"):
+            return ChanceStep.uniform(step.kind, "roll the monster die", [c.value for c in MONSTER_DIE])
+        return None
+
+    def player_actions(self) -> list[Action]:
+        p = self.current
+        if self.pending:
+            step = self.pending[0]
+            if step.kind == "pick":
+                return [PickBase(p, c) for c in step.options]
+            if step.kind == "wander":
+                return [DrawMonster(p), Decline(p)]
+            return []
+        actions: list[Action] = []
+        here = self.dungeon.rooms[self.dungeon.munchkins[self.colours[p]]]
+        for side in Side:
+            kind = self.dungeon.link(here.at, side)
+            if kind is LinkKind.WALL or not self._can_pay(kind):
+                continue
+            beyond = self.dungeon.room_at(side.step(here.at))
+            if beyond is not None:
+                actions.append(Move(p, side.value))
+            elif self.room_deck:
+                actions.append(Explore(p, side.value))
+        actions.append(EndTurn(p))
+        return actions
+
+    def illegal_reason(self, action: Action) -> tuple[str, str]:
+        if isinstance(action, Chance):
+            return "chance", "no such outcome is possible now" if self.chance_step() else "nothing is being drawn"
+        if action.actor != self.current:
+            return "turn order", f"it is player {self.current}'s turn"
+        if self.pending:
+            return "exploring", f"finish the pending step first ({self.stage()})"
+        if isinstance(action, Move | Explore):
+            here = self.dungeon.rooms[self.dungeon.munchkins[self.colours[self.current]]]
+            side = Side(action.side)
+            kind = self.dungeon.link(here.at, side)
+            if kind is LinkKind.WALL:
+                return "moving", "rooms joined by a wall are not adjacent; you cannot move through a wall"
+            beyond = self.dungeon.room_at(side.step(here.at))
+            if isinstance(action, Move) and beyond is None:
+                return "moving", "there is no room there yet: explore instead"
+            if isinstance(action, Explore) and beyond is not None:
+                return "exploring", "that side leads to a room already placed: move instead"
+            if isinstance(action, Explore) and not self.room_deck:
+                return "exploring", "every room is placed: outer links now count as walls for munchkins"
+            return "move points", (f"crossing a {kind.value} costs {self.dungeon.costs[kind]} and you have "
+                                   f"{self.moves_left} left, with the once-a-turn all-in move used")
+        return "actions", f"{action.describe()} is not possible now"
+
+    def _can_pay(self, kind: LinkKind) -> bool:
+        cost = self.dungeon.costs.get(kind)
+        return cost is not None and (cost <= self.moves_left or not self.all_in_used)
+
+    # ----- the rules ----------------------------------------------------------------------
+    def perform(self, action: Action) -> None:
+        if isinstance(action, Chance):
+            self._resolve(action)
+        elif isinstance(action, Move):
+            self.move(Side(action.side))
+        elif isinstance(action, Explore):
+            self.explore(Side(action.side))
+        elif isinstance(action, DrawMonster):
+            self.pending.pop(0)
+            self.pending.insert(0, _Pending("monster", at=self._here().at))
+        elif isinstance(action, Decline):
+            self.pending.pop(0)
+            self.event(f"{self._name(self.current)} lets the empty room be")
+        elif isinstance(action, PickBase):
+            step = self.pending.pop(0)
+            self._give_base(step.piece, Colour(action.colour), draws=False)
+        elif isinstance(action, EndTurn):
+            self.event(f"{self._name(self.current)} ends the turn")
+            self.pending.append(_Pending("monster die"))
+        self._settle()
+
+    def _here(self) -> Room:
+        return self.dungeon.rooms[self.dungeon.munchkins[self.colours[self.current]]]
+
+    def _name(self, player: int) -> str:
+        return f"{self.colours[player].value} (player {player})"
+
+    def pay(self, kind: LinkKind) -> None:
+        """Move points: pay the link's cost, or once a turn spend everything left (even 0) to cross."""
+        cost = self.dungeon.costs[kind]
+        assert cost is not None
+        if cost <= self.moves_left:
+            self.moves_left -= cost
+        else:
+            self.event(f"{self._name(self.current)} spends all {self.moves_left} remaining moves to cross "
+                       f"the {kind.value} (once a turn)")
+            self.moves_left = 0
+            self.all_in_used = True
+
+    def move(self, side: Side) -> None:
+        here = self._here()
+        self.pay(self.dungeon.link(here.at, side))
+        target = self.dungeon.room_at(side.step(here.at))
+        assert target is not None
+        self.dungeon.munchkins[self.colours[self.current]] = target.id
+        self.event(f"{self._name(self.current)} moves {_SIDE_WORDS[side.value]} into {target.name}")
+        self._arrive(target)
+
+    def _arrive(self, room: Room) -> None:
+        monsters = self.dungeon.monsters_in(room.id)
+        if monsters:
+            self.meetings[self.current] += 1
+            names = ", ".join(m.name for m in monsters)
+            self.event(f"{self._name(self.current)} meets {names} in {room.name} (fights belong to the full game)")
+        elif not self.room_deck and not room.entrance:
+            self.pending.insert(0, _Pending("wander", at=room.at))
+
+    def explore(self, side: Side) -> None:
+        here = self._here()
+        self.pay(self.dungeon.link(here.at, side))
+        self.event(f"{self._name(self.current)} explores {_SIDE_WORDS[side.value]} of {here.name}")
+        self.pending.append(_Pending("room", at=side.step(here.at)))
+
+    def _resolve(self, outcome: Chance) -> None:
+        step = self.pending.pop(0)
+        if step.kind == "room":
+            self.place_room(str(outcome.outcome), step.at)
+        elif step.kind == "link":
+            kind = LinkKind(outcome.outcome)
+            self.link_pool[kind.value] -= 1
+            self.dungeon.links[link_key(step.at, step.side)] = kind
+        elif step.kind == "monster":
+            self.draw_monster(str(outcome.outcome), step.at)
+        elif step.kind == "base":
+            self.roll_base(step.piece, Colour(outcome.outcome))
+        elif step.kind == "monster die":
+            self.monster_turn(Colour(outcome.outcome))
+
+    def place_room(self, tile_id: str, at: Pos) -> None:
+        """The new room, oriented like the entrance; links drawn for its free sides; DxM reward;
+        the explorer stands in it; a monster is drawn."""
+        tile = load_rooms().tile(tile_id)
+        self.room_deck.remove(tile_id)
+        room = tile.place(at)
+        self.dungeon.add_room(room)
+        self.dungeon.munchkins[self.colours[self.current]] = room.id
+        self.explored[self.current] += 1
+        self.dxm_draws[self.current] += 1
+        self.event(f"the new room is {room.name} ({room.name_zh}); {self._name(self.current)} draws a DxM card "
+                   f"for exploring")
+        steps = [_Pending("link", at=at, side=side) for side in Side if not self.dungeon.has_link(at, side)]
+        if sum(self.link_pool.values()) < len(steps):
+            for step in steps[sum(self.link_pool.values()):]:  # the pool ran out: walls
+                self.dungeon.links[link_key(at, step.side)] = LinkKind.WALL
+                self.walls_without_pool += 1
+            steps = steps[: sum(self.link_pool.values())]
+        self.pending[0:0] = [*steps, _Pending("monster", at=at)]
+
+    def draw_monster(self, card_id: str, at: Pos) -> None:
+        if not sum(self.monster_deck.values()):
+            self.monster_deck, self.monster_discard = self.monster_discard, Counter()
+            self.event("the monster deck is empty: its discards are shuffled into a new deck")
+        self.monster_deck[card_id] -= 1
+        card = self.cards[card_id]
+        piece_id = f"{card_id}#{self.next_piece}"
+        self.next_piece += 1
+        room = self.dungeon.room_at(at)
+        assert room is not None
+        # the standee goes on the board once its base colour is known
+        self.newcomer = MonsterPiece(piece_id, room.id, card.movement, card.passes, None,
+                                     f"{card.name} ({card.name_zh})", card.level)
+        self.event(f"a {card.name} (level {card.level}) appears in {room.name}")
+        if self.dungeon.munchkins[self.colours[self.current]] == room.id:
+            self.meetings[self.current] += 1
+        self.pending.insert(0, _Pending("base", piece=piece_id))
+
+    def roll_base(self, piece_id: str, rolled: Colour) -> None:
+        """The monster die names the base colour (seed 001 p. 6, step 5)."""
+        if not any(self.free_bases.values()):
+            self.remove_strongest()
+        if self.free_bases.get(rolled, 0) > 0:
+            self._give_base(piece_id, rolled, draws=True)
+            return
+        options = tuple(c.value for c in self.colours if self.free_bases[c] > 0)
+        why = "nobody plays it" if rolled not in self.colours else "its bases are all in use"
+        self.event(f"the monster die shows {rolled.value}, but {why}: {self._name(self.current)} picks the base")
+        self.pending.insert(0, _Pending("pick", piece=piece_id, rolled=rolled, options=options))
+
+    def remove_strongest(self) -> None:
+        """No base left at all: the highest-level monster(s) on the board leave the game."""
+        on_board = list(self.dungeon.monsters.values())
+        top = max(m.level for m in on_board)
+        for monster in [m for m in on_board if m.level == top]:
+            self._remove(monster.id)
+            self.event(f"no base is left: {monster.name} (level {top}) leaves the board")
+
+    def _remove(self, piece_id: str) -> None:
+        monster = self.dungeon.monsters.pop(piece_id)
+        if monster.target is not None:
+            self.free_bases[monster.target] += 1
+        self.monster_discard[piece_id.split("#")[0]] += 1
+
+    def _give_base(self, piece_id: str, colour: Colour, draws: bool) -> None:
+        monster = self.newcomer
+        assert monster is not None and monster.id == piece_id
+        self.newcomer = None
+        self.free_bases[colour] -= 1
+        # the base colour names the owner and the target: the munchkin of that colour (facts.md)
+        self.dungeon.monsters[piece_id] = MonsterPiece(monster.id, monster.room, monster.movement, monster.passes,
+                                                       colour, monster.name, monster.level)
+        text = f"{monster.name} gets a {colour.value} base"
+        if draws:
+            player = self.colours.index(colour)
+            self.dxm_draws[player] += 1
+            text += f"; {self._name(player)} draws a DxM card"
+        self.event(text)
+
+    def monster_turn(self, colour: Colour) -> None:
+        """The rolled colour's player draws a DxM card, then every monster moves at once."""
+        if colour in self.colours:
+            self.dxm_draws[self.colours.index(colour)] += 1
+            self.event(f"monster turn: the die shows {colour.value}; {self._name(self.colours.index(colour))} "
+                       f"draws a DxM card")
+        else:
+            self.event(f"monster turn: the die shows {colour.value}")
+        for path in monster_turn(self.dungeon, colour).values():
+            if len(path.rooms) > 1:
+                names = " -> ".join(self.dungeon.rooms[r].name for r in path.rooms)
+                self.event(f"{self.dungeon.monsters[path.monster].name}: {names}")
+        self._next_player()
+
+    def _next_player(self) -> None:
+        self.turns += 1
+        self.current = (self.current + 1) % self.params.players
+        if self.current == 0:
+            self.round += 1
+            if self.round > self.params.rounds:
+                self.over = True
+                best = max(self.explored)
+                self.event(f"after {self.params.rounds} rounds the crawl ends; most rooms explored: {best}")
+        self.moves_left = START_MOVES
+        self.all_in_used = False
+
+    def _settle(self) -> None:
+        """Steps that need neither chance nor a choice resolve at once."""
+        while self.pending and self.pending[0].kind == "monster" and not (
+                sum(self.monster_deck.values()) or sum(self.monster_discard.values())):
+            self.pending.pop(0)
+            self.event("no monster card is left to draw")
+
+    # ----- reading ------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.over
+
+    def result(self) -> Result | None:
+        if not self.over:
+            return None
+        best = max(self.explored)
+        winners = tuple(p for p, n in enumerate(self.explored) if n == best)
+        return Result(winners, dict(enumerate(self.explored)), "most rooms explored")
+
+    def turn_number(self) -> int:
+        return self.turns
+
+    def invariants(self) -> list[str]:
+        broken = []
+        monsters = self.dungeon.monsters.values()
+        if any(self.dungeon.rooms[m.room].entrance for m in monsters):
+            broken.append("a monster stands in the entrance")
+        if len(self.dungeon.monsters) > BASES_PER_COLOUR * self.params.players:
+            broken.append("more than 3 x players monsters")
+        for colour in self.colours:
+            used = sum(1 for m in monsters if m.target is colour)
+            if used + self.free_bases[colour] != BASES_PER_COLOUR:
+                broken.append(f"{colour.value} bases do not add up")
+        placed_links = Counter(self.dungeon.links.values())
+        entrance_links = Counter(k for _, k in load_rooms().entrance.links)
+        entrance_links[LinkKind.WALL] += self.walls_without_pool
+        for kind, link_type in self.link_types.items():
+            left = self.link_pool[kind.value]
+            if left < 0:
+                broken.append(f"the {kind.value} pool is negative")
+            if placed_links[kind] - entrance_links[kind] + left > link_type.count:
+                broken.append(f"more {kind.value} links placed than the pool held")
+        if len(self.room_deck) + len(self.dungeon.rooms) != len(load_rooms().rooms) + 1:
+            broken.append("room tiles lost or doubled")
+        cards_total = sum(c.count for c in self.cards.values())
+        on_board = len(self.dungeon.monsters) + (self.newcomer is not None)
+        if sum(self.monster_deck.values()) + sum(self.monster_discard.values()) + on_board != cards_total:
+            broken.append("monster cards lost or doubled")
+        if any(room not in self.dungeon.rooms for room in self.dungeon.munchkins.values()):
+            broken.append("a munchkin stands outside the dungeon")
+        if self.moves_left < 0:
+            broken.append("negative move points")
+        return broken
+
+    def state_dict(self) -> dict[str, Any]:
+        return {"dungeon": self.dungeon.to_json(), "room_deck": list(self.room_deck),
+                "link_pool": dict(sorted(self.link_pool.items())),
+                "monster_deck": dict(sorted((+self.monster_deck).items())),
+                "monster_discard": dict(sorted((+self.monster_discard).items())),
+                "free_bases": {c.value: n for c, n in self.free_bases.items()}, "current": self.current,
+                "round": self.round, "turns": self.turns, "moves_left": self.moves_left,
+                "all_in_used": self.all_in_used, "explored": list(self.explored), "dxm_draws": list(self.dxm_draws),
+                "pending": [(p.kind, p.at, p.side.value if p.side else None, p.piece, p.options)
+                            for p in self.pending], "over": self.over,
+                "newcomer": self.newcomer.id if self.newcomer else None}
+
+    def describe_state(self) -> str:
+        if self.over:
+            lines = [f"the crawl is over after {self.params.rounds} rounds"]
+        else:
+            lines = [f"round {self.round}/{self.params.rounds}, {self._name(self.current)} to play, "
+                     f"{self.moves_left} moves left{' (all-in used)' if self.all_in_used else ''}"]
+        for p, colour in enumerate(self.colours):
+            room = self.dungeon.rooms[self.dungeon.munchkins[colour]]
+            lines.append(f"  {colour.value}: in {room.name}, explored {self.explored[p]}, DxM draws "
+                         f"{self.dxm_draws[p]}")
+        lines.append(f"  rooms placed {len(self.dungeon.rooms) - 1}/{len(load_rooms().rooms)}, monsters on the "
+                     f"board {len(self.dungeon.monsters)}")
+        return "\n".join(lines)
+
+
+register(DungeonCrawl)

@@ -1,0 +1,122 @@
+"""The Munchkin Quest components kept as data: the room deck with the entrance tile
+(``data/quest/rooms.json``), the link pool (``links.json``) and the monsters (``monsters.json``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..core.data import data_path, json_path, load_json
+from ..core.errors import DataError
+from .dungeon import Room
+from .geometry import Colour, LinkKind, Movement, Side
+
+
+@dataclass(frozen=True)
+class RoomTile:
+    """A room tile of the deck (oriented like the entrance, seed 001 p. 6)."""
+
+    id: str
+    name: str
+    name_zh: str
+    arrows: tuple[tuple[Colour, Side], ...]
+    search: int | None
+    good_for: tuple[str, ...]
+    bad_for: tuple[str, ...]
+    text: str
+
+    def place(self, at: tuple[int, int]) -> Room:
+        return Room(self.id, at, False, self.name, self.name_zh, self.text, dict(self.arrows), self.search,
+                    self.good_for, self.bad_for)
+
+
+@dataclass(frozen=True)
+class EntranceTile:
+    id: str
+    name: str
+    name_zh: str
+    links: tuple[tuple[Side, LinkKind], ...]
+
+
+@dataclass(frozen=True)
+class RoomDeck:
+    entrance: EntranceTile
+    rooms: tuple[RoomTile, ...]
+
+    def tile(self, room_id: str) -> RoomTile:
+        return self._by_id()[room_id]
+
+    def _by_id(self) -> dict[str, RoomTile]:
+        return {r.id: r for r in self.rooms}
+
+
+@dataclass(frozen=True)
+class LinkType:
+    kind: LinkKind
+    name: str
+    name_zh: str
+    cost: int | None
+    count: int
+
+
+@dataclass(frozen=True)
+class MonsterCard:
+    """A monster: level, combat dice, how it moves and which links it passes, its standee size."""
+
+    id: str
+    name: str
+    name_zh: str
+    level: int
+    dice: int
+    movement: Movement
+    passes: frozenset[LinkKind]
+    size: str
+    count: int
+
+
+def _check_unique(ids: list[str], file: str | Path, key: str) -> None:
+    seen: set[str] = set()
+    for i, item_id in enumerate(ids):
+        if item_id in seen:
+            raise DataError(file, json_path([key, i, "id"]), f"duplicate id {item_id!r}")
+        seen.add(item_id)
+
+
+@lru_cache(maxsize=4)
+def load_rooms(path: str | None = None) -> RoomDeck:
+    file = path or str(data_path("quest", "rooms.json"))
+    doc = load_json(file, "quest-rooms")
+    _check_unique([r["id"] for r in doc["rooms"]] + [doc["entrance"]["id"]], file, "rooms")
+    ent = doc["entrance"]
+    entrance = EntranceTile(ent["id"], ent["name"], ent["name_zh"],
+                            tuple((Side(s), LinkKind(k)) for s, k in ent["links"].items()))
+    rooms = tuple(RoomTile(r["id"], r["name"], r["name_zh"],
+                           tuple((Colour(c), Side(s)) for c, s in r["arrows"].items()), r["search"],
+                           tuple(r.get("good_for", ())), tuple(r.get("bad_for", ())), r.get("text", ""))
+                  for r in doc["rooms"])
+    return RoomDeck(entrance, rooms)
+
+
+@lru_cache(maxsize=4)
+def load_links(path: str | None = None) -> tuple[LinkType, ...]:
+    file = path or str(data_path("quest", "links.json"))
+    doc = load_json(file, "quest-links")
+    kinds = [k["kind"] for k in doc["kinds"]]
+    for i, kind in enumerate(kinds):
+        if kind in kinds[:i]:
+            raise DataError(file, json_path(["kinds", i, "kind"]), f"{kind!r} is listed twice")
+    for i, k in enumerate(doc["kinds"]):
+        if (k["cost"] is None) != (k["kind"] == "wall"):
+            raise DataError(file, json_path(["kinds", i, "cost"]), "walls, and only walls, have no move cost")
+    return tuple(LinkType(LinkKind(k["kind"]), k["name"], k["name_zh"], k["cost"], k["count"]) for k in doc["kinds"])
+
+
+@lru_cache(maxsize=4)
+def load_monsters(path: str | None = None) -> tuple[MonsterCard, ...]:
+    file = path or str(data_path("quest", "monsters.json"))
+    doc = load_json(file, "quest-monsters")
+    _check_unique([m["id"] for m in doc["monsters"]], file, "monsters")
+    return tuple(MonsterCard(m["id"], m["name"], m["name_zh"], m["level"], m["dice"], Movement(m["movement"]),
+                             frozenset(LinkKind(k) for k in m["passes"]), m["size"], m["count"])
+                 for m in doc["monsters"])

@@ -1,0 +1,209 @@
+"""Exploring (seed 001 pp. 6-7) and the monster turn (p. 13) as a protocol game: the dungeon crawl."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from tablerules.core.errors import IllegalAction
+from tablerules.core.protocol import Chance
+from tablerules.core.testing import random_sim_test
+from tablerules.quest.dungeon import MonsterPiece
+from tablerules.quest.exploration import Decline, DrawMonster, DungeonCrawl, EndTurn, Explore, Move, PickBase
+from tablerules.quest.geometry import Colour, LinkKind, Movement, Side
+from tablerules.quest.tiles import load_links, load_monsters, load_rooms
+
+
+def explore_east(game: DungeonCrawl, tile: str = "odd_room", links=("door", "corridor", "wall"),
+                 monster: str = "goldfish", base: str = "red") -> None:
+    """Player 0 explores east of the entrance; the referee types in every draw."""
+    game.apply(Explore(0, "E"))
+    game.apply(Chance("room", tile))
+    for kind in links:
+        game.apply(Chance("link", kind))
+    game.apply(Chance("monster", monster))
+    game.apply(Chance("base", base))
+
+
+def test_components_from_data() -> None:
+    assert len(load_rooms().rooms) == 24
+    assert sum(t.count for t in load_links()) == 73
+    names = {m.name for m in load_monsters()}
+    assert {"Kiosk", "Unspeakable Horror", "Nervous Squirrel", "Shadow Nose", "Gimpy Goblin", "Mushroom",
+            "Shrieking Geek"} <= names
+    assert {r.name for r in load_rooms().rooms} >= {"Hospital", "Den of Thieves", "Odd Room", "Soundproof Room",
+                                                    "Padded Cell"}
+
+
+def test_setup() -> None:
+    game = DungeonCrawl({"players": 3}, seed=1)
+    assert set(game.dungeon.munchkins.values()) == {"ENT"}
+    assert game.colours == (Colour.RED, Colour.BLUE, Colour.GREEN)
+    assert game.moves_left == 3 and game.free_bases == {c: 3 for c in game.colours}
+    assert set(game.legal_actions()) == {Explore(0, s) for s in "NESW"} | {EndTurn(0)}
+
+
+def test_exploring_draws_a_room_links_and_a_monster_as_chance_steps() -> None:
+    game = DungeonCrawl(seed=2)
+    game.apply(Explore(0, "E"))
+    assert game.moves_left == 2  # the entrance's corridors cost 1
+    outcomes = game.chance_outcomes()
+    assert len(outcomes) == 24 and all(p == Fraction(1, 24) for _, p in outcomes)
+    game.apply(Chance("room", "odd_room"))
+    room = game.dungeon.room_at((1, 0))
+    assert room.name == "Odd Room" and game.dungeon.munchkins[Colour.RED] == "odd_room"
+    assert game.explored == [1, 0] and game.dxm_draws == [1, 0]  # the DxM reward for exploring
+    # free sides N, E, S get links from the pool, weighted by what is left in it
+    link_step = dict(game.chance_outcomes())
+    assert link_step[Chance("link", "corridor")] == Fraction(30, 73)
+    for kind in ("door", "corridor", "wall"):
+        game.apply(Chance("link", kind))
+    assert game.dungeon.link((1, 0), Side.N) is LinkKind.DOOR
+    assert game.dungeon.link((1, 0), Side.S) is LinkKind.WALL
+    assert game.link_pool["corridor"] == 29
+    assert game.stage() == "exploring: drawing a monster"
+    game.apply(Chance("monster", "goldfish"))
+    assert game.stage() == "rolling the monster's base colour"
+    assert all(p == Fraction(1, 6) for _, p in game.chance_outcomes())
+    game.apply(Chance("base", "blue"))
+    fish = next(iter(game.dungeon.monsters.values()))
+    assert fish.room == "odd_room" and fish.target is Colour.BLUE and fish.movement is Movement.SLOW
+    assert game.free_bases[Colour.BLUE] == 2 and game.dxm_draws == [1, 1]  # blue draws for the base colour
+
+
+def test_a_colour_nobody_plays_lets_the_roller_pick_and_nobody_draws() -> None:
+    game = DungeonCrawl(seed=2)
+    game.apply(Explore(0, "E"))
+    game.apply(Chance("room", "odd_room"))
+    for kind in ("door", "corridor", "wall"):
+        game.apply(Chance("link", kind))
+    game.apply(Chance("monster", "goldfish"))
+    game.apply(Chance("base", "purple"))
+    assert game.stage() == "choosing a base colour"
+    assert set(game.legal_actions()) == {PickBase(0, "red"), PickBase(0, "blue")}
+    game.apply(PickBase(0, "blue"))
+    assert game.dxm_draws == [1, 0]
+    assert next(iter(game.dungeon.monsters.values())).target is Colour.BLUE
+
+
+def test_no_base_left_the_highest_level_monsters_leave() -> None:
+    game = DungeonCrawl(seed=2)
+    for i, (level, colour) in enumerate([(4, Colour.RED), (9, Colour.RED), (9, Colour.RED), (2, Colour.BLUE),
+                                         (3, Colour.BLUE), (5, Colour.BLUE)]):
+        game.dungeon.monsters[f"x#{i}"] = MonsterPiece(f"x#{i}", "ENT", Movement.LURKING, target=colour,
+                                                       name=f"x{i}", level=level)
+        game.monster_deck["goldfish"] -= 1  # the cards behind these standees
+    game.free_bases = {Colour.RED: 0, Colour.BLUE: 0}
+    explore_east(game, base="red")
+    assert "x#1" not in game.dungeon.monsters and "x#2" not in game.dungeon.monsters  # both level 9 leave
+    assert len(game.dungeon.monsters) == 5 and game.free_bases == {Colour.RED: 1, Colour.BLUE: 0}
+
+
+def test_moving_costs_the_link_and_walls_block() -> None:
+    game = DungeonCrawl(seed=3)
+    explore_east(game, links=("locked", "corridor", "wall"))  # odd_room: N locked, E corridor, S wall
+    game.apply(EndTurn(0))
+    game.apply(Chance("monster die", "yellow"))
+    assert game.current == 1 and game.moves_left == 3
+    game.apply(Move(1, "E"))  # back from the entrance into the odd room through the corridor: 1
+    assert game.moves_left == 2
+    with pytest.raises(IllegalAction) as info:
+        game.apply(Move(1, "S"))
+    assert info.value.rule == "moving" and "wall" in str(info.value)
+    with pytest.raises(IllegalAction, match="explore instead"):
+        game.apply(Move(1, "E"))
+
+
+def test_once_a_turn_all_remaining_moves_cross_any_link() -> None:
+    game = DungeonCrawl(seed=3)
+    explore_east(game, links=("secret", "corridor", "wall"))  # north of the odd room: a secret door, cost 3
+    game.moves_left = 1
+    assert Explore(0, "N") in game.legal_actions()
+    game.apply(Explore(0, "N"))
+    assert game.moves_left == 0 and game.all_in_used
+    assert "spends all 1 remaining moves" in game.log[-2]
+    game.apply(Chance("room", "hospital"))
+    while game.is_chance():
+        game.roll()
+    if game.stage() == "choosing a base colour":
+        game.apply(game.legal_actions()[0])
+    assert all(not isinstance(a, Move | Explore) for a in game.legal_actions())  # no moves, all-in used
+    with pytest.raises(IllegalAction) as info:
+        game.apply(Move(0, "S"))
+    assert info.value.rule == "move points"
+
+
+def test_the_monster_turn_moves_every_monster_and_the_colour_draws() -> None:
+    game = DungeonCrawl(seed=4)
+    explore_east(game, tile="odd_room", links=("door", "corridor", "wall"), monster="gimpy_goblin", base="blue")
+    goblin = next(iter(game.dungeon.monsters))
+    game.apply(EndTurn(0))
+    assert game.stage() == "monster turn: rolling the monster die"
+    game.apply(Chance("monster die", "blue"))
+    assert game.dxm_draws[1] == 2  # blue: base colour draw and monster-die draw
+    assert game.dungeon.monsters[goblin].room == "odd_room"  # the odd room has no blue arrow
+    game.apply(EndTurn(1))
+    game.apply(Chance("monster die", "orange"))  # orange points south: a wall, it stays
+    assert game.dungeon.monsters[goblin].room == "odd_room"
+    game.apply(EndTurn(0))
+    game.apply(Chance("monster die", "purple"))  # purple points east: a corridor into darkness, wrapping
+    # west to the first room of the row, the entrance, which it cannot stop in: through it, to no room
+    # beyond (its west is darkness), so it cannot enter at all
+    assert game.dungeon.monsters[goblin].room == "odd_room"
+    assert "Gimpy" not in game.log[-1]
+    assert game.current == 1 and game.turns == 3
+
+
+def test_once_every_room_is_placed_an_empty_room_may_draw_a_monster() -> None:
+    game = DungeonCrawl(seed=5)
+    explore_east(game)
+    game.room_deck.clear()  # as if every tile were placed
+    game.apply(EndTurn(0))
+    game.apply(Chance("monster die", "yellow"))
+    assert Explore(1, "W") not in game.legal_actions()  # outer links count as walls for munchkins now
+    game.dungeon.monsters.clear()
+    game.free_bases = {Colour.RED: 3, Colour.BLUE: 3}
+    game.monster_deck["goldfish"] += 1  # the card goes back to the deck with its standee
+    game.apply(Move(1, "E"))
+    assert game.stage() == "all rooms placed: draw a monster?"
+    assert set(game.legal_actions()) == {DrawMonster(1), Decline(1)}
+    game.apply(DrawMonster(1))
+    assert game.stage() == "exploring: drawing a monster"
+
+
+def test_the_crawl_ends_after_its_rounds_with_the_best_explorer_winning() -> None:
+    game = DungeonCrawl({"rounds": 1}, seed=6)
+    explore_east(game)
+    game.apply(EndTurn(0))
+    game.apply(Chance("monster die", "green"))
+    game.apply(EndTurn(1))
+    game.apply(Chance("monster die", "green"))
+    assert game.is_over() and game.result().winners == (0,) and game.result().scores == {0: 1, 1: 0}
+
+
+def test_illegal_actions_name_the_rule() -> None:
+    game = DungeonCrawl(seed=7)
+    with pytest.raises(IllegalAction, match="turn order"):
+        game.apply(EndTurn(1))
+    game.apply(Explore(0, "N"))
+    with pytest.raises(IllegalAction) as info:
+        game.apply(EndTurn(0))
+    assert info.value.rule == "exploring" and "drawing the room" in str(info.value)
+    before = game.state_dict()
+    with pytest.raises(IllegalAction):
+        game.apply(Chance("room", "no_such_room"))
+    assert game.state_dict() == before
+
+
+def test_random_crawls_keep_every_invariant_with_every_check() -> None:
+    report = random_sim_test(lambda s: DungeonCrawl({"players": 2 + s % 3, "rounds": 6}, seed=s), n_games=30,
+                             round_trip_every=3, undo_every=5)
+    assert report.games == 30 and report.chance_steps > 100
+
+
+@pytest.mark.slow
+def test_thousands_of_random_crawls_keep_every_invariant() -> None:
+    report = random_sim_test(lambda s: DungeonCrawl({"players": 2 + s % 3, "rounds": 4 + s % 9}, seed=s),
+                             n_games=2000, seed=10_000, round_trip_every=97, undo_every=53, illegal_every=11)
+    assert report.games == 2000
