@@ -39,6 +39,7 @@ lint: setup
 ## bench: speed targets (see benchmarks/README.md)
 bench: setup
 	$(BIN)/python benchmarks/bench_odds.py
+	$(BIN)/python benchmarks/bench_quest.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis tests/screenshots figures/*.png

@@ -17,6 +17,7 @@ from .core.errors import IllegalAction, SaveError, TablerulesError
 from .core.protocol import Game
 from .core.registry import game_class, game_names
 from .core.simulation import simulate
+from .quest.geometry import Colour
 
 
 class UsageError(Exception):
@@ -102,6 +103,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--load", metavar="SAVE.json", help="continue a saved game")
     p.add_argument("--json", action="store_true", help="print the final save as JSON")
 
+    p_quest = sub.add_parser("quest", help="Munchkin Quest dungeons: move monsters, forecast, draw")
+    quest_sub = p_quest.add_subparsers(dest="what", required=True, parser_class=_Parser)
+    colours = [c.value for c in Colour]
+    p = quest_sub.add_parser("move", help="one monster turn for a rolled colour")
+    p.add_argument("dungeon", metavar="DUNGEON.json")
+    p.add_argument("--colour", required=True, choices=colours)
+    p.add_argument("--json", action="store_true")
+    p = quest_sub.add_parser("forecast", help="P(each monster in each room) after K monster turns")
+    p.add_argument("dungeon", metavar="DUNGEON.json")
+    p.add_argument("--turns", type=_non_negative, required=True)
+    p.add_argument("--json", action="store_true")
+    p = quest_sub.add_parser("draw", help="draw the dungeon to a PNG")
+    p.add_argument("dungeon", metavar="DUNGEON.json")
+    p.add_argument("-o", "--output", required=True, metavar="FILE.png")
+    p.add_argument("--colour", choices=colours, help="also show the paths of this monster turn")
+    p.add_argument("--json", action="store_true")
+
     p = sub.add_parser("games", help="list the games")
     p.add_argument("--json", action="store_true")
     return parser
@@ -152,6 +170,56 @@ def cmd_odds(args: argparse.Namespace, out: TextIO) -> None:
         p = odds.conquest(args.tokens, args.cost)
         _emit(args, {"success": str(p), "float": {"success": float(p)}},
               lambda: f"success {p!s:>8} {_pct(p)}", out)
+
+
+def cmd_quest(args: argparse.Namespace, out: TextIO) -> None:
+    from .quest.dungeon import Dungeon
+
+    dungeon = Dungeon.load(args.dungeon)
+    if args.what == "move":
+        from .quest.movement import move_all
+
+        paths = move_all(dungeon, Colour(args.colour))
+        data = {"colour": args.colour, "monsters": {m: p.end for m, p in paths.items()},
+                "paths": {m: list(p.rooms) for m, p in paths.items()}}
+        _emit(args, data, lambda: "\n".join(
+            f"{m:<16} {' -> '.join(p.rooms):<40} ({p.stop.value})" for m, p in paths.items()) or "no monsters", out)
+    elif args.what == "forecast":
+        from .quest.forecast import forecast
+
+        result = forecast(dungeon, args.turns)
+        data = {"turns": args.turns, "monsters": {m: {r: str(p) for r, p in d.items()} for m, d in result.items()},
+                "float": {"monsters": {m: {r: float(p) for r, p in d.items()} for m, d in result.items()}}}
+
+        def text() -> str:
+            lines = []
+            for m, dist in result.items():
+                lines.append(f"{m}:")
+                lines += [f"  {room:<16} {p!s:>14} {_pct(p)}" for room, p in dist.items()]
+            return "\n".join(lines) or "no monsters"
+
+        _emit(args, data, text, out)
+    elif args.what == "draw":
+        import matplotlib
+
+        matplotlib.use("Agg")
+        from matplotlib.figure import Figure
+
+        from .plots.dungeon_plot import draw_dungeon
+
+        paths = None
+        if args.colour:
+            from .quest.movement import move_all
+
+            paths = {m: p.rooms for m, p in move_all(dungeon, Colour(args.colour)).items() if len(p.rooms) > 1}
+        min_x, min_y, max_x, max_y = dungeon.bounds()
+        fig = Figure(figsize=(2 + 1.6 * (max_x - min_x + 1), 1 + 1.6 * (max_y - min_y + 1)))
+        draw_dungeon(fig.subplots(), dungeon, paths=paths, title=args.dungeon)
+        try:
+            fig.savefig(args.output, dpi=110, bbox_inches="tight")
+        except OSError as exc:
+            raise UsageError(f"tablerules quest draw: cannot write {args.output}: {exc.strerror}") from None
+        _emit(args, {"output": args.output, "rooms": len(dungeon.rooms)}, lambda: f"wrote {args.output}", out)
 
 
 def _game(name: str) -> type[Game]:
@@ -254,6 +322,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
             cmd_simulate(args, out)
         elif args.command == "play":
             cmd_play(args, out, inp)
+        elif args.command == "quest":
+            cmd_quest(args, out)
         elif args.command == "games":
             names = game_names()
             out.write((json.dumps({"games": names}) if args.json else "\n".join(names) or "(none)") + "\n")

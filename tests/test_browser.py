@@ -32,3 +32,38 @@ def test_start_here_combat_slider_updates_exact_odds() -> None:
         expect(slider.locator(".widget-readout")).to_have_text(re.compile(r"^\s*7\s*$"))
         expect(chart).not_to_have_attribute("src", before or "")  # the chart was redrawn
         screenshot(page, "start_here_combat_widget")
+
+
+def test_quest_movement_roll_and_move_the_monsters_where_the_engine_says() -> None:
+    require_browser()
+    import random
+
+    from playwright.sync_api import expect
+
+    from tablerules.core.data import data_path
+    from tablerules.quest.dungeon import Dungeon
+    from tablerules.quest.geometry import MONSTER_DIE, Colour
+    from tablerules.quest.movement import monster_turn
+
+    engine = Dungeon.load(data_path("quest", "dungeons", "movement_examples.json"))
+    rolled = random.Random(1).choice(MONSTER_DIE)  # the widget's die is seeded with 1
+    monster_turn(engine, rolled)
+    after_roll = {m.id: m.room for m in engine.monsters.values()}
+    monster_turn(engine, Colour.GREEN)
+    after_green = {m.id: m.room for m in engine.monsters.values()}
+
+    notebook = ROOT / "notebooks" / "quest_monster_movement.ipynb"
+    with voila(notebook, SCREENSHOTS / "voila-quest.log") as url, chromium_page() as page:
+        page.goto(url, wait_until="domcontentloaded")
+        table = page.locator(".tablerules-monster-rooms")
+        expect(table.locator("td[data-monster='gimpy']")).to_have_text("R8", timeout=180_000)
+        page.get_by_role("button", name="Roll the monster die").click()
+        expect(page.locator(".tablerules-move-log")).to_contain_text(f"Rolled {rolled.value}")
+        for monster, room in after_roll.items():
+            expect(table.locator(f"td[data-monster='{monster}']")).to_have_text(room)
+        page.locator(".widget-dropdown", has_text="Colour:").locator("select").select_option(label="green")
+        page.get_by_role("button", name="Move the monsters").click()
+        expect(page.locator(".tablerules-move-log")).to_contain_text("Rolled green")
+        for monster, room in after_green.items():
+            expect(table.locator(f"td[data-monster='{monster}']")).to_have_text(room)
+        screenshot(page, "quest_monster_movement")

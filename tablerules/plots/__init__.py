@@ -1,6 +1,8 @@
 """Matplotlib charts of the exact odds and of games (the notebook side; floats only here)."""
 
+from .dungeon_plot import draw_dungeon
 from .figures import figures_dir, save_figure
 from .odds_plots import combat_heatmap, difference_bars, flee_curves, search_bars
 
-__all__ = ["combat_heatmap", "difference_bars", "figures_dir", "flee_curves", "save_figure", "search_bars"]
+__all__ = ["combat_heatmap", "difference_bars", "draw_dungeon", "figures_dir", "flee_curves", "save_figure",
+           "search_bars"]

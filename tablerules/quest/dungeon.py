@@ -82,6 +82,7 @@ class Dungeon:
 
     def __post_init__(self) -> None:
         self._by_pos: dict[Pos, str] = {room.at: room.id for room in self.rooms.values()}
+        self._bounds: tuple[int, int, int, int] | None = None
 
     # ----- the board ----------------------------------------------------------------------
     def room_at(self, at: Pos) -> Room | None:
@@ -93,6 +94,7 @@ class Dungeon:
             raise ValueError(f"a room already lies at {room.at}")
         self.rooms[room.id] = room
         self._by_pos[room.at] = room.id
+        self._bounds = None
 
     def link(self, at: Pos, side: Side) -> LinkKind:
         """The link on ``side`` of the room at ``at`` (a wall where none is listed)."""
@@ -106,10 +108,12 @@ class Dungeon:
         return next((r for r in self.rooms.values() if r.entrance), None)
 
     def bounds(self) -> tuple[int, int, int, int]:
-        """``(min_x, min_y, max_x, max_y)`` of the placed rooms."""
-        xs = [r.at[0] for r in self.rooms.values()]
-        ys = [r.at[1] for r in self.rooms.values()]
-        return min(xs), min(ys), max(xs), max(ys)
+        """``(min_x, min_y, max_x, max_y)`` of the placed rooms (kept until a room is added)."""
+        if self._bounds is None:
+            xs = [r.at[0] for r in self.rooms.values()]
+            ys = [r.at[1] for r in self.rooms.values()]
+            self._bounds = min(xs), min(ys), max(xs), max(ys)
+        return self._bounds
 
     def adjacent(self, room_id: str) -> Iterator[tuple[Side, Room, LinkKind]]:
         """Rooms next to ``room_id`` on the grid, with the link between (walls included)."""

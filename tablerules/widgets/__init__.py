@@ -1,6 +1,7 @@
 """ipywidgets panels over the game protocol and the odds (the notebook side of tablerules)."""
 
 from .odds_widgets import CombatOddsWidget
+from .quest_widgets import CrawlPanel, ForecastWidget, MonsterMovementWidget
 from .stepper import StepThrough
 
-__all__ = ["CombatOddsWidget", "StepThrough"]
+__all__ = ["CombatOddsWidget", "CrawlPanel", "ForecastWidget", "MonsterMovementWidget", "StepThrough"]

@@ -1,0 +1,93 @@
+"""Benchmark: Munchkin Quest monster movement and forecasts (run by ``make bench``).
+
+* the exact forecast of 38 monsters over 10 monster turns on a 24-room dungeon;
+* one monster turn of 38 monsters;
+* scaling on generated dungeons of 100, 1,000 and 10,000 rooms: the transition matrix of one monster
+  over every room, then a 10-turn forecast from the uniform spread (sparse matrix products) and the
+  exact 10-turn forecast from its room; cost per (rooms x turns) should stay about flat;
+* random dungeon crawls (exploring + monster turns) per second and actions per second.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+import numpy as np
+
+from tablerules.core.agents import play_game
+from tablerules.quest.exploration import DungeonCrawl
+from tablerules.quest.forecast import Transitions, forecast
+from tablerules.quest.generate import random_dungeon
+from tablerules.quest.geometry import MONSTER_DIE, Colour
+from tablerules.quest.movement import move_all, move_monster
+
+
+def timed(fn, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def scaling(rooms: int, turns: int) -> tuple[float, float, float]:
+    """Seconds to build one monster's transition matrix over every room of a generated dungeon, then
+    to forecast ``turns`` turns from the uniform spread (floats) and from its room (exact)."""
+    d = random_dungeon(rooms, seed=2, monsters=1)
+    monster = d.monsters["m0"]
+    start = time.perf_counter()
+    moves = {r: tuple(move_monster(d, replace(monster, room=r), c).end for c in MONSTER_DIE) for r in d.rooms}
+    chain = Transitions("m0", monster.room, moves)
+    ids, matrix = chain.sparse()
+    t_build = time.perf_counter() - start
+    transposed = matrix.T.tocsr()
+
+    def float_forecast() -> np.ndarray:
+        v = np.full(len(ids), 1.0 / len(ids))
+        for _ in range(turns):
+            v = transposed @ v
+        return v
+
+    def exact_forecast() -> dict[str, int]:
+        counts = {chain.start: 1}
+        for _ in range(turns):
+            nxt: dict[str, int] = {}
+            for room, n in counts.items():
+                for end in chain.moves[room]:
+                    nxt[end] = nxt.get(end, 0) + n
+            counts = nxt
+        return counts
+
+    return t_build, timed(float_forecast), timed(exact_forecast)
+
+
+def main() -> None:
+    small = random_dungeon(24, seed=1, monsters=38, munchkins=4)
+    t = timed(lambda: forecast(small, 10))
+    print(f"forecast: 38 monsters x 10 turns on 24 rooms (exact)  {t * 1e3:9.1f} ms")
+    t = timed(lambda: move_all(small, Colour.RED), repeat=50)
+    print(f"one monster turn of 38 monsters                       {t * 1e6:9.1f} us")
+
+    turns = 10
+    print(f"\n{'rooms':>7} {'matrix build':>14} {'float fc 10t':>14} {'exact fc 10t':>14} {'us/(room*turn)':>15}")
+    for rooms in (100, 1_000, 10_000):
+        t_build, t_float, t_exact = scaling(rooms, turns)
+        per = (t_build + t_float) / (rooms * turns) * 1e6
+        print(f"{rooms:>7} {t_build * 1e3:>11.1f} ms {t_float * 1e3:>11.3f} ms {t_exact * 1e3:>11.3f} ms {per:>15.3f}")
+
+    DungeonCrawl(seed=0)  # load the data once
+    start = time.perf_counter()
+    actions = games = 0
+    while time.perf_counter() - start < 5:
+        game = play_game(DungeonCrawl({"players": 4, "rounds": 10}, seed=games))
+        actions += len(game.history)
+        games += 1
+    elapsed = time.perf_counter() - start
+    print(f"\nrandom crawls (4 players, 10 rounds): {games / elapsed:.1f} games/s, {actions / elapsed:,.0f} actions/s "
+          f"on one core")
+
+
+if __name__ == "__main__":
+    main()

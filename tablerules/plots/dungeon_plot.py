@@ -1,0 +1,110 @@
+"""The Munchkin Quest dungeon drawn with matplotlib: rooms, links by kind, coloured monster arrows,
+monsters, munchkins, monster paths and forecast heatmaps."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import pairwise
+
+from matplotlib.axes import Axes
+from matplotlib.patches import FancyArrowPatch, Rectangle
+
+from ..quest.dungeon import Dungeon
+from ..quest.geometry import Colour, LinkKind, Side
+
+ARROW_COLOURS = {Colour.RED: "#d32f2f", Colour.BLUE: "#1976d2", Colour.GREEN: "#388e3c",
+                 Colour.YELLOW: "#fbc02d", Colour.PURPLE: "#7b1fa2", Colour.ORANGE: "#f57c00"}
+LINK_STYLES = {LinkKind.CORRIDOR: {"color": "#bdbdbd", "linewidth": 1, "linestyle": ":"},
+               LinkKind.DOOR: {"color": "#8d6e63", "linewidth": 4, "linestyle": "-"},
+               LinkKind.LOCKED: {"color": "#c62828", "linewidth": 4, "linestyle": "-"},
+               LinkKind.SECRET: {"color": "#6a1b9a", "linewidth": 3, "linestyle": "--"},
+               LinkKind.WALL: {"color": "black", "linewidth": 4, "linestyle": "-"}}
+_ROOM = 0.9  # room size within a grid cell
+
+
+def _side_segment(x: float, y: float, side: Side) -> tuple[list[float], list[float]]:
+    h = _ROOM / 2
+    return {Side.N: ([x - h, x + h], [y - h, y - h]), Side.S: ([x - h, x + h], [y + h, y + h]),
+            Side.W: ([x - h, x - h], [y - h, y + h]), Side.E: ([x + h, x + h], [y - h, y + h])}[side]
+
+
+def draw_dungeon(ax: Axes, dungeon: Dungeon, paths: Mapping[str, Sequence[str]] | None = None,
+                 heat: Mapping[str, float] | None = None, title: str = "", show_arrows: bool = True,
+                 label_monsters: bool = True) -> Axes:
+    """Draw ``dungeon`` on ``ax``. ``paths``: monster id -> rooms visited (drawn as arrows);
+    ``heat``: room id -> probability (shades the rooms)."""
+    import matplotlib
+
+    cmap = matplotlib.colormaps["Reds"]
+    top = max(heat.values()) if heat else 1.0
+    for room in dungeon.rooms.values():
+        x, y = room.at
+        if heat is not None:
+            face = cmap(0.08 + 0.85 * (heat.get(room.id, 0.0) / top if top else 0))
+        else:
+            face = "#fff3c4" if room.entrance else "#f5f5f5"
+        ax.add_patch(Rectangle((x - _ROOM / 2, y - _ROOM / 2), _ROOM, _ROOM, facecolor=face, edgecolor="#9e9e9e",
+                               linewidth=0.8, zorder=1))
+        label = room.name or room.id
+        ax.text(x, y - 0.33, label if len(label) < 16 else label[:15] + "…", ha="center", va="center",
+                fontsize=6.5, zorder=5)
+        if heat is not None and heat.get(room.id):
+            ax.text(x, y + 0.05, f"{heat[room.id]:.0%}", ha="center", va="center", fontsize=8, weight="bold",
+                    zorder=5)
+        for side in Side:
+            kind = dungeon.link(room.at, side)
+            if kind is LinkKind.WALL and not dungeon.has_link(room.at, side):
+                style = {"color": "#424242", "linewidth": 2, "linestyle": "-"}
+            else:
+                style = LINK_STYLES[kind]
+            xs, ys = _side_segment(x, y, side)
+            ax.plot(xs, ys, zorder=2, solid_capstyle="butt", **style)
+        if show_arrows:
+            for i, (colour, side) in enumerate(sorted(room.arrows.items(), key=lambda cs: cs[0].value)):
+                dx, dy = side.delta
+                off = (i - (len(room.arrows) - 1) / 2) * 0.09
+                ox, oy = (off, 0) if dx == 0 else (0, off)
+                ax.add_patch(FancyArrowPatch((x + ox + 0.1 * dx, y + oy + 0.1 * dy),
+                                             (x + ox + 0.36 * dx, y + oy + 0.36 * dy), arrowstyle="-|>",
+                                             mutation_scale=8, color=ARROW_COLOURS[colour], linewidth=1.3,
+                                             zorder=3))
+    by_room: dict[str, list[str]] = {}
+    for monster in dungeon.monsters.values():
+        by_room.setdefault(monster.room, []).append(monster.name or monster.id)
+    for room_id, names in by_room.items():
+        x, y = dungeon.rooms[room_id].at
+        for i, name in enumerate(names[:3]):
+            ax.text(x, y + 0.16 + 0.12 * i, name.split(" (")[0][:18] if label_monsters else "●", ha="center",
+                    va="center", fontsize=6.5, color="white", zorder=7,
+                    bbox={"boxstyle": "round,pad=0.15", "facecolor": "#263238", "edgecolor": "none"})
+        if len(names) > 3:
+            ax.text(x + 0.3, y + 0.4, f"+{len(names) - 3}", fontsize=6, zorder=7)
+    for i, (colour, room_id) in enumerate(dungeon.munchkins.items()):
+        x, y = dungeon.rooms[room_id].at
+        ax.add_patch(Rectangle((x - 0.4 + 0.11 * i, y + 0.3), 0.09, 0.09, facecolor=ARROW_COLOURS[colour],
+                               edgecolor="black", linewidth=0.5, zorder=6))
+    if paths:
+        palette = matplotlib.colormaps["tab10"]
+        for n, (monster_id, rooms) in enumerate(paths.items()):
+            colour = palette(n % 10)
+            points = [dungeon.rooms[r].at for r in rooms]
+            shift = (n % 5 - 2) * 0.04  # keep overlapping paths apart
+            for (x0, y0), (x1, y1) in pairwise(points):
+                wraps = abs(x1 - x0) + abs(y1 - y0) > 1  # through darkness
+                ax.add_patch(FancyArrowPatch((x0 + shift, y0 + shift), (x1 + shift, y1 + shift), arrowstyle="-|>",
+                                             mutation_scale=12, color=colour, linewidth=2.2, alpha=0.85, zorder=8,
+                                             linestyle="--" if wraps else "-",
+                                             connectionstyle="arc3,rad=0.25" if wraps else "arc3"))
+            monster = dungeon.monsters.get(monster_id)
+            ax.plot([], [], color=colour, linewidth=2.2,
+                    label=(monster.name.split(" (")[0] if monster and monster.name else monster_id))
+        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=7, frameon=False)
+    min_x, min_y, max_x, max_y = dungeon.bounds()
+    ax.set_xlim(min_x - 0.6, max_x + 0.6)
+    ax.set_ylim(max_y + 0.6, min_y - 0.6)  # y grows to the south
+    ax.set_aspect("equal")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    if title:
+        ax.set_title(title)
+    return ax

@@ -1,0 +1,166 @@
+"""Munchkin Quest panels: roll or pick the monster die and watch the monsters move room by room;
+a forecast heatmap with a turns slider."""
+
+from __future__ import annotations
+
+import html
+import io
+import random
+
+import ipywidgets as w
+from matplotlib.figure import Figure
+
+from ..plots.dungeon_plot import draw_dungeon
+from ..quest.dungeon import Dungeon
+from ..quest.exploration import DungeonCrawl
+from ..quest.forecast import distribution_after
+from ..quest.geometry import MONSTER_DIE, Colour
+from ..quest.movement import MonsterPath, move_all
+from .stepper import StepThrough
+
+
+def _png(dungeon: Dungeon, **kwargs) -> bytes:
+    min_x, min_y, max_x, max_y = dungeon.bounds()
+    fig = Figure(figsize=(2.5 + 1.5 * (max_x - min_x + 1), 0.6 + 1.5 * (max_y - min_y + 1)))
+    draw_dungeon(fig.subplots(), dungeon, **kwargs)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=80, bbox_inches="tight")
+    return buffer.getvalue()
+
+
+class MonsterMovementWidget:
+    """Pick or roll a colour, then move the monsters at once or step them one room at a time."""
+
+    def __init__(self, dungeon: Dungeon, seed: int = 0) -> None:
+        self.start = dungeon
+        self.dungeon = dungeon.copy()
+        self.rng = random.Random(seed)
+        self.paths: dict[str, MonsterPath] = {}
+        self.shown = 0
+        self.colour = w.Dropdown(options=[(c.value, c) for c in MONSTER_DIE], value=Colour.RED,
+                                 description="Colour:")
+        auto = w.Layout(width="auto")
+        self.roll_button = w.Button(description="Roll the monster die", icon="dice", button_style="info", layout=auto)
+        self.move_button = w.Button(description="Move the monsters", button_style="primary", layout=auto)
+        self.step_button = w.Button(description="One room at a time", layout=auto)
+        self.reset_button = w.Button(description="Back to the start", icon="undo", layout=auto)
+        self.picture = w.Image(format="png", layout=w.Layout(max_width="900px"))
+        self.rooms = w.HTML()
+        self.rooms.add_class("tablerules-monster-rooms")
+        self.log = w.HTML()
+        self.log.add_class("tablerules-move-log")
+        self.roll_button.on_click(lambda _: self.roll())
+        self.move_button.on_click(lambda _: self.move())
+        self.step_button.on_click(lambda _: self.step())
+        self.reset_button.on_click(lambda _: self.reset())
+        self.widget = w.VBox([w.HBox([self.colour, self.roll_button, self.move_button, self.step_button,
+                                      self.reset_button]), self.picture, self.rooms, self.log])
+        self.refresh()
+
+    def roll(self) -> Colour:
+        """Roll the monster die (seeded) and move every monster."""
+        colour = self.rng.choice(MONSTER_DIE)
+        self.colour.value = colour
+        self.move()
+        return colour
+
+    def _plan(self) -> None:
+        self.paths = move_all(self.dungeon, self.colour.value)
+        self.shown = 1
+
+    def move(self) -> None:
+        """Move every monster for the chosen colour at once (one monster turn)."""
+        self._plan()
+        self._commit()
+
+    def step(self) -> None:
+        """Show the planned turn one room at a time; the last step finishes the turn."""
+        if not self.paths:
+            self._plan()
+        self.shown += 1
+        if self.shown >= max(len(p.rooms) for p in self.paths.values()):
+            self._commit()
+        else:
+            self.refresh(partial=True)
+
+    def _commit(self) -> None:
+        done = self.paths
+        self.dungeon.move_monsters({m: p.end for m, p in done.items()})
+        self.paths = {}
+        self.shown = 0
+        self.refresh(done=done)
+
+    def reset(self) -> None:
+        self.dungeon = self.start.copy()
+        self.paths = {}
+        self.shown = 0
+        self.refresh()
+
+    def positions(self) -> dict[str, str]:
+        return {m.id: m.room for m in self.dungeon.monsters.values()}
+
+    def refresh(self, partial: bool = False, done: dict[str, MonsterPath] | None = None) -> None:
+        if partial:
+            paths = {m: p.rooms[: self.shown] for m, p in self.paths.items() if len(p.rooms) > 1}
+            shown = self.dungeon.copy()
+            shown.move_monsters({m: p.rooms[min(self.shown, len(p.rooms)) - 1] for m, p in self.paths.items()})
+            self.picture.value = _png(shown, paths=paths, title=f"{self.colour.value.value}: step {self.shown - 1}")
+        else:
+            paths = {m: p.rooms for m, p in (done or {}).items() if len(p.rooms) > 1}
+            title = f"after {self.colour.value.value}" if done else "the dungeon"
+            self.picture.value = _png(self.dungeon, paths=paths, title=title)
+        rows = "".join(f"<tr><td>{html.escape(m.name or m.id)}</td><td data-monster='{html.escape(m.id)}'>"
+                       f"{html.escape(m.room)}</td></tr>" for m in self.dungeon.monsters.values())
+        self.rooms.value = f"<table><tr><th>monster</th><th>room</th></tr>{rows}</table>"
+        if done:
+            lines = [f"{html.escape(m)}: {' &rarr; '.join(p.rooms)} ({html.escape(p.stop.value)})"
+                     for m, p in done.items()]
+            self.log.value = f"<b>Rolled {self.colour.value.value}</b><br>" + "<br>".join(lines)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+class ForecastWidget:
+    """Pick a monster and a number of monster turns: the rooms shaded by P(it is there), exact."""
+
+    def __init__(self, dungeon: Dungeon, monster: str | None = None, turns: int = 2) -> None:
+        self.dungeon = dungeon
+        names = [(m.name or m.id, m.id) for m in dungeon.monsters.values()]
+        self.monster = w.Dropdown(options=names, value=monster or names[0][1], description="Monster:")
+        self.turns = w.IntSlider(turns, min=0, max=10, description="Turns:")
+        self.picture = w.Image(format="png", layout=w.Layout(max_width="900px"))
+        self.table = w.HTML()
+        self.table.add_class("tablerules-forecast")
+        self.monster.observe(lambda _: self.update(), names="value")
+        self.turns.observe(lambda _: self.update(), names="value")
+        self.widget = w.VBox([w.HBox([self.monster, self.turns]), self.picture, self.table])
+        self.update()
+
+    def update(self) -> None:
+        dist = distribution_after(self.dungeon, self.monster.value, self.turns.value)
+        self.picture.value = _png(self.dungeon, heat={r: float(p) for r, p in dist.items()}, show_arrows=False,
+                                  title=f"after {self.turns.value} monster turns")
+        rows = "".join(f"<tr><td>{html.escape(self.dungeon.rooms[r].name or r)}</td><td>{p}</td>"
+                       f"<td>{float(p):.2%}</td></tr>" for r, p in dist.items())
+        self.table.value = f"<table><tr><th>room</th><th>exact</th><th></th></tr>{rows}</table>"
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+class CrawlPanel(StepThrough):
+    """The step-through panel for the dungeon crawl, with the dungeon drawn above the buttons."""
+
+    def __init__(self, game: DungeonCrawl, **kwargs) -> None:
+        self.picture = w.Image(format="png", layout=w.Layout(max_width="900px"))
+        super().__init__(game, **kwargs)
+        self.extra.children = (self.picture,)
+
+    def refresh(self) -> None:
+        super().refresh()
+        self.picture.value = _png(self.game.dungeon, label_monsters=True)
