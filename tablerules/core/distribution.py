@@ -102,10 +102,8 @@ class Distribution:
         if not faces:
             raise ValueError("a die needs at least one face")
         lo = min(faces)
-        counts = np.zeros(max(faces) - lo + 1, dtype=np.int64)
-        for face in faces:
-            counts[face - lo] += 1
-        return cls(lo, counts)
+        counts = np.bincount(np.asarray(faces, dtype=np.int64) - lo)  # both ends positive: min and max faces
+        return cls._trusted(lo, counts)
 
     @classmethod
     def dice(cls, n: int, faces: Sequence[int] = D6_FACES) -> Distribution:

@@ -92,8 +92,9 @@ class StepThrough:
         elif game.is_chance():
             status = f"<b>Stage</b>: {html.escape(game.stage())} &middot; <b>chance</b> decides"
         else:
-            players = ", ".join(str(p) for p in game.to_act())
-            status = f"<b>Stage</b>: {html.escape(game.stage())} &middot; <b>to act</b>: player {players}"
+            acting = game.to_act()
+            who = f"player {acting[0]}" if len(acting) == 1 else "players " + ", ".join(str(p) for p in acting)
+            status = f"<b>Stage</b>: {html.escape(game.stage())} &middot; <b>to act</b>: {who}"
         self.header.value = f"{status} &middot; turn {game.turn_number()} &middot; {len(game.history)} actions"
         self.state_view.value = self.render_state()
         chance = game.is_chance()
