@@ -191,6 +191,13 @@ def test_the_entrance_is_passed_straight_through() -> None:
     assert all(p.end != "ENT" for p in result.values())
 
 
+def test_a_target_on_the_entrance_does_not_stop_a_monster_passing_through() -> None:
+    rooms = {"A": ((0, 0), {"red": "E"}), "ENT": ((1, 0), {}), "B": ((2, 0), {})}
+    d = dungeon(rooms, [((0, 0), "E", "corridor"), ((1, 0), "E", "corridor")],
+                [{"id": "m", "room": "A", "target": "blue"}], munchkins={"blue": "ENT"}, entrance="ENT")
+    assert path(d, "m") == (("A", "ENT", "B"), Stop.NO_ARROW)
+
+
 def test_the_entrance_cannot_be_entered_with_no_room_beyond() -> None:
     rooms = {"A": ((0, 0), {"red": "E"}), "ENT": ((1, 0), {}), "Z": ((1, 1), {})}
     d = dungeon(rooms, [((0, 0), "E", "corridor"), ((1, 0), "E", "corridor")], [{"id": "m", "room": "A"}],

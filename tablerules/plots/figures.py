@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
@@ -22,3 +23,10 @@ def save_figure(fig: Figure, name: str) -> Path:
     path = figures_dir() / f"{name}.png"
     fig.savefig(path, dpi=110, bbox_inches="tight", metadata={"Software": None})
     return path
+
+
+def png_bytes(fig: Figure, dpi: int = 90) -> bytes:
+    """``fig`` as PNG bytes (for an ipywidgets Image)."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
+    return buffer.getvalue()

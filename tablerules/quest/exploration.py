@@ -115,7 +115,6 @@ class _Pending:
     at: Pos | None = None
     side: Side | None = None
     piece: str | None = None
-    rolled: Colour | None = None
     options: tuple[str, ...] = field(default_factory=tuple)
 
 
@@ -373,7 +372,7 @@ class DungeonCrawl(Game):
         options = tuple(c.value for c in self.colours if self.free_bases[c] > 0)
         why = "nobody plays it" if rolled not in self.colours else "its bases are all in use"
         self.event(f"the monster die shows {rolled.value}, but {why}: {self._name(self.current)} picks the base")
-        self.pending.insert(0, _Pending("pick", piece=piece_id, rolled=rolled, options=options))
+        self.pending.insert(0, _Pending("pick", piece=piece_id, options=options))
 
     def remove_strongest(self) -> None:
         """No base left at all: the highest-level monster(s) on the board leave the game."""

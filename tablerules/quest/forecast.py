@@ -163,8 +163,7 @@ def long_run(dungeon: Dungeon, monster_id: str) -> dict[str, float]:
         weights = {}
         for k, c in enumerate(classes):
             r = np.asarray(matrix[transient][:, c].sum(axis=1)).ravel()
-            h = spla.spsolve(system, r) if len(transient) > 1 else r / system.toarray()[0, 0]
-            weights[k] = float(np.atleast_1d(h)[t_index[start]])
+            weights[k] = float(np.atleast_1d(spla.spsolve(system, r))[t_index[start]])
     for k, c in enumerate(classes):
         if weights[k] <= 0:
             continue

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import html
-import io
 
 import ipywidgets as w
 from matplotlib.figure import Figure
 
 from .. import odds
+from ..plots.figures import png_bytes
 from ..plots.odds_plots import difference_bars
 
 
@@ -55,9 +55,7 @@ class CombatOddsWidget:
             fig = Figure(figsize=(6, 2.8))
             difference_bars(fig.subplots(), [(self.munchkin_strength.value, self.munchkin_dice.value)],
                             [(self.monster_strength.value, self.monster_dice.value)], self.ties_win.value)
-            buffer = io.BytesIO()
-            fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
-            self.chart.value = buffer.getvalue()
+            self.chart.value = png_bytes(fig, dpi=90)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

@@ -4,13 +4,13 @@ a forecast heatmap with a turns slider."""
 from __future__ import annotations
 
 import html
-import io
 import random
 
 import ipywidgets as w
 from matplotlib.figure import Figure
 
 from ..plots.dungeon_plot import draw_dungeon
+from ..plots.figures import png_bytes
 from ..quest.dungeon import Dungeon
 from ..quest.exploration import DungeonCrawl
 from ..quest.forecast import distribution_after
@@ -23,9 +23,7 @@ def _png(dungeon: Dungeon, **kwargs) -> bytes:
     min_x, min_y, max_x, max_y = dungeon.bounds()
     fig = Figure(figsize=(2.5 + 1.5 * (max_x - min_x + 1), 0.6 + 1.5 * (max_y - min_y + 1)))
     draw_dungeon(fig.subplots(), dungeon, **kwargs)
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=80, bbox_inches="tight")
-    return buffer.getvalue()
+    return png_bytes(fig, dpi=80)
 
 
 class MonsterMovementWidget:
