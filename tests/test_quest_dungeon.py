@@ -98,3 +98,15 @@ def test_mistakes_raise_data_error_naming_the_field(change, path: str, reason: s
     assert info.value.file == str(file)
     assert info.value.path == path
     assert reason in info.value.reason
+
+
+def test_text_map_shows_rooms_links_munchkins_and_monsters() -> None:
+    from tablerules.quest.textmap import text_map
+
+    d = Dungeon.load(data_path("quest", "dungeons", "movement_examples.json"))
+    lines = text_map(d).splitlines()
+    assert len(lines) == 8  # four rows of rooms, each with its south links
+    assert lines[0].startswith(" *1    *1  d")  # kiosk | corridor | shadow nose, door to room 3
+    assert lines[1].startswith("--   +--L--+")  # corridor south of room 1, locked door south of room 2
+    assert "E" in lines[6] and "RB" in lines[6]  # the entrance and both munchkins in room 10
+    assert lines[4][6:12].strip() == ""  # the gap west of room 11

@@ -35,6 +35,7 @@ from ..core.registry import register
 from .dungeon import Dungeon, MonsterPiece, Pos, Room, link_key
 from .geometry import MONSTER_DIE, PLAYER_COLOURS, Colour, LinkKind, Side
 from .movement import monster_turn
+from .textmap import text_map
 from .tiles import load_links, load_monsters, load_rooms
 
 START_MOVES = 3  # seed 001 p. 4: 3 move tokens
@@ -506,6 +507,9 @@ class DungeonCrawl(Game):
                          f"{self.dxm_draws[p]}")
         lines.append(f"  rooms placed {len(self.dungeon.rooms) - 1}/{len(load_rooms().rooms)}, monsters on the "
                      f"board {len(self.dungeon.monsters)}")
+        lines.append("map: E entrance, R/B/G/Y munchkins, *n monsters; links: | wall, d door, L locked, "
+                     "s secret, blank corridor")
+        lines.append(text_map(self.dungeon))
         return "\n".join(lines)
 
 

@@ -1,0 +1,43 @@
+"""The dungeon as text, for the terminal step-through (``tablerules play quest-crawl``).
+
+Each room is a 5-character cell: its link on the east and south sides drawn between cells
+(``|`` wall, ``d`` door, ``L`` locked, ``s`` secret, `` `` corridor), munchkin colour initials and the
+number of monsters inside (``*2``); ``E`` marks the entrance.
+"""
+
+from __future__ import annotations
+
+from .dungeon import Dungeon
+from .geometry import LinkKind, Side
+
+_EAST = {LinkKind.WALL: "|", LinkKind.DOOR: "d", LinkKind.LOCKED: "L", LinkKind.SECRET: "s",
+         LinkKind.CORRIDOR: " "}
+_SOUTH = {LinkKind.WALL: "-----", LinkKind.DOOR: "--d--", LinkKind.LOCKED: "--L--", LinkKind.SECRET: "--s--",
+          LinkKind.CORRIDOR: "--   "}
+
+
+def text_map(dungeon: Dungeon) -> str:
+    min_x, min_y, max_x, max_y = dungeon.bounds()
+    monsters: dict[str, int] = {}
+    for monster in dungeon.monsters.values():
+        monsters[monster.room] = monsters.get(monster.room, 0) + 1
+    people: dict[str, str] = {}
+    for colour, room in dungeon.munchkins.items():
+        people[room] = people.get(room, "") + colour.value[0].upper()
+    lines = []
+    for y in range(min_y, max_y + 1):
+        cells, floors = [], []
+        for x in range(min_x, max_x + 1):
+            room = dungeon.room_at((x, y))
+            if room is None:
+                cells.append("      ")
+                floors.append("      ")
+                continue
+            label = ("E" if room.entrance else "") + people.get(room.id, "")
+            if monsters.get(room.id):
+                label += f"*{monsters[room.id]}"
+            cells.append(f"{label[:5]:^5}" + _EAST[dungeon.link(room.at, Side.E)])
+            floors.append(_SOUTH[dungeon.link(room.at, Side.S)] + "+")
+        lines.append("".join(cells).rstrip())
+        lines.append("".join(floors).rstrip())
+    return "\n".join(lines)
