@@ -96,6 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
     p.add_argument("--progress", action="store_true", help="show a progress bar")
+    p.add_argument("--agents", choices=["random", "heuristic"], default="random",
+                   help="who plays every seat (heuristic: the game's own heuristic agent)")
 
     p = sub.add_parser("play", help="step through a game in the terminal")
     p.add_argument("game")
@@ -230,7 +232,13 @@ def _game(name: str) -> type[Game]:
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> None:
-    summary = simulate(_game(args.game), args.games, seed=args.seed, progress=args.progress)
+    cls = _game(args.game)
+    agents = None
+    if args.agents == "heuristic":
+        agents = cls.heuristic_agent()
+        if agents is None:
+            raise UsageError(f"tablerules simulate: {args.game} has no heuristic agent yet")
+    summary = simulate(cls, args.games, seed=args.seed, agents=agents, progress=args.progress)
     data = summary.to_json()
 
     def text() -> str:
@@ -266,7 +274,8 @@ def play_loop(game: Game, inp: TextIO, out: TextIO) -> Game:
         actions = game.legal_actions()
         chance = game.is_chance()
         if chance:
-            out.write("Chance: r rolls the seeded dice; or type the outcome rolled at the table:\n")
+            out.write(f"Chance: {game.chance_step().description}. r rolls the seeded dice; or type the outcome "
+                      "rolled at the table:\n")
             for action, p in game.chance_outcomes():
                 out.write(f"  {_outcome_key(action):>5}  {action.describe()}  (p = {p})\n")
         else:

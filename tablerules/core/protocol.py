@@ -219,6 +219,11 @@ class Game(ABC):
         """How many player turns have been played (for simulation summaries)."""
         return len(self._history)
 
+    @classmethod
+    def heuristic_agent(cls) -> Any:
+        """This game's heuristic agent (an :class:`~tablerules.core.agents.Agent`), or ``None``."""
+        return None
+
     def describe_state(self) -> str:
         """A few lines on the state for a terminal or a notebook."""
         return json.dumps(self.state_dict(), indent=1, ensure_ascii=False)
@@ -235,6 +240,11 @@ class Game(ABC):
     @property
     def history(self) -> tuple[Action, ...]:
         return tuple(self._history)
+
+    def refresh(self) -> None:
+        """Forget the cached legal actions and chance step after changing the state directly (scenario
+        set-ups in tests and notebooks); :meth:`apply` does this by itself."""
+        self._legal = self._chance = None
 
     def chance_step(self) -> ChanceStep | None:
         """The pending random event (``None`` when a player acts or the game is over); cached."""

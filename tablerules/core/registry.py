@@ -16,6 +16,7 @@ _GAMES: dict[str, type[Game]] = {}
 #: built-in games: registry name -> module that registers it (filled as each game lands)
 BUILTIN_MODULES: dict[str, str] = {
     "quest-crawl": "tablerules.quest.exploration",
+    "munchkin": "tablerules.munchkin.game",
 }
 
 

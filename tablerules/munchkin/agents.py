@@ -1,0 +1,88 @@
+"""A heuristic Munchkin player: equips everything, fights what it can beat, plays one-shots and class
+powers only when they turn a fight, runs otherwise, and interferes only to stop a win."""
+
+from __future__ import annotations
+
+from ..core.agents import Agent
+from ..core.protocol import Action, Game
+from .game import (
+    ClassPower,
+    DiscardCard,
+    EndTurn,
+    Fight,
+    GiveCard,
+    KickDoor,
+    LookForTrouble,
+    LootBody,
+    LootRoom,
+    MunchkinGame,
+    Pass,
+    PlayCard,
+    PlayEnhancer,
+    PlayOneShot,
+    Ready,
+    RollToRun,
+    RunAway,
+    SellItem,
+)
+
+
+class HeuristicAgent(Agent):
+    name = "heuristic"
+
+    def choose(self, game: Game, player: int) -> Action:
+        assert isinstance(game, MunchkinGame)
+        actions = game.legal_actions(player)
+        kinds = {type(a) for a in actions}
+        value = lambda a: game.card(a.card).value + 100 * game.card(a.card).bonus  # noqa: E731
+        plays = [a for a in actions if isinstance(a, PlayCard)]
+        if plays and game.stage() != "combat":
+            return plays[0]
+        if game.stage() == "bad stuff: choose an item to lose":
+            return min(actions, key=value)
+        if LootBody in kinds:
+            return max(actions, key=value)
+        if GiveCard in kinds or DiscardCard in kinds:
+            return min(actions, key=value)
+        if Ready in kinds:
+            return next(a for a in actions if isinstance(a, Ready))
+        if game.stage() == "combat":
+            return self._fight(game, player, actions)
+        if game.stage() == "interference":
+            return self._interfere(game, player, actions)
+        if RollToRun in kinds:
+            flight = [a for a in actions if isinstance(a, ClassPower)]
+            return flight[0] if flight else next(a for a in actions if isinstance(a, RollToRun))
+        me = game.players[player]
+        if LookForTrouble in kinds:
+            beatable = [a for a in actions if isinstance(a, LookForTrouble)
+                        and game.card(a.card).level < game.strength(player)]
+            return beatable[0] if beatable else next(a for a in actions if isinstance(a, LootRoom))
+        sales = [a for a in actions if isinstance(a, SellItem) and a.card in me.hand
+                 and game.card(a.card).kind == "item"]
+        if sales and sum(game.card(a.card).value for a in sales) + game.sold >= 1000:
+            return sales[0]
+        for kind in (KickDoor, EndTurn):
+            if kind in kinds:
+                return next(a for a in actions if isinstance(a, kind))
+        return actions[0]
+
+    def _fight(self, game: MunchkinGame, player: int, actions: tuple[Action, ...]) -> Action:
+        if game.winning():
+            return next(a for a in actions if isinstance(a, Fight))
+        gap = game.monster_strength() - game.fighter_strength()
+        boosts = [a for a in actions if isinstance(a, PlayOneShot | ClassPower)]
+        helps = sum(game.card(a.card).bonus for a in actions if isinstance(a, PlayOneShot))
+        helps += sum(1 if a.power == "berserk" else 3 for a in actions if isinstance(a, ClassPower))
+        if boosts and helps >= gap:
+            return boosts[0]
+        return next(a for a in actions if isinstance(a, RunAway))
+
+    def _interfere(self, game: MunchkinGame, player: int, actions: tuple[Action, ...]) -> Action:
+        fighter = game.combat.fighter
+        if game.winning() and game.players[fighter].level + game.card(game.combat.monster).levels >= 10:
+            against = [a for a in actions if isinstance(a, PlayEnhancer)
+                       or (isinstance(a, PlayOneShot) and a.side == "monster")]
+            if against:
+                return against[0]
+        return next(a for a in actions if isinstance(a, Pass) and a.player == player)

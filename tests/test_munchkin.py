@@ -1,0 +1,481 @@
+"""Munchkin (seed 000): each rule of the engine on a small scenario, plus the random-game harness."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tablerules.core.errors import IllegalAction
+from tablerules.core.protocol import Chance
+from tablerules.core.simulation import simulate
+from tablerules.core.testing import random_sim_test
+from tablerules.munchkin.agents import HeuristicAgent
+from tablerules.munchkin.cards import load_cards
+from tablerules.munchkin.game import (
+    ChooseLoss,
+    ClassPower,
+    DiscardCard,
+    EndTurn,
+    Fight,
+    GiveCard,
+    KickDoor,
+    LookForTrouble,
+    LootBody,
+    LootRoom,
+    MunchkinGame,
+    Pass,
+    PlayCard,
+    PlayEnhancer,
+    PlayOneShot,
+    Ready,
+    RollToRun,
+    RunAway,
+    SellItem,
+)
+
+
+def ready(players: int = 3, seed: int = 0) -> MunchkinGame:
+    """Deal with the seeded draws, everybody ready; then empty every hand back into the decks."""
+    game = MunchkinGame({"players": players}, seed=seed)
+    while game.is_chance():
+        game.roll()
+    for p in range(players):
+        game.apply(Ready(p))
+    for p in game.players:
+        for copy in p.hand:
+            (game.door_deck if game.card(copy).deck == "door" else game.treasure_deck).append(copy)
+        p.hand.clear()
+    return game
+
+
+def take(game: MunchkinGame, card_id: str) -> str:
+    """Take a copy of ``card_id`` out of its deck (so every card stays in one place)."""
+    deck = game.door_deck if game.card(card_id + "#1").deck == "door" else game.treasure_deck
+    copy = next(c for c in sorted(deck) if c.split("#")[0] == card_id)
+    deck.remove(copy)
+    return copy
+
+
+def hand(game: MunchkinGame, player: int, *card_ids: str) -> list[str]:
+    copies = [take(game, c) for c in card_ids]
+    game.players[player].hand += copies
+    return copies
+
+
+def wear(game: MunchkinGame, player: int, *card_ids: str) -> None:
+    game.players[player].carried += [take(game, c) for c in card_ids]
+
+
+def become(game: MunchkinGame, player: int, race: str | None = None, cls: str | None = None) -> None:
+    if race:
+        game.players[player].race = take(game, race)
+    if cls:
+        game.players[player].cls = take(game, cls)
+
+
+def kick(game: MunchkinGame, card_id: str) -> None:
+    """Kick open the door and read the card the referee turns up."""
+    game.apply(KickDoor(game.current))
+    game.apply(Chance("door", next(c for c in sorted(game.door_deck) if c.split("#")[0] == card_id)))
+
+
+def fight_all_pass(game: MunchkinGame) -> None:
+    game.apply(Fight(game.current))
+    for p in list(game.combat.window):
+        game.apply(Pass(p))
+
+
+# ----- set-up --------------------------------------------------------------------------------
+def test_cards_as_data() -> None:
+    cards = load_cards()
+    monsters = [c for c in cards.values() if c.kind == "monster"]
+    assert len(monsters) == 37
+    slime = cards["drooling_slime"]
+    assert slime.level == 1 and slime.modifiers[0].against == "elf" and slime.modifiers[0].bonus == 4
+    assert {c.name for c in cards.values() if c.kind == "enhancer"} == {"Ancient", "Baby", "Enraged", "Humongous",
+                                                                        "Intelligent"}
+    assert cards["go_up_a_level"].count == 9 and cards["shrieking_geek"].level == 6
+
+
+@pytest.mark.parametrize("deal", [4, 2])
+def test_dealing_and_character_creation(deal: int) -> None:
+    game = MunchkinGame({"players": 3, "deal": deal}, seed=5)
+    assert game.stage() == "dealing" and game.is_chance()
+    while game.is_chance():
+        game.roll()
+    assert all(len(p.hand) == 2 * deal for p in game.players)
+    assert game.stage() == "character creation" and game.to_act() == (0,)
+    plays = [a for a in game.legal_actions() if isinstance(a, PlayCard)]
+    for action in plays[:1]:
+        game.apply(action)
+    for p in range(3):
+        game.apply(Ready(p))
+    assert game.stage() == "kick open the door" and game.to_act() == (0,)
+
+
+# ----- the turn ------------------------------------------------------------------------------
+def test_kicking_a_monster_starts_a_fight() -> None:
+    game = ready()
+    kick(game, "lame_goblin")
+    assert game.stage() == "combat" and game.card(game.combat.monster).name == "Lame Goblin"
+
+
+def test_kicking_a_curse_strikes_the_kicker() -> None:
+    game = ready()
+    game.players[0].level = 3
+    kick(game, "curse_lose_a_level")
+    assert game.players[0].level == 2 and game.stage() == "look for trouble or loot the room"
+    assert any(c.startswith("curse_lose_a_level") for c in game.door_discard)
+
+
+def test_a_curse_with_nothing_to_take_does_nothing() -> None:
+    game = ready()
+    kick(game, "curse_lose_armour")
+    assert "has no armour item" in game.log[-1]
+
+
+def test_anything_else_goes_to_the_hand_then_look_for_trouble_or_loot() -> None:
+    game = ready()
+    kick(game, "elf")
+    assert game.players[0].hand[0].startswith("elf#")
+    goblin = hand(game, 0, "lame_goblin")[0]
+    assert LookForTrouble(0, goblin) in game.legal_actions()
+    game.apply(LootRoom(0))
+    assert game.is_chance() and game.chance_step().description == "player 0 draws a door card"
+    game.roll()
+    assert len(game.players[0].hand) == 3 and game.stage() == "end of turn"
+
+
+def test_looking_for_trouble_fights_a_monster_from_the_hand() -> None:
+    game = ready()
+    kick(game, "elf")
+    goblin = hand(game, 0, "lame_goblin")[0]
+    game.apply(LookForTrouble(0, goblin))
+    assert game.stage() == "combat" and game.combat.monster == goblin
+
+
+# ----- combat --------------------------------------------------------------------------------
+def test_strength_is_level_plus_items_against_level_plus_modifiers() -> None:
+    game = ready()
+    game.players[0].level = 2
+    wear(game, 0, "boots_of_butt_kicking", "horny_helmet")
+    become(game, 0, race="elf")
+    kick(game, "drooling_slime")
+    assert game.fighter_strength() == 2 + 2 + 1
+    assert game.monster_strength() == 1 + 4  # +4 against elves
+    assert not game.winning()  # a tie goes to the monster
+
+
+def test_a_warrior_wins_ties() -> None:
+    game = ready()
+    game.players[0].level = 4
+    become(game, 0, cls="warrior")
+    kick(game, "harpies")  # level 4
+    assert game.fighter_strength() == game.monster_strength() and game.winning()
+
+
+def test_winning_gives_levels_and_treasures_face_down() -> None:
+    game = ready()
+    game.players[0].level = 5
+    kick(game, "flying_frogs")  # level 2, 1 treasure
+    fight_all_pass(game)
+    assert game.players[0].level == 6
+    assert game.is_chance() and game.chance_step().description == "player 0 draws a treasure card"
+    game.roll()
+    assert len(game.players[0].hand) == 1 and game.stage() == "end of turn"
+
+
+def test_mighty_monsters_give_two_levels_and_enhancers_change_treasures() -> None:
+    game = ready(seed=2)
+    game.players[0].level = 5
+    wear(game, 0, "staff_of_napalm", "horny_helmet", "mithril_armour", "boots_of_butt_kicking", "stepladder")
+    become(game, 0, cls="wizard", race="halfling")
+    hand(game, 1, "baby")
+    game.players[0].level = 7
+    kick(game, "hippogriff")  # level 16, 4 treasures, 2 levels
+    assert game.fighter_strength() == 7 + 5 + 1 + 0 + 2 + 3  # mithril armour is not for wizards
+    game.apply(Fight(0))
+    baby = game.players[1].hand[0]
+    game.apply(PlayEnhancer(1, baby))  # -5: 11
+    game.apply(Pass(1))
+    game.apply(Pass(2))
+    assert game.stage() == "combat"  # after interference the fighter answers
+    fight_all_pass(game)
+    assert game.players[0].level == 9
+    assert sum(1 for d in game.draws if d[0] == "treasure") == 3  # 4 treasures, -1 for Baby
+
+
+def test_the_response_window_lets_others_turn_the_fight() -> None:
+    game = ready()
+    game.players[0].level = 3
+    kick(game, "lame_goblin")
+    potion = hand(game, 2, "magic_missile")[0]
+    game.apply(Fight(0))
+    assert game.stage() == "interference" and game.to_act() == (1, 2)
+    with pytest.raises(IllegalAction) as info:
+        game.apply(Fight(0))
+    assert info.value.rule == "turn order"
+    game.apply(PlayOneShot(2, potion, "monster"))  # +5 for the goblin: 6 against 3
+    game.apply(Pass(2))
+    game.apply(Pass(1))
+    assert game.stage() == "combat" and not game.winning()
+    game.apply(RunAway(0))
+    assert game.stage() == "running away"
+
+
+def test_one_shots_and_berserk_and_turning() -> None:
+    game = ready()
+    become(game, 0, cls="warrior")
+    potion, *junk = hand(game, 0, "freezing_explosive_potion", "elf", "dwarf", "halfling", "wizard")
+    kick(game, "platycore")  # level 6
+    game.apply(PlayOneShot(0, potion, "munchkin"))
+    assert game.fighter_strength() == 1 + 3
+    for card in junk[:3]:
+        game.apply(ClassPower(0, "berserk", card))
+    assert game.fighter_strength() == 1 + 3 + 3
+    assert not any(isinstance(a, ClassPower) for a in game.legal_actions())  # at most 3 cards
+    cleric = ready(seed=3)
+    become(cleric, 0, cls="cleric")
+    cards = hand(cleric, 0, "elf", "dwarf")
+    kick(cleric, "mr_bones")  # undead, level 2
+    cleric.apply(ClassPower(0, "turning", cards[0]))
+    assert cleric.fighter_strength() == 1 + 3 and cleric.winning()
+
+
+# ----- running away --------------------------------------------------------------------------
+@pytest.mark.parametrize(("race", "face", "escapes"), [(None, 5, True), (None, 4, False), ("elf", 4, True),
+                                                      ("halfling", 5, False), ("halfling", 6, True)])
+def test_running_away_needs_five(race: str | None, face: int, escapes: bool) -> None:
+    game = ready()
+    game.players[0].level = 2
+    become(game, 0, race=race)
+    kick(game, "pit_bull")  # level 2, bad stuff: lose 2 levels
+    game.apply(RunAway(0))
+    game.apply(RollToRun(0))
+    game.apply(Chance("d6", face))
+    assert game.players[0].level == (2 if escapes else 1)
+    assert game.combat is None and game.stage() == "end of turn"
+
+
+def test_monster_run_modifiers_and_no_pursuit() -> None:
+    game = ready()
+    kick(game, "potted_plant")
+    game.apply(RunAway(0))
+    game.apply(RollToRun(0))
+    game.apply(Chance("d6", 1))  # +6: always escapes
+    assert "escapes" in game.log[-1]
+    dragon = ready(seed=1)
+    dragon.players[0].level = 5
+    kick(dragon, "plutonium_dragon")
+    dragon.apply(RunAway(0))
+    dragon.apply(RollToRun(0))  # will not pursue level 5 or below: no roll at all
+    assert not dragon.is_chance() and dragon.players[0].level == 5 and "does not pursue" in dragon.log[-1]
+
+
+def test_wizard_flight_helps_running_away() -> None:
+    game = ready()
+    become(game, 0, cls="wizard")
+    cards = hand(game, 0, "elf", "dwarf")
+    kick(game, "pit_bull")
+    game.apply(RunAway(0))
+    game.apply(ClassPower(0, "flight", cards[0]))
+    game.apply(ClassPower(0, "flight", cards[1]))
+    assert game.run_modifier() == 2
+    game.apply(RollToRun(0))
+    game.apply(Chance("d6", 3))
+    assert "escapes" in game.log[-1]
+
+
+def test_drooling_slime_takes_footgear_or_else_a_level() -> None:
+    game = ready()
+    game.players[0].level = 3
+    kick(game, "drooling_slime")
+    game.apply(RunAway(0))
+    game.apply(RollToRun(0))
+    game.apply(Chance("d6", 1))
+    assert game.players[0].level == 2  # no footgear: a level instead
+    shod = ready(seed=4)
+    shod.players[0].level = 3
+    wear(shod, 0, "boots_of_butt_kicking")
+    kick(shod, "drooling_slime")
+    shod.apply(RunAway(0))
+    shod.apply(RollToRun(0))
+    shod.apply(Chance("d6", 1))
+    assert shod.players[0].level == 3 and shod.players[0].carried == []
+
+
+def test_the_victim_chooses_which_item_to_lose() -> None:
+    game = ready()
+    wear(game, 0, "horny_helmet", "leather_armour")
+    kick(game, "leperchaun")  # lose two items
+    game.apply(RunAway(0))
+    game.apply(RollToRun(0))
+    game.apply(Chance("d6", 1))
+    assert game.stage() == "bad stuff: choose an item to lose" and game.to_act() == (0,)
+    armour = next(c for c in game.players[0].carried if c.startswith("leather"))
+    game.apply(ChooseLoss(0, armour))
+    assert [c.split("#")[0] for c in game.players[0].carried] == []  # the second loss took the last item
+
+
+def test_death_and_looting_the_body() -> None:
+    game = ready()
+    game.players[0].level = 4
+    game.players[1].level = 2
+    game.players[2].level = 6
+    become(game, 0, race="elf", cls="thief")
+    wear(game, 0, "horny_helmet")
+    hand(game, 0, "magic_missile", "sleep_potion")
+    kick(game, "stone_golem")  # death
+    game.apply(RunAway(0))
+    game.apply(RollToRun(0))
+    game.apply(Chance("d6", 1))
+    assert game.stage() == "looting the body" and game.to_act() == (2,)  # the highest level loots first
+    me = game.players[0]
+    assert me.level == 4 and me.race and me.cls and me.hand == [] and me.carried == []
+    loot = [a for a in game.legal_actions() if isinstance(a, LootBody)]
+    game.apply(loot[0])
+    assert game.to_act() == (1,)
+    game.apply(game.legal_actions()[0])
+    assert game.stage() == "end of turn" and len(game.body) == 0
+    assert len(game.treasure_discard) >= 1  # the card nobody took
+    game.apply(EndTurn(0))
+    assert me.redraw and not game.is_chance()
+    game.next_turn()  # player 1's turn ends
+    game.next_turn()  # player 2's turn ends
+    game.refresh()
+    assert game.current == 0 and game.is_chance()  # the new character draws 2 + 2
+    assert [d[0] for d in game.draws] == ["door", "door", "treasure", "treasure"]
+
+
+# ----- levels, items, selling ----------------------------------------------------------------
+def test_level_ten_only_by_killing() -> None:
+    game = ready()
+    game.players[0].level = 9
+    gual = hand(game, 0, "go_up_a_level")[0]
+    item = hand(game, 0, "staff_of_napalm")[0]
+    assert PlayCard(0, gual) not in game.legal_actions()
+    with pytest.raises(IllegalAction) as info:
+        game.apply(PlayCard(0, gual))
+    assert info.value.rule == "go up a level"
+    with pytest.raises(IllegalAction, match="buy your way"):
+        game.apply(SellItem(0, item))
+    kick(game, "lame_goblin")
+    fight_all_pass(game)
+    assert game.is_over() and game.result().winners == (0,) and game.players[0].level == 10
+
+
+def test_selling_items_buys_levels_without_change() -> None:
+    game = ready()
+    staff, boots = hand(game, 0, "staff_of_napalm", "boots_of_butt_kicking")  # 800, 400
+    game.apply(SellItem(0, staff))
+    assert game.players[0].level == 1 and game.sold == 800
+    game.apply(SellItem(0, boots))
+    assert game.players[0].level == 2 and game.sold == 200
+    halfling = ready(seed=7)
+    become(halfling, 0, race="halfling")
+    first, second = hand(halfling, 0, "horny_helmet", "flaming_armour")  # 600, 400
+    halfling.apply(SellItem(0, first))  # doubled once a turn: 1200
+    assert halfling.players[0].level == 2 and halfling.sold == 200
+    halfling.apply(SellItem(0, second))  # not doubled again
+    assert halfling.sold == 600
+
+
+def test_item_slots_hands_big_items_and_restrictions() -> None:
+    game = ready()
+    helmet, helmet2, staff, pole, saw = hand(game, 0, "horny_helmet", "helm_of_courage", "staff_of_napalm",
+                                           "eleven_foot_pole", "chainsaw_of_bloody_dismemberment")
+    legal = game.legal_actions()
+    assert PlayCard(0, helmet) in legal and PlayCard(0, staff) not in legal  # the staff is for wizards
+    game.apply(PlayCard(0, helmet))
+    assert PlayCard(0, helmet2) not in game.legal_actions()  # one headgear
+    game.apply(PlayCard(0, pole))  # two hands
+    assert PlayCard(0, saw) not in game.legal_actions()
+    with pytest.raises(IllegalAction) as info:
+        game.apply(PlayCard(0, saw))
+    assert info.value.rule == "items"
+    dwarf = ready(seed=8)
+    become(dwarf, 0, race="dwarf")
+    saw, ladder_free = hand(dwarf, 0, "chainsaw_of_bloody_dismemberment", "mithril_armour")
+    dwarf.apply(PlayCard(0, saw))
+    assert PlayCard(0, ladder_free) in dwarf.legal_actions()  # a dwarf carries any number of big items
+
+
+def test_charity_goes_to_the_lowest_level_or_is_discarded() -> None:
+    game = ready(players=4)
+    for p, level in enumerate([3, 1, 1, 2]):
+        game.players[p].level = level
+    hand(game, 0, *["elf", "dwarf", "halfling", "wizard", "thief", "cleric", "warrior"])
+    game.current = 0
+    game.stage_name = "end of turn"
+    game.apply(EndTurn(0))
+    assert game.stage() == "charity"
+    assert {a.to for a in game.legal_actions()} == {1, 2}
+    first = game.legal_actions()[0]
+    game.apply(first)
+    assert {a.to for a in game.legal_actions()} == {1, 2} - {first.to}  # split as evenly as possible
+    game.apply(game.legal_actions()[0])
+    assert game.current == 1 and len(game.players[0].hand) == 5
+    lowest = ready(players=3, seed=9)
+    lowest.players[1].level = 2
+    lowest.players[2].level = 2
+    become(lowest, 0, race="dwarf")
+    hand(lowest, 0, *["elf", "halfling", "wizard", "thief", "cleric", "warrior", "horny_helmet"])
+    lowest.stage_name = "end of turn"
+    lowest.apply(EndTurn(0))
+    assert all(isinstance(a, DiscardCard) for a in lowest.legal_actions())  # the lowest discards
+    lowest.apply(lowest.legal_actions()[0])
+    assert lowest.current == 1 and len(lowest.players[0].hand) == 6  # a dwarf keeps 6
+    assert not any(isinstance(a, GiveCard) for a in lowest.legal_actions())
+
+
+# ----- the protocol --------------------------------------------------------------------------
+def test_save_load_round_trip_mid_game() -> None:
+    game = MunchkinGame({"players": 4}, seed=11)
+    agent = HeuristicAgent()
+    for _ in range(300):
+        if game.is_over():
+            break
+        if game.is_chance():
+            game.roll()
+        else:
+            player = game.to_act()[0]
+            game.apply(agent.choose(game, player))
+    again = MunchkinGame.from_json(json.loads(json.dumps(game.to_json())))
+    assert again.state_dict() == game.state_dict() and again.log == game.log
+
+
+def test_random_games_keep_every_invariant() -> None:
+    report = random_sim_test(lambda s: MunchkinGame({"players": 3 + s % 4, "max_turns": 40}, seed=s), n_games=20,
+                             round_trip_every=5, undo_every=7)
+    assert report.games == 20
+
+
+@pytest.mark.slow
+def test_thousands_of_random_games_keep_every_invariant() -> None:
+    report = random_sim_test(lambda s: MunchkinGame({"players": 3 + s % 4, "max_turns": 30}, seed=s),
+                             n_games=1000, seed=50_000, round_trip_every=211, undo_every=97, illegal_every=13)
+    assert report.games == 1000
+
+
+def test_heuristic_players_finish_games_with_a_winner() -> None:
+    summary = simulate(MunchkinGame, 60, seed=1, agents=HeuristicAgent(), progress=False)
+    assert summary.finished == 60 and sum(summary.winners.values()) >= 55
+    assert 10 < summary.mean_turns < 150
+
+
+def test_cli_simulate_and_play_munchkin(capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    from tablerules.cli import main
+
+    out = io.StringIO()
+    assert main(["simulate", "munchkin", "--games", "8", "--seed", "2", "--agents", "heuristic", "--json"],
+                out=out) == 0
+    data = json.loads(out.getvalue())
+    assert data["game"] == "munchkin" and data["finished"] == 8 and sum(data["winners"].values()) >= 7
+    assert main(["simulate", "quest-crawl", "--agents", "heuristic"], out=io.StringIO()) == 2
+    assert "no heuristic agent" in capsys.readouterr().err
+    out = io.StringIO()
+    assert main(["play", "munchkin", "--seed", "1"], out=out, inp=io.StringIO("r\nr\nq\n")) == 0
+    assert "draws a door card" in out.getvalue()
