@@ -13,6 +13,8 @@ from tablerules.core.testing import random_sim_test
 from tablerules.munchkin.agents import HeuristicAgent
 from tablerules.munchkin.cards import load_cards
 from tablerules.munchkin.game import (
+    AnswerHelp,
+    AskHelp,
     ChooseLoss,
     ClassPower,
     DiscardCard,
@@ -479,3 +481,80 @@ def test_cli_simulate_and_play_munchkin(capsys: pytest.CaptureFixture[str]) -> N
     out = io.StringIO()
     assert main(["play", "munchkin", "--seed", "1"], out=out, inp=io.StringIO("r\nr\nq\n")) == 0
     assert "draws a door card" in out.getvalue()
+
+
+# ----- asking for help -----------------------------------------------------------------------
+def test_the_seeds_example_a_helper_elf_against_the_drooling_slime_counts_once() -> None:
+    """Seed 000 (请求帮助): "如果在你面对口水史莱姆时有个精灵来帮你，那么怪物等级会增加4
+    （如果你也是个精灵，怪物等级只会增加一次）"."""
+    game = ready()
+    become(game, 0, race="elf")
+    become(game, 1, race="elf")
+    game.players[1].level = 2
+    kick(game, "drooling_slime")
+    assert game.monster_strength() == 1 + 4
+    game.apply(AskHelp(0, 1, 1))
+    assert game.stage() == "asking for help" and game.to_act() == (1,)
+    game.apply(AnswerHelp(1, True))
+    assert game.monster_strength() == 1 + 4  # +4 once, not twice
+    assert game.fighter_strength() == 1 + 2
+    human = ready(seed=1)
+    become(human, 1, race="elf")
+    kick(human, "drooling_slime")
+    assert human.monster_strength() == 1
+    human.apply(AskHelp(0, 1, 0))
+    human.apply(AnswerHelp(1, True))
+    assert human.monster_strength() == 5  # a helper elf brings the +4 against elves
+
+
+def test_help_shares_treasure_and_an_elf_helper_goes_up_a_level() -> None:
+    game = ready()
+    game.players[0].level = 4
+    game.players[2].level = 3
+    become(game, 2, race="elf")
+    kick(game, "platycore")  # level 6, 2 treasures
+    assert not game.winning()
+    game.apply(AskHelp(0, 1, 2))
+    game.apply(AnswerHelp(1, False))
+    assert AskHelp(0, 1, 0) not in game.legal_actions()  # asked in turn: player 1 has refused
+    game.apply(AskHelp(0, 2, 1))
+    game.apply(AnswerHelp(2, True))
+    assert game.winning() and not any(isinstance(a, AskHelp) for a in game.legal_actions())  # one helper
+    game.apply(Fight(0))
+    assert game.to_act() == (1,)  # the helper does not interfere against their own fight
+    game.apply(Pass(1))
+    assert game.players[0].level == 5 and game.players[2].level == 4
+    assert [(d[1], d[2]) for d in game.draws] == [(2, "open"), (0, "open")]  # face up; the helper first
+
+
+def test_when_help_fails_both_run_on_their_own_rolls() -> None:
+    game = ready()
+    game.players[0].level = 3
+    game.players[1].level = 3
+    kick(game, "pit_bull")  # level 2: lose 2 levels
+    hand(game, 2, "ancient")
+    game.apply(AskHelp(0, 1, 0))
+    game.apply(AnswerHelp(1, True))
+    game.apply(Fight(0))
+    game.apply(PlayEnhancer(2, game.players[2].hand[0]))  # +10
+    game.apply(Pass(2))
+    game.apply(RunAway(0))
+    assert game.to_act() == (0,)
+    game.apply(RollToRun(0))
+    game.apply(Chance("d6", 6))
+    assert game.to_act() == (1,) and game.stage() == "running away"
+    game.apply(RollToRun(1))
+    game.apply(Chance("d6", 2))
+    assert game.players[0].level == 3 and game.players[1].level == 1 and game.combat is None
+
+
+def test_a_kill_that_takes_fighter_and_elf_helper_to_ten_is_a_joint_win() -> None:
+    game = ready()
+    game.players[0].level = 9
+    game.players[1].level = 9
+    become(game, 1, race="elf")
+    kick(game, "lame_goblin")
+    game.apply(AskHelp(0, 1, 0))
+    game.apply(AnswerHelp(1, True))
+    fight_all_pass(game)
+    assert game.is_over() and game.result().winners == (0, 1)

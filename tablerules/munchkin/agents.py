@@ -6,6 +6,8 @@ from __future__ import annotations
 from ..core.agents import Agent
 from ..core.protocol import Action, Game
 from .game import (
+    AnswerHelp,
+    AskHelp,
     ClassPower,
     DiscardCard,
     EndTurn,
@@ -48,6 +50,11 @@ class HeuristicAgent(Agent):
             return next(a for a in actions if isinstance(a, Ready))
         if game.stage() == "combat":
             return self._fight(game, player, actions)
+        if game.stage() == "asking for help":
+            fighter = game.combat.fighter
+            wins_the_game = game.players[fighter].level + game.card(game.combat.monster).levels >= 10
+            paid = game.combat.offer > 0 or "elf" in game.tags(player)
+            return AnswerHelp(player, paid and not wins_the_game)
         if game.stage() == "interference":
             return self._interfere(game, player, actions)
         if RollToRun in kinds:
@@ -76,6 +83,10 @@ class HeuristicAgent(Agent):
         helps += sum(1 if a.power == "berserk" else 3 for a in actions if isinstance(a, ClassPower))
         if boosts and helps >= gap:
             return boosts[0]
+        asks = [a for a in actions if isinstance(a, AskHelp) and game.strength(a.helper) + helps >= gap
+                and a.treasures == (game.treasure_count() + 1) // 2]
+        if asks:
+            return max(asks, key=lambda a: game.strength(a.helper))
         return next(a for a in actions if isinstance(a, RunAway))
 
     def _interfere(self, game: MunchkinGame, player: int, actions: tuple[Action, ...]) -> Action:

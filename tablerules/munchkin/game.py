@@ -14,9 +14,14 @@ one d6 per monster, 5+ escapes (elf +1, halfling -1, items, the monster's own mo
 its bad stuff. Death: keep race, class and level, lose everything else; the others loot the body from
 the highest level down, one card each; the new character draws 2 + 2 at the start of the next turn.
 
-Each rule is a method named for it. Not yet in this engine (see docs/rules-notes.md): asking for
-help, wandering monsters, curses played from the hand, thieves' backstab and steal, the wizard's
-charm, half-breed, super munchkin, trading, Cheat! and Divine Intervention.
+Asking for help (请求帮助): one helper at most, asked in turn, bribed with a share of the treasure (the
+helper picks first); the helper's strength joins the fighter's, the monster's modifiers count once
+against everybody on that side, an elf helper goes up a level, and when the fight is lost both run on
+their own rolls.
+
+Each rule is a method named for it. Not yet in this engine (see docs/rules-notes.md): bribes with items,
+wandering monsters, curses played from the hand, thieves' backstab and steal, the wizard's charm,
+half-breed, super munchkin, trading, Cheat! and Divine Intervention.
 """
 
 from __future__ import annotations
@@ -159,6 +164,27 @@ class ClassPower(Action):
 
 
 @dataclass(frozen=True)
+class AskHelp(Action):
+    """Ask one player to help, offering them ``treasures`` of the monster's treasures (they pick first)."""
+
+    player: int
+    helper: int
+    treasures: int
+
+    def describe(self) -> str:
+        return f"player {self.player} asks player {self.helper} for help, offering {self.treasures} treasure(s)"
+
+
+@dataclass(frozen=True)
+class AnswerHelp(Action):
+    player: int
+    accept: bool
+
+    def describe(self) -> str:
+        return f"player {self.player} {'agrees to help' if self.accept else 'refuses to help'}"
+
+
+@dataclass(frozen=True)
 class RollToRun(Action):
     player: int
 
@@ -241,6 +267,17 @@ class Combat:
     flight: list[str] = field(default_factory=list)
     window: list[int] = field(default_factory=list)  # players still to answer
     interfered: bool = False
+    helper: int | None = None
+    share: int = 0  # treasures promised to the helper, who picks first
+    asked: int | None = None  # a player considering an offer of help
+    offer: int = 0
+    refused: list[int] = field(default_factory=list)
+    runners: list[int] = field(default_factory=list)  # who still has to run away, in order
+
+    @property
+    def side(self) -> list[int]:
+        """The munchkins fighting: the fighter and the helper, if any."""
+        return [self.fighter] if self.helper is None else [self.fighter, self.helper]
 
 
 class MunchkinGame(Game):
@@ -249,7 +286,8 @@ class MunchkinGame(Game):
     name = "munchkin"
     title = "Munchkin (小白世纪)"
     action_types = (Ready, PlayCard, SellItem, KickDoor, LookForTrouble, LootRoom, Fight, RunAway, PlayOneShot,
-                    PlayEnhancer, Pass, ClassPower, RollToRun, ChooseLoss, EndTurn, GiveCard, DiscardCard, LootBody)
+                    PlayEnhancer, Pass, ClassPower, AskHelp, AnswerHelp, RollToRun, ChooseLoss, EndTurn, GiveCard,
+                    DiscardCard, LootBody)
     Params = MunchkinParams
     max_length = 60_000
 
@@ -325,10 +363,15 @@ class MunchkinGame(Game):
         p = self.players[player]
         return p.level + sum(self.card(c).bonus for c in p.carried if self.usable(player, self.card(c)))
 
+    def side_tags(self) -> set[str]:
+        """Race, class and sex tags of everybody on the munchkins' side (a modifier counts once)."""
+        return set().union(*(self.tags(p) for p in self.combat.side))
+
     def fighter_strength(self) -> int:
+        """The munchkins' side: fighter and helper strengths, one-shots for them, berserk and turning."""
         c = self.combat
         assert c is not None
-        total = self.strength(c.fighter) + sum(self.card(x).bonus for x in c.munchkin_one_shots)
+        total = sum(self.strength(p) for p in c.side) + sum(self.card(x).bonus for x in c.munchkin_one_shots)
         total += len(c.berserk) + (3 * len(c.turning) if self.card(c.monster).undead else 0)
         return total
 
@@ -337,7 +380,7 @@ class MunchkinGame(Game):
         c = self.combat
         assert c is not None
         monster = self.card(c.monster)
-        tags = self.tags(c.fighter)
+        tags = self.side_tags()  # a helper elf against the Drooling Slime: +4 once, not twice
         total = monster.level + sum(m.bonus for m in monster.modifiers if m.against in tags)
         total += sum(self.card(e).bonus for e in c.enhancers) + sum(self.card(x).bonus for x in c.monster_one_shots)
         return total
@@ -347,16 +390,17 @@ class MunchkinGame(Game):
         c = self.combat
         assert c is not None
         mine, theirs = self.fighter_strength(), self.monster_strength()
-        return mine > theirs or (mine == theirs and "warrior" in self.tags(c.fighter))
+        return mine > theirs or (mine == theirs and "warrior" in self.side_tags())
 
-    def run_modifier(self) -> int:
+    def run_modifier(self, runner: int | None = None) -> int:
         """Running away (逃跑): elf +1, halfling -1, items, the monster's own modifier, wizard flight."""
         c = self.combat
         assert c is not None
-        tags = self.tags(c.fighter)
-        p = self.players[c.fighter]
+        runner = c.runners[0] if runner is None else runner
+        tags = self.tags(runner)
+        p = self.players[runner]
         bonus = (1 if "elf" in tags else 0) - (1 if "halfling" in tags else 0)
-        bonus += sum(self.card(x).run_bonus for x in p.carried if self.usable(c.fighter, self.card(x)))
+        bonus += sum(self.card(x).run_bonus for x in p.carried if self.usable(runner, self.card(x)))
         return bonus + self.card(c.monster).run_modifier + len(c.flight)
 
     # ----- who acts -------------------------------------------------------------------------
@@ -367,6 +411,10 @@ class MunchkinGame(Game):
             return (self.creating,)
         if self.stage_name == "interference":
             return tuple(self.combat.window)
+        if self.stage_name == "asking for help":
+            return (self.combat.asked,)
+        if self.stage_name == "running away":
+            return (self.combat.runners[0],)
         if self.stage_name == "looting the body":
             return (self.looters[0],)
         if self.stage_name == "charity":
@@ -386,7 +434,8 @@ class MunchkinGame(Game):
         if self.draws:
             deck, player, face = self.draws[0]
             cards = self.door_deck if deck == "door" else self.treasure_deck
-            what = "kick open the door" if face == "up" else f"player {player} draws a {deck} card"
+            what = "kick open the door" if face == "up" else f"player {player} draws a {deck} card" + (
+                " face up" if face == "open" else "")
             return ChanceStep.uniform(deck, what, sorted(cards))
         return None
 
@@ -411,7 +460,10 @@ class MunchkinGame(Game):
         if stage == "interference":
             return self._interference_actions()
         if stage == "running away":
-            return [*self._power_actions(p, "flight"), RollToRun(p)]
+            runner = self.combat.runners[0]
+            return [*self._power_actions(runner, "flight"), RollToRun(runner)]
+        if stage == "asking for help":
+            return [AnswerHelp(self.combat.asked, True), AnswerHelp(self.combat.asked, False)]
         if stage == "looting the body":
             looter = self.looters[0]
             return [LootBody(looter, c) for c in sorted(set(self.body))]
@@ -463,12 +515,19 @@ class MunchkinGame(Game):
             elif kind == "go_up_a_level" and me.level < WIN_LEVEL - 1:
                 out.append(PlayCard(f, copy))
         out += self._power_actions(f, "berserk") + self._power_actions(f, "turning")
+        if c.helper is None:  # one helper at most, asked in turn, bribed with a share of the treasure
+            treasures = self.treasure_count()
+            out += [AskHelp(f, q, n) for q in range(self.params.players) if q != f and q not in c.refused
+                    for n in range(treasures + 1)]
         out += [Fight(f), RunAway(f)]
         return out
 
     def _interference_actions(self) -> list[Action]:
         out: list[Action] = []
         for player in self.combat.window:
+            if player in self.combat.side:  # the helper cannot interfere against their own fight
+                out.append(Pass(player))
+                continue
             for copy in sorted(set(self.players[player].hand)):
                 kind = self.card(copy).kind
                 if kind == "one_shot":
@@ -580,7 +639,7 @@ class MunchkinGame(Game):
         self._draw(deck, copy)
         if face == "up":
             self.kicked(copy)
-        else:
+        else:  # face down, or drawn openly for all to see when a helper shares the treasure
             self.players[player].hand.append(copy)
 
     def _do_Ready(self, action: Ready) -> None:
@@ -694,38 +753,76 @@ class MunchkinGame(Game):
 
     def _do_Fight(self, action: Fight) -> None:
         """The 2.6-second moment: every other player may pass or interfere."""
-        self.combat.window = [p for p in range(self.params.players) if p != self.combat.fighter]
+        self.combat.window = [p for p in range(self.params.players) if p not in self.combat.side]
         self.combat.interfered = False
         self.stage_name = "interference"
         self.event(f"player {action.player} fights: {self.fighter_strength()} against {self.monster_strength()}")
+
+    def _do_AskHelp(self, action: AskHelp) -> None:
+        c = self.combat
+        c.asked, c.offer = action.helper, action.treasures
+        self.stage_name = "asking for help"
+        self.event(f"player {action.player} asks player {action.helper} for help, offering {action.treasures} "
+                   f"treasure(s)")
+
+    def _do_AnswerHelp(self, action: AnswerHelp) -> None:
+        c = self.combat
+        if action.accept:
+            c.helper, c.share = action.player, c.offer
+            self.event(f"player {action.player} helps: {self.fighter_strength()} against {self.monster_strength()}")
+        else:
+            c.refused.append(action.player)
+            self.event(f"player {action.player} refuses to help")
+        c.asked = None
+        self.stage_name = "combat"
+
+    def treasure_count(self) -> int:
+        c = self.combat
+        return max(0, self.card(c.monster).treasures + sum(self.card(e).treasures for e in c.enhancers))
 
     def _do_Pass(self, action: Pass) -> None:
         self.combat.window.remove(action.player)
 
     def _do_RunAway(self, action: RunAway) -> None:
         self.event(f"player {action.player} runs away from {self.card(self.combat.monster).name}")
+        self.start_running()
+
+    def start_running(self) -> None:
+        """Fighter and helper each run on their own roll; the monster can catch both."""
+        self.combat.runners = list(self.combat.side)
         self.stage_name = "running away"
 
     def resolve_combat(self) -> None:
         c = self.combat
         if not self.winning():
             self.event(f"the monster wins, {self.monster_strength()} against {self.fighter_strength()}: run!")
-            self.stage_name = "running away"
+            self.start_running()
             return
         monster = self.card(c.monster)
         me = self.players[c.fighter]
         before = me.level
         me.level = min(WIN_LEVEL, me.level + monster.levels)
-        treasures = max(0, monster.treasures + sum(self.card(e).treasures for e in c.enhancers))
+        treasures = self.treasure_count()
         self.event(f"player {c.fighter} kills {monster.name}: level {before} -> {me.level}, {treasures} treasures")
+        reached = [c.fighter] if me.level >= WIN_LEVEL else []
+        if c.helper is not None and "elf" in self.tags(c.helper):  # an elf helper goes up a level a monster
+            helper = self.players[c.helper]
+            helper.level = min(WIN_LEVEL, helper.level + 1)
+            self.event(f"player {c.helper}, an elf, goes up a level for helping (level {helper.level})")
+            if helper.level >= WIN_LEVEL:
+                reached.append(c.helper)
+        fighter, helper_seat, share = c.fighter, c.helper, min(c.share, treasures)
         self._end_combat()
-        if me.level >= WIN_LEVEL:
-            self.killed_to_ten.add(c.fighter)
-            self.winners = (c.fighter,)
-            self.over_reason = f"player {c.fighter} reached level 10 by killing {monster.name}"
+        if reached:  # a fighter and a helper reaching 10 on the same kill both win
+            self.killed_to_ten.update(reached)
+            self.winners = tuple(sorted(reached))
+            self.over_reason = f"player(s) {', '.join(map(str, self.winners))} reached level 10 by killing " \
+                               f"{monster.name}"
             self.event(self.over_reason)
             return
-        self._queue_draws(c.fighter, "treasure", treasures)
+        if helper_seat is not None:  # with help the treasures are drawn face up; the helper picks first
+            self._queue_draws(helper_seat, "treasure", share, face="open")
+        self._queue_draws(fighter, "treasure", treasures - share, face="open" if helper_seat is not None else "down")
         self.stage_name = "end of turn"
 
     def _end_combat(self) -> None:
@@ -738,29 +835,33 @@ class MunchkinGame(Game):
     def _do_RollToRun(self, action: RollToRun) -> None:
         c = self.combat
         monster = self.card(c.monster)
-        if self.players[c.fighter].level <= monster.no_pursuit_up_to:
+        if self.players[action.player].level <= monster.no_pursuit_up_to:
             self.event(f"{monster.name} does not pursue anyone of level {monster.no_pursuit_up_to} or below")
-            self._escaped()
+            self._next_runner()
             return
         self.stage_name = "running away: rolling"
 
     def roll_to_run(self, face: int) -> None:
         c = self.combat
+        runner = c.runners[0]
         monster = self.card(c.monster)
-        total = face + self.run_modifier()
+        total = face + self.run_modifier(runner)
         if total >= RUN_NEED:
-            self.event(f"player {c.fighter} rolls {face} ({total:+d} with modifiers) and escapes {monster.name}")
-            self._escaped()
-            return
-        self.event(f"player {c.fighter} rolls {face} ({total} with modifiers): {monster.name}'s bad stuff")
-        fighter = c.fighter
-        self._end_combat()
-        self.losses += [(fighter, e, monster.name, monster.else_bad_stuff) for e in monster.bad_stuff]
-        if not monster.bad_stuff:
-            self.event("its bad stuff does nothing")
-        self.stage_name = "end of turn"
+            self.event(f"player {runner} rolls {face} ({total} with modifiers) and escapes {monster.name}")
+        else:
+            self.event(f"player {runner} rolls {face} ({total} with modifiers): {monster.name}'s bad stuff")
+            self.losses += [(runner, e, monster.name, monster.else_bad_stuff) for e in monster.bad_stuff]
+            if not monster.bad_stuff:
+                self.event("its bad stuff does nothing")
+        self._next_runner()
 
-    def _escaped(self) -> None:
+    def _next_runner(self) -> None:
+        c = self.combat
+        c.runners.pop(0)
+        c.flight.clear()  # flight helps one wizard's roll
+        if c.runners:
+            self.stage_name = "running away"
+            return
         self._end_combat()
         self.stage_name = "end of turn"
 
