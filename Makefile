@@ -40,6 +40,7 @@ lint: setup
 bench: setup
 	$(BIN)/python benchmarks/bench_odds.py
 	$(BIN)/python benchmarks/bench_quest.py
+	$(BIN)/python benchmarks/bench_munchkin.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis tests/screenshots figures/*.png

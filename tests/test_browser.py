@@ -67,3 +67,33 @@ def test_quest_movement_roll_and_move_the_monsters_where_the_engine_says() -> No
         for monster, room in after_green.items():
             expect(table.locator(f"td[data-monster='{monster}']")).to_have_text(room)
         screenshot(page, "quest_monster_movement")
+
+
+def test_munchkin_step_through_plays_a_turn_with_the_buttons() -> None:
+    require_browser()
+    from playwright.sync_api import expect
+
+    notebook = ROOT / "notebooks" / "munchkin_step_through.ipynb"
+    # what to click, in order of preference, until the turn has passed to the next player
+    prefer = ["Roll the dice", "gives up and runs", "rolls to run away", "loots the room", "ends the turn",
+              "gives up", "takes", "(charity)", "gives ", "kicks open the door", "is ready"]
+    with voila(notebook, SCREENSHOTS / "voila-munchkin.log") as url, chromium_page() as page:
+        page.goto(url, wait_until="domcontentloaded")
+        header = page.locator(".tablerules-header").first
+        expect(header).to_contain_text("character creation", timeout=180_000)
+        page.get_by_role("button", name="player 0 is ready").click()
+        expect(header).to_contain_text("kick open the door")
+        page.get_by_role("button", name="player 0 kicks open the door").click()
+        clicks = 0
+        while "turn 0 " in header.inner_text() and clicks < 40:
+            before = header.inner_text()
+            buttons = page.locator(".tablerules-munchkin button:visible")
+            names = [b.strip() for b in buttons.all_inner_texts()]
+            choice = next((n for p in prefer for n in names if p in n), None)
+            assert choice is not None, f"no button to press among {names}"
+            buttons.filter(has_text=choice).first.click()
+            expect(header).not_to_have_text(before)  # the panel updates its header last
+            clicks += 1
+        expect(header).not_to_contain_text("turn 0 ")
+        expect(page.locator(".tablerules-log").first).to_contain_text("kicks open the door")
+        screenshot(page, "munchkin_step_through")

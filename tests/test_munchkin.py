@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -558,3 +559,45 @@ def test_a_kill_that_takes_fighter_and_elf_helper_to_ten_is_a_joint_win() -> Non
     game.apply(AnswerHelp(1, True))
     fight_all_pass(game)
     assert game.is_over() and game.result().winners == (0, 1)
+
+
+# ----- analysis and the panel ----------------------------------------------------------------
+def test_one_shot_plans_and_the_fight_outlook() -> None:
+    from tablerules.munchkin.analysis import fight_outlook, one_shot_plan
+
+    assert one_shot_plan(9, 10, {"a": 3, "b": 2, "c": 5}) == ("b",)  # 9 + 2 > 10 with one card
+    assert one_shot_plan(5, 15, {"a": 3, "b": 2, "c": 5}) is None  # 5 + 10 only ties
+    assert one_shot_plan(9, 11, {"a": 2}, ties_win=True) == ("a",)
+    game = ready()
+    game.players[0].level = 2
+    become(game, 0, race="elf")
+    potion = hand(game, 0, "flaming_poison_potion")[0]
+    kick(game, "harpies")  # level 4
+    outlook = fight_outlook(game)
+    assert not outlook.wins_now and outlook.plan == (potion,) and outlook.escape == Fraction(1, 2)
+
+
+def test_recording_simulated_games() -> None:
+    from tablerules.munchkin.analysis import record_games
+
+    records = record_games(20, seed=3)
+    assert records.games == 20 and len(records.lengths) == 20
+    assert sum(records.players_race.values()) == 80 and sum(records.winners_race.values()) >= 18
+    assert all(levels[0] == 1 for levels in records.levels_by_turn)
+    assert sum(records.win_rate("class").values()) > 0
+
+
+def test_the_panel_lets_agents_play_the_other_seats() -> None:
+    from tablerules.widgets import MunchkinPanel
+
+    panel = MunchkinPanel(MunchkinGame({"players": 3}, seed=4))
+    assert panel.game.stage() == "character creation" and panel.game.to_act() == (0,)  # dealt by the agents
+    buttons = {b.description: b for b in panel.actions_box.children}
+    buttons["player 0 is ready"].click()
+    assert panel.game.stage() == "kick open the door" and panel.game.current == 0
+    buttons = {b.description: b for b in panel.actions_box.children}
+    buttons["player 0 kicks open the door"].click()
+    assert panel.game.is_chance()  # the human's own draw waits for the roll button or a typed card
+    panel.roll_button.click()
+    assert not panel.game.is_chance() or panel.game.current == 0
+    assert "tablerules-sheets" in panel.state_view.value and "(you)" in panel.state_view.value

@@ -56,3 +56,19 @@ def test_the_step_through_panel_offers_every_answer() -> None:
     assert "to act</b>: players 1, 2" in panel.header.value
     buttons["player 2 heckles"].click()
     assert panel.game.window == [1]
+
+
+def test_agents_answer_their_part_of_a_window_and_humans_see_only_their_buttons() -> None:
+    from tablerules.core.agents import Agent
+
+    class AlwaysHold(Agent):
+        def choose(self, game, player):
+            actions = game.legal_actions(player)
+            return next((a for a in actions if isinstance(a, Hold | Heckle)), actions[0])
+
+    game = HecklersPig({"players": 3}, seed=2)
+    panel = StepThrough(game, agents=AlwaysHold(), humans=(1,))
+    # player 0 (an agent) rolls, then holds: player 2 (an agent) heckles, player 1 (human) must answer
+    assert game.stage() == "response window" and game.to_act() == (1,)
+    assert game.history[-1] == Heckle(2)
+    assert {b.description for b in panel.actions_box.children} == {"player 1 lets it go", "player 1 heckles"}

@@ -22,15 +22,21 @@ class StepThrough:
     """Step through ``game`` in a notebook; ``widget`` is the panel to display."""
 
     def __init__(self, game: Game, agents: Agent | Sequence[Agent] | None = None, title: str | None = None,
-                 log_lines: int = 12) -> None:
+                 log_lines: int = 12, humans: Sequence[int] | None = None) -> None:
+        """``humans``: the seats played with the buttons; agents play every other seat at once (and roll
+        the dice on their behalf). ``None``: every seat is played with the buttons."""
         self.game = game
         self.agent_for = seat_agents(agents, game.seed)
+        self.humans = None if humans is None else set(humans)
+        self.last_by_human = False
         self.log_lines = log_lines
         self.listeners: list[Callable[[Game], None]] = []
         self.title = w.HTML(f"<h3>{html.escape(title or game.title or game.name)}</h3>")
         self.header = w.HTML()
+        self.header.add_class("tablerules-header")
         self.state_view = w.HTML()
         self.actions_box = w.VBox()
+        self.actions_box.add_class("tablerules-actions")
         self.roll_button = w.Button(description="Roll the dice", icon="dice", button_style="info",
                                     tooltip="let the seeded dice decide the pending chance step")
         self.outcome_pick = w.Dropdown(description="Rolled:", options=[])
@@ -42,7 +48,9 @@ class StepThrough:
         self.undo_button = w.Button(description="Undo", icon="undo")
         self.message = w.HTML()
         self.log_view = w.HTML()
+        self.log_view.add_class("tablerules-log")
         self.extra = w.VBox()
+        self.run_agents()
         self.roll_button.on_click(lambda _: self._safely(self.game.roll))
         self.apply_outcome_button.on_click(lambda _: self._apply_picked())
         self.agent_step_button.on_click(lambda _: self._safely(lambda: step(self.game, self.agent_for)))
@@ -62,7 +70,30 @@ class StepThrough:
     # ----- actions ------------------------------------------------------------------------
     def play(self, action: Action) -> None:
         """Apply ``action`` as if its button was clicked."""
+        self.last_by_human = True
         self._safely(lambda: self.game.apply(action))
+
+    def run_agents(self) -> None:
+        """Let the agents play the seats that are not human, until a human has something to decide.
+        Chance steps that follow a human's action are left to the human (roll, or type in the real roll);
+        those that follow an agent's are rolled at once."""
+        if self.humans is None:
+            return
+        game = self.game
+        for _ in range(10_000):
+            if game.is_over():
+                return
+            if game.is_chance():
+                if self.last_by_human:
+                    return
+                game.roll()
+                continue
+            agents = [p for p in game.to_act() if p not in self.humans]
+            if not agents:
+                return
+            seat = agents[0]  # in a response window the agents answer first, then the humans
+            game.apply(self.agent_for(seat).choose(game, seat))
+            self.last_by_human = False
 
     def _apply_picked(self) -> None:
         if self.outcome_pick.value is not None:
@@ -74,6 +105,7 @@ class StepThrough:
             self.message.value = ""
         except IllegalAction as exc:
             self.message.value = f"<span style='color:#c62828'>{html.escape(str(exc))}</span>"
+        self.run_agents()
         self.refresh()
 
     def _button(self, action: Action) -> w.Button:
@@ -95,7 +127,6 @@ class StepThrough:
             acting = game.to_act()
             who = f"player {acting[0]}" if len(acting) == 1 else "players " + ", ".join(str(p) for p in acting)
             status = f"<b>Stage</b>: {html.escape(game.stage())} &middot; <b>to act</b>: {who}"
-        self.header.value = f"{status} &middot; turn {game.turn_number()} &middot; {len(game.history)} actions"
         self.state_view.value = self.render_state()
         chance = game.is_chance()
         self.chance_box.layout.display = "flex" if chance else "none"
@@ -104,13 +135,16 @@ class StepThrough:
             self.actions_box.children = ()
         else:
             self.outcome_pick.options = []
-            self.actions_box.children = tuple(self._button(a) for a in game.legal_actions())
+            mine = [a for a in game.legal_actions() if self.humans is None or a.actor in self.humans]
+            self.actions_box.children = tuple(self._button(a) for a in mine)
         over = game.is_over()
         self.agent_step_button.disabled = over
         self.agent_turn_button.disabled = over
         self.undo_button.disabled = not game.history
         lines = game.log[-self.log_lines:]
         self.log_view.value = "<br>".join(html.escape(line) for line in lines) or "<i>nothing yet</i>"
+        # the header changes last, so a page that sees it change has every other part up to date
+        self.header.value = f"{status} &middot; turn {game.turn_number()} &middot; {len(game.history)} actions"
         for listener in self.listeners:
             listener(game)
 
