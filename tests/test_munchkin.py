@@ -16,12 +16,14 @@ from tablerules.munchkin.cards import load_cards
 from tablerules.munchkin.game import (
     AnswerHelp,
     AskHelp,
+    Backstab,
     ChooseLoss,
     ClassPower,
     DiscardCard,
     EndTurn,
     Fight,
     GiveCard,
+    GiveUp,
     KickDoor,
     LookForTrouble,
     LootBody,
@@ -29,6 +31,7 @@ from tablerules.munchkin.game import (
     MunchkinGame,
     Pass,
     PlayCard,
+    PlayCurse,
     PlayEnhancer,
     PlayOneShot,
     Ready,
@@ -601,3 +604,52 @@ def test_the_panel_lets_agents_play_the_other_seats() -> None:
     panel.roll_button.click()
     assert not panel.game.is_chance() or panel.game.current == 0
     assert "tablerules-sheets" in panel.state_view.value and "(you)" in panel.state_view.value
+
+
+# ----- any time: giving up, curses from the hand, backstab ------------------------------------
+def test_giving_up_a_race_or_class_at_any_time() -> None:
+    game = ready()
+    game.players[0].level = 2
+    become(game, 0, race="elf", cls="wizard")
+    wear(game, 0, "pointy_hat_of_power")  # +3, wizards only
+    assert game.strength(0) == 5
+    wizard = game.players[0].cls
+    game.apply(GiveUp(0, wizard))
+    assert game.players[0].cls is None and game.strength(0) == 2  # the hat stays, but gives nothing
+    kick(game, "drooling_slime")
+    assert game.monster_strength() == 5
+    game.apply(GiveUp(0, game.players[0].race))  # even during a fight: no longer an elf
+    assert game.monster_strength() == 1 and game.winning()
+
+
+def test_curses_from_the_hand_on_your_turn_and_in_a_fight() -> None:
+    game = ready()
+    game.players[1].level = 4
+    curse = hand(game, 0, "curse_lose_a_level")[0]
+    game.apply(PlayCurse(0, curse, 1))
+    assert game.players[1].level == 3 and curse in game.door_discard
+    fight = ready(seed=2)
+    fight.players[0].level = 3
+    wear(fight, 0, "horny_helmet")
+    curse = hand(fight, 2, "curse_lose_headgear")[0]
+    kick(fight, "harpies")  # level 4: 3 + 1 ties, the monster wins ties
+    fight.players[0].level = 4
+    assert fight.winning()
+    fight.apply(Fight(0))
+    assert PlayCurse(2, curse, 0) in fight.legal_actions() and PlayCurse(2, curse, 1) not in fight.legal_actions()
+    fight.apply(PlayCurse(2, curse, 0))
+    assert fight.players[0].carried == [] and not fight.winning()
+
+
+def test_a_thief_backstabs_once_a_fight() -> None:
+    game = ready()
+    game.players[0].level = 5
+    become(game, 1, cls="thief")
+    cards = hand(game, 1, "elf", "dwarf")
+    kick(game, "harpies")  # level 4
+    game.apply(Fight(0))
+    game.apply(Backstab(1, cards[0]))
+    assert game.fighter_strength() == 3 and not any(isinstance(a, Backstab) for a in game.legal_actions())
+    game.apply(Pass(1))
+    game.apply(Pass(2))
+    assert game.stage() == "combat" and not game.winning()

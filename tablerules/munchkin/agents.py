@@ -69,7 +69,7 @@ class HeuristicAgent(Agent):
                  and game.card(a.card).kind == "item"]
         if sales and sum(game.card(a.card).value for a in sales) + game.sold >= 1000:
             return sales[0]
-        for kind in (KickDoor, EndTurn):
+        for kind in (KickDoor, LootRoom, EndTurn):
             if kind in kinds:
                 return next(a for a in actions if isinstance(a, kind))
         return actions[0]

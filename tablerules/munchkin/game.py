@@ -19,8 +19,11 @@ helper picks first); the helper's strength joins the fighter's, the monster's mo
 against everybody on that side, an elf helper goes up a level, and when the fight is lost both run on
 their own rolls.
 
+Any time: give up your race or class; curses from the hand strike anyone on your turn, or the
+munchkins of a fight during its response window, where a thief may also backstab (-2, once a fight).
+
 Each rule is a method named for it. Not yet in this engine (see docs/rules-notes.md): bribes with items,
-wandering monsters, curses played from the hand, thieves' backstab and steal, the wizard's charm,
+wandering monsters, lasting curses, the thief's steal, the wizard's charm, the cleric's resurrection,
 half-breed, super munchkin, trading, Cheat! and Divine Intervention.
 """
 
@@ -164,6 +167,38 @@ class ClassPower(Action):
 
 
 @dataclass(frozen=True)
+class GiveUp(Action):
+    """Discard your own race or class, at any time (人物属性: "你可以在任意时刻弃掉种族牌")."""
+
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} gives up being {_name(self.card)}"
+
+
+@dataclass(frozen=True)
+class PlayCurse(Action):
+    player: int
+    card: str
+    target: int
+
+    def describe(self) -> str:
+        return f"player {self.player} curses player {self.target}: {_name(self.card)}"
+
+
+@dataclass(frozen=True)
+class Backstab(Action):
+    """A thief discards a card: -2 to a fighting munchkin (once per fight)."""
+
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} backstabs, discarding {_name(self.card)}"
+
+
+@dataclass(frozen=True)
 class AskHelp(Action):
     """Ask one player to help, offering them ``treasures`` of the monster's treasures (they pick first)."""
 
@@ -272,6 +307,8 @@ class Combat:
     asked: int | None = None  # a player considering an offer of help
     offer: int = 0
     refused: list[int] = field(default_factory=list)
+    backstabs: list[str] = field(default_factory=list)  # cards thieves discarded: -2 each
+    backstabbers: list[int] = field(default_factory=list)
     runners: list[int] = field(default_factory=list)  # who still has to run away, in order
 
     @property
@@ -287,7 +324,7 @@ class MunchkinGame(Game):
     title = "Munchkin (小白世纪)"
     action_types = (Ready, PlayCard, SellItem, KickDoor, LookForTrouble, LootRoom, Fight, RunAway, PlayOneShot,
                     PlayEnhancer, Pass, ClassPower, AskHelp, AnswerHelp, RollToRun, ChooseLoss, EndTurn, GiveCard,
-                    DiscardCard, LootBody)
+                    DiscardCard, LootBody, GiveUp, PlayCurse, Backstab)
     Params = MunchkinParams
     max_length = 60_000
 
@@ -373,6 +410,7 @@ class MunchkinGame(Game):
         assert c is not None
         total = sum(self.strength(p) for p in c.side) + sum(self.card(x).bonus for x in c.munchkin_one_shots)
         total += len(c.berserk) + (3 * len(c.turning) if self.card(c.monster).undead else 0)
+        total -= 2 * len(c.backstabs)
         return total
 
     def monster_strength(self) -> int:
@@ -447,14 +485,15 @@ class MunchkinGame(Game):
         p = self.current
         if stage == "character creation":
             return [*self._plays(self.creating, creation=True), Ready(self.creating)]
+        anytime = [*self._give_ups(p), *self._curses(p, range(self.params.players))]
         if stage == "kick open the door":
-            return [*self._plays(p), *self._sales(p), KickDoor(p)]
+            return [*self._plays(p), *self._sales(p), *anytime, KickDoor(p)]
         if stage == "look for trouble or loot the room":
             me = self.players[p]
             trouble = [LookForTrouble(p, c) for c in sorted(set(me.hand)) if self.card(c).kind == "monster"]
-            return [*self._plays(p), *self._sales(p), *trouble, LootRoom(p)]
+            return [*self._plays(p), *self._sales(p), *anytime, *trouble, LootRoom(p)]
         if stage == "end of turn":
-            return [*self._plays(p), *self._sales(p), EndTurn(p)]
+            return [*self._plays(p), *self._sales(p), *anytime, EndTurn(p)]
         if stage == "combat":
             return self._combat_actions()
         if stage == "interference":
@@ -483,6 +522,15 @@ class MunchkinGame(Game):
             if playable.get(card.kind, False):
                 out.append(PlayCard(player, copy))
         return out
+
+    def _give_ups(self, player: int) -> list[Action]:
+        me = self.players[player]
+        return [GiveUp(player, c) for c in (me.race, me.cls) if c]
+
+    def _curses(self, player: int, targets: Any) -> list[Action]:
+        """Curses from the hand, on anyone (yourself included) — here on your turn and in a fight's window."""
+        cards = sorted({c for c in self.players[player].hand if self.card(c).kind == "curse"})
+        return [PlayCurse(player, c, t) for c in cards for t in targets]
 
     def _sales(self, player: int) -> list[Action]:
         """Selling items for levels (1000 gold a level, not to level 10), on your turn outside combat."""
@@ -514,7 +562,7 @@ class MunchkinGame(Game):
                 out.append(PlayOneShot(f, copy, "munchkin"))
             elif kind == "go_up_a_level" and me.level < WIN_LEVEL - 1:
                 out.append(PlayCard(f, copy))
-        out += self._power_actions(f, "berserk") + self._power_actions(f, "turning")
+        out += self._power_actions(f, "berserk") + self._power_actions(f, "turning") + self._give_ups(f)
         if c.helper is None:  # one helper at most, asked in turn, bribed with a share of the treasure
             treasures = self.treasure_count()
             out += [AskHelp(f, q, n) for q in range(self.params.players) if q != f and q not in c.refused
@@ -528,12 +576,16 @@ class MunchkinGame(Game):
             if player in self.combat.side:  # the helper cannot interfere against their own fight
                 out.append(Pass(player))
                 continue
-            for copy in sorted(set(self.players[player].hand)):
+            hand = sorted(set(self.players[player].hand))
+            for copy in hand:
                 kind = self.card(copy).kind
                 if kind == "one_shot":
                     out += [PlayOneShot(player, copy, "monster"), PlayOneShot(player, copy, "munchkin")]
                 elif kind == "enhancer":
                     out.append(PlayEnhancer(player, copy))
+            out += self._curses(player, self.combat.side) + self._give_ups(player)
+            if "thief" in self.tags(player) and player not in self.combat.backstabbers:
+                out += [Backstab(player, copy) for copy in hand]
             out.append(Pass(player))
         return out
 
@@ -757,6 +809,34 @@ class MunchkinGame(Game):
         self.combat.interfered = False
         self.stage_name = "interference"
         self.event(f"player {action.player} fights: {self.fighter_strength()} against {self.monster_strength()}")
+
+    def _do_GiveUp(self, action: GiveUp) -> None:
+        me = self.players[action.player]
+        if me.race == action.card:
+            me.race = None
+        else:
+            me.cls = None
+        self._discard(action.card)
+        self.event(f"player {action.player} is no longer a {self.card(action.card).name}")
+
+    def _do_PlayCurse(self, action: PlayCurse) -> None:
+        """A curse from the hand strikes at once (if it can) and is discarded."""
+        card = self.card(action.card)
+        self.players[action.player].hand.remove(action.card)
+        self.door_discard.append(action.card)
+        self.losses += [(action.target, e, card.name, ()) for e in card.effects]
+        if self.combat is not None and action.player != self.combat.fighter:
+            self.combat.interfered = True
+        self.event(f"player {action.player} curses player {action.target}: {card.name}")
+
+    def _do_Backstab(self, action: Backstab) -> None:
+        c = self.combat
+        self.players[action.player].hand.remove(action.card)
+        self._discard(action.card)
+        c.backstabs.append(action.card)
+        c.backstabbers.append(action.player)
+        c.interfered = True
+        self.event(f"player {action.player} backstabs the fighter: -2")
 
     def _do_AskHelp(self, action: AskHelp) -> None:
         c = self.combat
