@@ -34,6 +34,7 @@ from tablerules.munchkin.game import (
     PlayCurse,
     PlayEnhancer,
     PlayOneShot,
+    PlayWandering,
     Ready,
     RollToRun,
     RunAway,
@@ -124,7 +125,7 @@ def test_dealing_and_character_creation(deal: int) -> None:
 def test_kicking_a_monster_starts_a_fight() -> None:
     game = ready()
     kick(game, "lame_goblin")
-    assert game.stage() == "combat" and game.card(game.combat.monster).name == "Lame Goblin"
+    assert game.stage() == "combat" and game.monster_names() == "Lame Goblin"
 
 
 def test_kicking_a_curse_strikes_the_kicker() -> None:
@@ -158,7 +159,7 @@ def test_looking_for_trouble_fights_a_monster_from_the_hand() -> None:
     kick(game, "elf")
     goblin = hand(game, 0, "lame_goblin")[0]
     game.apply(LookForTrouble(0, goblin))
-    assert game.stage() == "combat" and game.combat.monster == goblin
+    assert game.stage() == "combat" and game.combat.monsters == [goblin]
 
 
 # ----- combat --------------------------------------------------------------------------------
@@ -258,7 +259,7 @@ def test_running_away_needs_five(race: str | None, face: int, escapes: bool) -> 
     become(game, 0, race=race)
     kick(game, "pit_bull")  # level 2, bad stuff: lose 2 levels
     game.apply(RunAway(0))
-    game.apply(RollToRun(0))
+    game.apply(RollToRun(0, game.combat.chasing[0]))
     game.apply(Chance("d6", face))
     assert game.players[0].level == (2 if escapes else 1)
     assert game.combat is None and game.stage() == "end of turn"
@@ -268,14 +269,14 @@ def test_monster_run_modifiers_and_no_pursuit() -> None:
     game = ready()
     kick(game, "potted_plant")
     game.apply(RunAway(0))
-    game.apply(RollToRun(0))
+    game.apply(RollToRun(0, game.combat.chasing[0]))
     game.apply(Chance("d6", 1))  # +6: always escapes
     assert "escapes" in game.log[-1]
     dragon = ready(seed=1)
     dragon.players[0].level = 5
     kick(dragon, "plutonium_dragon")
     dragon.apply(RunAway(0))
-    dragon.apply(RollToRun(0))  # will not pursue level 5 or below: no roll at all
+    dragon.apply(RollToRun(0, dragon.combat.chasing[0]))  # will not pursue level 5 or below: no roll at all
     assert not dragon.is_chance() and dragon.players[0].level == 5 and "does not pursue" in dragon.log[-1]
 
 
@@ -288,7 +289,7 @@ def test_wizard_flight_helps_running_away() -> None:
     game.apply(ClassPower(0, "flight", cards[0]))
     game.apply(ClassPower(0, "flight", cards[1]))
     assert game.run_modifier() == 2
-    game.apply(RollToRun(0))
+    game.apply(RollToRun(0, game.combat.chasing[0]))
     game.apply(Chance("d6", 3))
     assert "escapes" in game.log[-1]
 
@@ -298,7 +299,7 @@ def test_drooling_slime_takes_footgear_or_else_a_level() -> None:
     game.players[0].level = 3
     kick(game, "drooling_slime")
     game.apply(RunAway(0))
-    game.apply(RollToRun(0))
+    game.apply(RollToRun(0, game.combat.chasing[0]))
     game.apply(Chance("d6", 1))
     assert game.players[0].level == 2  # no footgear: a level instead
     shod = ready(seed=4)
@@ -306,7 +307,7 @@ def test_drooling_slime_takes_footgear_or_else_a_level() -> None:
     wear(shod, 0, "boots_of_butt_kicking")
     kick(shod, "drooling_slime")
     shod.apply(RunAway(0))
-    shod.apply(RollToRun(0))
+    shod.apply(RollToRun(0, shod.combat.chasing[0]))
     shod.apply(Chance("d6", 1))
     assert shod.players[0].level == 3 and shod.players[0].carried == []
 
@@ -316,7 +317,7 @@ def test_the_victim_chooses_which_item_to_lose() -> None:
     wear(game, 0, "horny_helmet", "leather_armour")
     kick(game, "leperchaun")  # lose two items
     game.apply(RunAway(0))
-    game.apply(RollToRun(0))
+    game.apply(RollToRun(0, game.combat.chasing[0]))
     game.apply(Chance("d6", 1))
     assert game.stage() == "bad stuff: choose an item to lose" and game.to_act() == (0,)
     armour = next(c for c in game.players[0].carried if c.startswith("leather"))
@@ -334,7 +335,7 @@ def test_death_and_looting_the_body() -> None:
     hand(game, 0, "magic_missile", "sleep_potion")
     kick(game, "stone_golem")  # death
     game.apply(RunAway(0))
-    game.apply(RollToRun(0))
+    game.apply(RollToRun(0, game.combat.chasing[0]))
     game.apply(Chance("d6", 1))
     assert game.stage() == "looting the body" and game.to_act() == (2,)  # the highest level loots first
     me = game.players[0]
@@ -544,10 +545,10 @@ def test_when_help_fails_both_run_on_their_own_rolls() -> None:
     game.apply(Pass(2))
     game.apply(RunAway(0))
     assert game.to_act() == (0,)
-    game.apply(RollToRun(0))
+    game.apply(RollToRun(0, game.combat.chasing[0]))
     game.apply(Chance("d6", 6))
     assert game.to_act() == (1,) and game.stage() == "running away"
-    game.apply(RollToRun(1))
+    game.apply(RollToRun(1, game.combat.chasing[0]))
     game.apply(Chance("d6", 2))
     assert game.players[0].level == 3 and game.players[1].level == 1 and game.combat is None
 
@@ -653,3 +654,41 @@ def test_a_thief_backstabs_once_a_fight() -> None:
     game.apply(Pass(1))
     game.apply(Pass(2))
     assert game.stage() == "combat" and not game.winning()
+
+
+# ----- several monsters ----------------------------------------------------------------------
+def test_a_wandering_monster_joins_the_fight_and_the_munchkins_must_beat_the_sum() -> None:
+    game = ready()
+    game.players[0].level = 6
+    wandering, goblin = hand(game, 1, "wandering_monster", "lame_goblin")
+    kick(game, "flying_frogs")  # level 2, 1 treasure
+    game.apply(Fight(0))
+    game.apply(PlayWandering(1, wandering, goblin))
+    assert game.monster_strength() == 2 + 1 and game.monster_names() == "Flying Frogs and Lame Goblin"
+    game.apply(Pass(1))
+    game.apply(Pass(2))
+    assert game.stage() == "combat"
+    fight_all_pass(game)
+    assert game.players[0].level == 8  # a level for each monster killed
+    assert sum(1 for d in game.draws if d[0] == "treasure") == 2
+
+
+def test_running_from_several_monsters_one_roll_each_in_the_order_chosen() -> None:
+    game = ready()
+    game.players[0].level = 2
+    wandering, rat = hand(game, 1, "wandering_monster", "maul_rat")  # maul rat: lose a level
+    kick(game, "flying_frogs")  # -1 to run away; bad stuff: lose 2 levels
+    game.apply(Fight(0))
+    game.apply(PlayWandering(1, wandering, rat))
+    game.apply(Pass(1))
+    game.apply(Pass(2))
+    game.apply(RunAway(0))
+    frogs = game.combat.monsters[0]
+    assert {a.monster for a in game.legal_actions()} == {frogs, rat}  # the runner picks the order
+    game.apply(RollToRun(0, rat))
+    game.apply(Chance("d6", 6))  # escapes the rat
+    assert game.legal_actions() == (RollToRun(0, frogs),)
+    assert game.run_modifier(0, frogs) == -1
+    game.apply(RollToRun(0, frogs))
+    game.apply(Chance("d6", 5))  # 5 - 1 = 4: caught by the frogs
+    assert game.players[0].level == 1 and game.combat is None

@@ -52,14 +52,15 @@ class HeuristicAgent(Agent):
             return self._fight(game, player, actions)
         if game.stage() == "asking for help":
             fighter = game.combat.fighter
-            wins_the_game = game.players[fighter].level + game.card(game.combat.monster).levels >= 10
+            wins_the_game = game.players[fighter].level + sum(game.card(m).levels for m in game.combat.monsters) >= 10
             paid = game.combat.offer > 0 or "elf" in game.tags(player)
             return AnswerHelp(player, paid and not wins_the_game)
         if game.stage() == "interference":
             return self._interfere(game, player, actions)
         if RollToRun in kinds:
             flight = [a for a in actions if isinstance(a, ClassPower)]
-            return flight[0] if flight else next(a for a in actions if isinstance(a, RollToRun))
+            rolls = [a for a in actions if isinstance(a, RollToRun)]  # the easiest escape first
+            return flight[0] if flight else max(rolls, key=lambda a: game.run_modifier(player, a.monster))
         me = game.players[player]
         if LookForTrouble in kinds:
             beatable = [a for a in actions if isinstance(a, LookForTrouble)
@@ -91,7 +92,8 @@ class HeuristicAgent(Agent):
 
     def _interfere(self, game: MunchkinGame, player: int, actions: tuple[Action, ...]) -> Action:
         fighter = game.combat.fighter
-        if game.winning() and game.players[fighter].level + game.card(game.combat.monster).levels >= 10:
+        levels = sum(game.card(m).levels for m in game.combat.monsters)
+        if game.winning() and game.players[fighter].level + levels >= 10:
             against = [a for a in actions if isinstance(a, PlayEnhancer)
                        or (isinstance(a, PlayOneShot) and a.side == "monster")]
             if against:

@@ -54,9 +54,10 @@ def fight_outlook(game: MunchkinGame) -> FightOutlook:
     bonuses = {copy: game.card(copy).bonus for copy in hand if game.card(copy).kind == "one_shot"}
     wins_now = game.winning()
     plan = None if wins_now else one_shot_plan(mine, theirs, bonuses, ties)
-    escape = odds.flee([game.run_modifier(c.fighter)]).escape_all
-    if game.players[c.fighter].level <= game.card(c.monster).no_pursuit_up_to:
-        escape = Fraction(1)
+    level = game.players[c.fighter].level
+    modifiers = [6 if level <= game.card(m).no_pursuit_up_to else game.run_modifier(c.fighter, m)
+                 for m in c.monsters]  # a monster that does not pursue is escaped for certain
+    escape = odds.flee(modifiers).escape_all
     return FightOutlook(mine, theirs, wins_now, plan, escape)
 
 

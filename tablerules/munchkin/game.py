@@ -22,8 +22,12 @@ their own rolls.
 Any time: give up your race or class; curses from the hand strike anyone on your turn, or the
 munchkins of a fight during its response window, where a thief may also backstab (-2, once a fight).
 
+Several monsters (a Wandering Monster sends one from the hand into any fight): the munchkins must
+beat their sum; a level for each monster killed; running away rolls once per monster, in the order
+the runner picks.
+
 Each rule is a method named for it. Not yet in this engine (see docs/rules-notes.md): bribes with items,
-wandering monsters, lasting curses, the thief's steal, the wizard's charm, the cleric's resurrection,
+the monster's mate, lasting curses, the thief's steal, the wizard's charm, the cleric's resurrection,
 half-breed, super munchkin, trading, Cheat! and Divine Intervention.
 """
 
@@ -221,10 +225,25 @@ class AnswerHelp(Action):
 
 @dataclass(frozen=True)
 class RollToRun(Action):
+    """Roll to run away from one monster; with several, the runner picks the order."""
+
     player: int
+    monster: str
 
     def describe(self) -> str:
-        return f"player {self.player} rolls to run away"
+        return f"player {self.player} rolls to run away from {_name(self.monster)}"
+
+
+@dataclass(frozen=True)
+class PlayWandering(Action):
+    """Wandering Monster: a monster from the hand joins the fight."""
+
+    player: int
+    card: str
+    monster: str
+
+    def describe(self) -> str:
+        return f"player {self.player} plays {_name(self.card)}: {_name(self.monster)} joins the fight"
 
 
 @dataclass(frozen=True)
@@ -293,7 +312,7 @@ class Munchkin:
 @dataclass
 class Combat:
     fighter: int
-    monster: str
+    monsters: list[str]
     enhancers: list[str] = field(default_factory=list)
     munchkin_one_shots: list[str] = field(default_factory=list)
     monster_one_shots: list[str] = field(default_factory=list)
@@ -310,6 +329,7 @@ class Combat:
     backstabs: list[str] = field(default_factory=list)  # cards thieves discarded: -2 each
     backstabbers: list[int] = field(default_factory=list)
     runners: list[int] = field(default_factory=list)  # who still has to run away, in order
+    chasing: list[str] = field(default_factory=list)  # the monsters the current runner has still to escape
 
     @property
     def side(self) -> list[int]:
@@ -324,7 +344,7 @@ class MunchkinGame(Game):
     title = "Munchkin (小白世纪)"
     action_types = (Ready, PlayCard, SellItem, KickDoor, LookForTrouble, LootRoom, Fight, RunAway, PlayOneShot,
                     PlayEnhancer, Pass, ClassPower, AskHelp, AnswerHelp, RollToRun, ChooseLoss, EndTurn, GiveCard,
-                    DiscardCard, LootBody, GiveUp, PlayCurse, Backstab)
+                    DiscardCard, LootBody, GiveUp, PlayCurse, Backstab, PlayWandering)
     Params = MunchkinParams
     max_length = 60_000
 
@@ -409,17 +429,21 @@ class MunchkinGame(Game):
         c = self.combat
         assert c is not None
         total = sum(self.strength(p) for p in c.side) + sum(self.card(x).bonus for x in c.munchkin_one_shots)
-        total += len(c.berserk) + (3 * len(c.turning) if self.card(c.monster).undead else 0)
+        undead = any(self.card(m).undead for m in c.monsters)
+        total += len(c.berserk) + (3 * len(c.turning) if undead else 0)
         total -= 2 * len(c.backstabs)
         return total
 
     def monster_strength(self) -> int:
-        """The monster's level, its modifiers against the fighter, enhancers and one-shots played for it."""
+        """The monsters' levels (several monsters: their sum), their modifiers against the munchkins'
+        side, enhancers and one-shots played for them."""
         c = self.combat
         assert c is not None
-        monster = self.card(c.monster)
         tags = self.side_tags()  # a helper elf against the Drooling Slime: +4 once, not twice
-        total = monster.level + sum(m.bonus for m in monster.modifiers if m.against in tags)
+        total = 0
+        for copy in c.monsters:
+            monster = self.card(copy)
+            total += monster.level + sum(m.bonus for m in monster.modifiers if m.against in tags)
         total += sum(self.card(e).bonus for e in c.enhancers) + sum(self.card(x).bonus for x in c.monster_one_shots)
         return total
 
@@ -430,16 +454,17 @@ class MunchkinGame(Game):
         mine, theirs = self.fighter_strength(), self.monster_strength()
         return mine > theirs or (mine == theirs and "warrior" in self.side_tags())
 
-    def run_modifier(self, runner: int | None = None) -> int:
+    def run_modifier(self, runner: int | None = None, monster: str | None = None) -> int:
         """Running away (逃跑): elf +1, halfling -1, items, the monster's own modifier, wizard flight."""
         c = self.combat
         assert c is not None
         runner = c.runners[0] if runner is None else runner
+        monster = monster or (c.chasing[0] if c.chasing else c.monsters[0])
         tags = self.tags(runner)
         p = self.players[runner]
         bonus = (1 if "elf" in tags else 0) - (1 if "halfling" in tags else 0)
         bonus += sum(self.card(x).run_bonus for x in p.carried if self.usable(runner, self.card(x)))
-        return bonus + self.card(c.monster).run_modifier + len(c.flight)
+        return bonus + self.card(monster).run_modifier + len(c.flight)
 
     # ----- who acts -------------------------------------------------------------------------
     def current_players(self) -> tuple[int, ...]:
@@ -500,7 +525,8 @@ class MunchkinGame(Game):
             return self._interference_actions()
         if stage == "running away":
             runner = self.combat.runners[0]
-            return [*self._power_actions(runner, "flight"), RollToRun(runner)]
+            rolls = [RollToRun(runner, m) for m in dict.fromkeys(self.combat.chasing)]
+            return [*self._power_actions(runner, "flight"), *rolls]
         if stage == "asking for help":
             return [AnswerHelp(self.combat.asked, True), AnswerHelp(self.combat.asked, False)]
         if stage == "looting the body":
@@ -547,7 +573,7 @@ class MunchkinGame(Game):
         me = self.players[player]
         if needs not in self.tags(player) or len(used) >= MAX_POWER_DISCARDS:
             return []
-        if power == "turning" and not self.card(c.monster).undead:
+        if power == "turning" and not any(self.card(m).undead for m in c.monsters):
             return []
         return [ClassPower(player, power, x) for x in sorted(set(me.hand))]
 
@@ -584,6 +610,9 @@ class MunchkinGame(Game):
                 elif kind == "enhancer":
                     out.append(PlayEnhancer(player, copy))
             out += self._curses(player, self.combat.side) + self._give_ups(player)
+            monsters = sorted({c for c in hand if self.card(c).kind == "monster"})
+            for wandering in (c for c in hand if self.card(c).kind == "wandering"):
+                out += [PlayWandering(player, wandering, m) for m in monsters]
             if "thief" in self.tags(player) and player not in self.combat.backstabbers:
                 out += [Backstab(player, copy) for copy in hand]
             out.append(Pass(player))
@@ -777,7 +806,7 @@ class MunchkinGame(Game):
 
     def start_combat(self, monster: str) -> None:
         self.met_monster = True
-        self.combat = Combat(self.current, monster)
+        self.combat = Combat(self.current, [monster])
         self.stage_name = "combat"
 
     def _do_PlayOneShot(self, action: PlayOneShot) -> None:
@@ -829,6 +858,16 @@ class MunchkinGame(Game):
             self.combat.interfered = True
         self.event(f"player {action.player} curses player {action.target}: {card.name}")
 
+    def _do_PlayWandering(self, action: PlayWandering) -> None:
+        """Wandering Monster (干预战斗: "这会让你手牌上的怪物加入任何一场战斗"): beat their sum, or run from each."""
+        hand = self.players[action.player].hand
+        hand.remove(action.card)
+        hand.remove(action.monster)
+        self.door_discard.append(action.card)
+        self.combat.monsters.append(action.monster)
+        self.combat.interfered = True
+        self.event(f"player {action.player} sends in a wandering {self.card(action.monster).name}")
+
     def _do_Backstab(self, action: Backstab) -> None:
         c = self.combat
         self.players[action.player].hand.remove(action.card)
@@ -858,18 +897,24 @@ class MunchkinGame(Game):
 
     def treasure_count(self) -> int:
         c = self.combat
-        return max(0, self.card(c.monster).treasures + sum(self.card(e).treasures for e in c.enhancers))
+        return max(0, sum(self.card(m).treasures for m in c.monsters)
+                   + sum(self.card(e).treasures for e in c.enhancers))
+
+    def monster_names(self) -> str:
+        return " and ".join(self.card(m).name for m in self.combat.monsters)
 
     def _do_Pass(self, action: Pass) -> None:
         self.combat.window.remove(action.player)
 
     def _do_RunAway(self, action: RunAway) -> None:
-        self.event(f"player {action.player} runs away from {self.card(self.combat.monster).name}")
+        self.event(f"player {action.player} runs away from {self.monster_names()}")
         self.start_running()
 
     def start_running(self) -> None:
-        """Fighter and helper each run on their own roll; the monster can catch both."""
+        """Fighter and helper each run on their own rolls, one per monster in the order they choose; the
+        monsters can catch both."""
         self.combat.runners = list(self.combat.side)
+        self.combat.chasing = list(self.combat.monsters)
         self.stage_name = "running away"
 
     def resolve_combat(self) -> None:
@@ -878,16 +923,16 @@ class MunchkinGame(Game):
             self.event(f"the monster wins, {self.monster_strength()} against {self.fighter_strength()}: run!")
             self.start_running()
             return
-        monster = self.card(c.monster)
+        names = self.monster_names()
         me = self.players[c.fighter]
         before = me.level
-        me.level = min(WIN_LEVEL, me.level + monster.levels)
+        me.level = min(WIN_LEVEL, me.level + sum(self.card(m).levels for m in c.monsters))  # a level a monster
         treasures = self.treasure_count()
-        self.event(f"player {c.fighter} kills {monster.name}: level {before} -> {me.level}, {treasures} treasures")
+        self.event(f"player {c.fighter} kills {names}: level {before} -> {me.level}, {treasures} treasures")
         reached = [c.fighter] if me.level >= WIN_LEVEL else []
         if c.helper is not None and "elf" in self.tags(c.helper):  # an elf helper goes up a level a monster
             helper = self.players[c.helper]
-            helper.level = min(WIN_LEVEL, helper.level + 1)
+            helper.level = min(WIN_LEVEL, helper.level + len(c.monsters))
             self.event(f"player {c.helper}, an elf, goes up a level for helping (level {helper.level})")
             if helper.level >= WIN_LEVEL:
                 reached.append(c.helper)
@@ -897,7 +942,7 @@ class MunchkinGame(Game):
             self.killed_to_ten.update(reached)
             self.winners = tuple(sorted(reached))
             self.over_reason = f"player(s) {', '.join(map(str, self.winners))} reached level 10 by killing " \
-                               f"{monster.name}"
+                               f"{names}"
             self.event(self.over_reason)
             return
         if helper_seat is not None:  # with help the treasures are drawn face up; the helper picks first
@@ -907,25 +952,27 @@ class MunchkinGame(Game):
 
     def _end_combat(self) -> None:
         c = self.combat
-        for copy in [c.monster, *c.enhancers]:
+        for copy in [*c.monsters, *c.enhancers]:
             self.door_discard.append(copy)
         self.treasure_discard.extend(c.munchkin_one_shots + c.monster_one_shots)
         self.combat = None
 
     def _do_RollToRun(self, action: RollToRun) -> None:
         c = self.combat
-        monster = self.card(c.monster)
+        c.chasing.remove(action.monster)
+        c.chasing.insert(0, action.monster)  # the one rolled against now
+        monster = self.card(action.monster)
         if self.players[action.player].level <= monster.no_pursuit_up_to:
             self.event(f"{monster.name} does not pursue anyone of level {monster.no_pursuit_up_to} or below")
-            self._next_runner()
+            self._next_chaser()
             return
         self.stage_name = "running away: rolling"
 
     def roll_to_run(self, face: int) -> None:
         c = self.combat
         runner = c.runners[0]
-        monster = self.card(c.monster)
-        total = face + self.run_modifier(runner)
+        monster = self.card(c.chasing[0])
+        total = face + self.run_modifier(runner, c.chasing[0])
         if total >= RUN_NEED:
             self.event(f"player {runner} rolls {face} ({total} with modifiers) and escapes {monster.name}")
         else:
@@ -933,12 +980,16 @@ class MunchkinGame(Game):
             self.losses += [(runner, e, monster.name, monster.else_bad_stuff) for e in monster.bad_stuff]
             if not monster.bad_stuff:
                 self.event("its bad stuff does nothing")
-        self._next_runner()
+        self._next_chaser()
 
-    def _next_runner(self) -> None:
+    def _next_chaser(self) -> None:
+        """On to the runner's next monster, then to the next runner, then the fight is over."""
         c = self.combat
-        c.runners.pop(0)
-        c.flight.clear()  # flight helps one wizard's roll
+        c.chasing.pop(0)
+        if not c.chasing:
+            c.runners.pop(0)
+            c.flight.clear()  # flight helps one wizard's rolls
+            c.chasing = list(c.monsters) if c.runners else []
         if c.runners:
             self.stage_name = "running away"
             return
@@ -1079,7 +1130,7 @@ class MunchkinGame(Game):
             places += [p.hand, p.carried, [c for c in (p.race, p.cls) if c]]
         if self.combat:
             c = self.combat
-            places += [[c.monster], c.enhancers, c.munchkin_one_shots, c.monster_one_shots]
+            places += [c.monsters, c.enhancers, c.munchkin_one_shots, c.monster_one_shots]
         return [copy for place in places for copy in place]
 
     def invariants(self) -> list[str]:
@@ -1132,7 +1183,7 @@ class MunchkinGame(Game):
             lines.append(f"{marker} player {i}: level {p.level} {p.sex} {race} {cls}, strength {self.strength(i)}, "
                          f"{len(p.hand)} cards in hand, items: " + (", ".join(_name(c) for c in p.carried) or "none"))
         if self.combat:
-            lines.append(f"  fight: {self.card(self.combat.monster).name}, munchkin {self.fighter_strength()} "
+            lines.append(f"  fight: {self.monster_names()}, munchkin {self.fighter_strength()} "
                          f"v monster {self.monster_strength()}")
         return "\n".join(lines)
 

@@ -37,7 +37,7 @@ class MunchkinPanel(StepThrough):
             enh = ", ".join(game.card(e).name for e in c.enhancers)
             helper = f" with player {c.helper}'s help" if c.helper is not None else ""
             fight = (f"<p class='tablerules-fight'><b>Fight</b>: player {c.fighter}{helper} "
-                     f"<b>{game.fighter_strength()}</b> against {html.escape(game.card(c.monster).name)}"
+                     f"<b>{game.fighter_strength()}</b> against {html.escape(game.monster_names())}"
                      f"{' (' + html.escape(enh) + ')' if enh else ''} <b>{game.monster_strength()}</b>: "
                      f"{'the munchkins win' if game.winning() else 'the monster wins'} so far</p>")
         decks = (f"<p>Door deck {len(game.door_deck)} (discards {len(game.door_discard)}), Treasure deck "
