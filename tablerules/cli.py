@@ -202,21 +202,14 @@ def cmd_quest(args: argparse.Namespace, out: TextIO) -> None:
 
         _emit(args, data, text, out)
     elif args.what == "draw":
-        import matplotlib
-
-        matplotlib.use("Agg")
-        from matplotlib.figure import Figure
-
-        from .plots.dungeon_plot import draw_dungeon
+        from .plots.dungeon_plot import dungeon_figure
 
         paths = None
         if args.colour:
             from .quest.movement import move_all
 
             paths = {m: p.rooms for m, p in move_all(dungeon, Colour(args.colour)).items() if len(p.rooms) > 1}
-        min_x, min_y, max_x, max_y = dungeon.bounds()
-        fig = Figure(figsize=(2 + 1.6 * (max_x - min_x + 1), 1 + 1.6 * (max_y - min_y + 1)))
-        draw_dungeon(fig.subplots(), dungeon, paths=paths, title=args.dungeon)
+        fig = dungeon_figure(dungeon, paths=paths, title=args.dungeon)
         try:
             fig.savefig(args.output, dpi=110, bbox_inches="tight")
         except OSError as exc:

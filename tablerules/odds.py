@@ -64,7 +64,8 @@ def dice_difference(munchkin_dice: int, monster_dice: int) -> Distribution:
     return Distribution.dice(max(0, munchkin_dice) + max(0, monster_dice)) - 7 * max(0, monster_dice)
 
 
-def _totals(side: Side) -> tuple[int, int]:
+def side_totals(side: Side) -> tuple[int, int]:
+    """``(strength, dice)`` of one side: strengths added, dice counts added (a count below 0 rolls none)."""
     strength = dice = 0
     for entry in side:
         s, d = entry
@@ -80,8 +81,8 @@ def combat(munchkins: Side, monsters: Side, ties_win: bool = False) -> CombatOdd
     how many d6 it rolls. The munchkins win when their total (strengths + dice) is greater than the
     monsters' total; a tie goes to the monsters unless ``ties_win``.
     """
-    m_strength, m_dice = _totals(munchkins)
-    k_strength, k_dice = _totals(monsters)
+    m_strength, m_dice = side_totals(munchkins)
+    k_strength, k_dice = side_totals(monsters)
     diff = dice_difference(m_dice, k_dice)
     gap = k_strength - m_strength  # the dice difference the munchkins must beat
     den = diff.denominator

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from itertools import pairwise
 
 from matplotlib.axes import Axes
+from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, Rectangle
 
 from ..quest.dungeon import Dungeon
@@ -26,6 +27,14 @@ def _side_segment(x: float, y: float, side: Side) -> tuple[list[float], list[flo
     h = _ROOM / 2
     return {Side.N: ([x - h, x + h], [y - h, y - h]), Side.S: ([x - h, x + h], [y + h, y + h]),
             Side.W: ([x - h, x - h], [y - h, y + h]), Side.E: ([x + h, x + h], [y - h, y + h])}[side]
+
+
+def dungeon_figure(dungeon: Dungeon, **kwargs) -> Figure:
+    """A matplotlib Figure sized to the dungeon's grid, with :func:`draw_dungeon` drawn on it."""
+    min_x, min_y, max_x, max_y = dungeon.bounds()
+    fig = Figure(figsize=(2 + 1.6 * (max_x - min_x + 1), 1 + 1.6 * (max_y - min_y + 1)))
+    draw_dungeon(fig.subplots(), dungeon, **kwargs)
+    return fig
 
 
 def draw_dungeon(ax: Axes, dungeon: Dungeon, paths: Mapping[str, Sequence[str]] | None = None,

@@ -16,10 +16,8 @@ WIN, TIE, LOSE = "#2e7d32", "#f9a825", "#c62828"
 def difference_bars(ax: Axes, munchkins: odds.Side, monsters: odds.Side, ties_win: bool = False) -> Axes:
     """Bars of P(munchkins' total - monsters' total = x): green wins, yellow ties, red loses."""
     munchkins, monsters = list(munchkins), list(monsters)
-    m_strength = sum(s for s, _ in munchkins)
-    k_strength = sum(s for s, _ in monsters)
-    m_dice = sum(max(0, d) for _, d in munchkins)
-    k_dice = sum(max(0, d) for _, d in monsters)
+    m_strength, m_dice = odds.side_totals(munchkins)
+    k_strength, k_dice = odds.side_totals(monsters)
     diff: Distribution = odds.dice_difference(m_dice, k_dice) + (m_strength - k_strength)
     values, probs = diff.floats()
     colours = [WIN if v > 0 or (ties_win and v == 0) else TIE if v == 0 else LOSE for v in values]

@@ -7,9 +7,8 @@ import html
 import random
 
 import ipywidgets as w
-from matplotlib.figure import Figure
 
-from ..plots.dungeon_plot import draw_dungeon
+from ..plots.dungeon_plot import dungeon_figure
 from ..plots.figures import png_bytes
 from ..quest.dungeon import Dungeon
 from ..quest.exploration import DungeonCrawl
@@ -20,10 +19,7 @@ from .stepper import StepThrough
 
 
 def _png(dungeon: Dungeon, **kwargs) -> bytes:
-    min_x, min_y, max_x, max_y = dungeon.bounds()
-    fig = Figure(figsize=(2.5 + 1.5 * (max_x - min_x + 1), 0.6 + 1.5 * (max_y - min_y + 1)))
-    draw_dungeon(fig.subplots(), dungeon, **kwargs)
-    return png_bytes(fig, dpi=80)
+    return png_bytes(dungeon_figure(dungeon, **kwargs), dpi=80)
 
 
 class MonsterMovementWidget:
