@@ -46,6 +46,7 @@ HAND_LIMIT, DWARF_HAND_LIMIT = 5, 6
 LEVEL_PRICE = 1000  # gold worth of items sold per level
 RUN_NEED = 5
 MAX_POWER_DISCARDS = 3  # berserk, turning, flight: up to 3 cards each
+POWER_CLASS = {"berserk": "warrior", "turning": "cleric", "flight": "wizard"}
 
 
 @dataclass(frozen=True)
@@ -331,6 +332,10 @@ class Combat:
     runners: list[int] = field(default_factory=list)  # who still has to run away, in order
     chasing: list[str] = field(default_factory=list)  # the monsters the current runner has still to escape
 
+    def power_cards(self, power: str) -> list[str]:
+        """The cards discarded this fight for a class power (berserk, turning or flight)."""
+        return {"berserk": self.berserk, "turning": self.turning, "flight": self.flight}[power]
+
     @property
     def side(self) -> list[int]:
         """The munchkins fighting: the fighter and the helper, if any."""
@@ -568,10 +573,8 @@ class MunchkinGame(Game):
 
     def _power_actions(self, player: int, power: str) -> list[Action]:
         c = self.combat
-        used = {"berserk": c.berserk, "turning": c.turning, "flight": c.flight}[power]
-        needs = {"berserk": "warrior", "turning": "cleric", "flight": "wizard"}[power]
         me = self.players[player]
-        if needs not in self.tags(player) or len(used) >= MAX_POWER_DISCARDS:
+        if POWER_CLASS[power] not in self.tags(player) or len(c.power_cards(power)) >= MAX_POWER_DISCARDS:
             return []
         if power == "turning" and not any(self.card(m).undead for m in c.monsters):
             return []
@@ -829,7 +832,7 @@ class MunchkinGame(Game):
         c = self.combat
         self.players[action.player].hand.remove(action.card)
         self._discard(action.card)
-        {"berserk": c.berserk, "turning": c.turning, "flight": c.flight}[action.power].append(action.card)
+        c.power_cards(action.power).append(action.card)
         self.event(f"player {action.player} discards {self.card(action.card).name} for {action.power}")
 
     def _do_Fight(self, action: Fight) -> None:
