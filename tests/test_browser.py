@@ -88,8 +88,12 @@ def test_munchkin_step_through_plays_a_turn_with_the_buttons() -> None:
         while "turn 0 " in header.inner_text() and clicks < 40:
             before = header.inner_text()
             buttons = page.locator(".tablerules-munchkin button:visible")
-            names = [b.strip() for b in buttons.all_inner_texts()]
-            choice = next((n for p in prefer for n in names if p in n), None)
+            for _ in range(100):  # new buttons are rendered asynchronously after the header changes
+                names = [b.strip() for b in buttons.all_inner_texts()]
+                choice = next((n for p in prefer for n in names if p in n), None)
+                if choice is not None:
+                    break
+                page.wait_for_timeout(200)
             assert choice is not None, f"no button to press among {names}"
             buttons.filter(has_text=choice).first.click()
             expect(header).not_to_have_text(before)  # the panel updates its header last
