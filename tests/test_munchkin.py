@@ -6,6 +6,7 @@ import json
 from fractions import Fraction
 
 import pytest
+from munchkin_helpers import become, fight_all_pass, hand, kick, ready, wear
 
 from tablerules.core.errors import IllegalAction
 from tablerules.core.protocol import Chance
@@ -24,7 +25,6 @@ from tablerules.munchkin.game import (
     Fight,
     GiveCard,
     GiveUp,
-    KickDoor,
     LookForTrouble,
     LootBody,
     LootRoom,
@@ -40,57 +40,6 @@ from tablerules.munchkin.game import (
     RunAway,
     SellItem,
 )
-
-
-def ready(players: int = 3, seed: int = 0) -> MunchkinGame:
-    """Deal with the seeded draws, everybody ready; then empty every hand back into the decks."""
-    game = MunchkinGame({"players": players}, seed=seed)
-    while game.is_chance():
-        game.roll()
-    for p in range(players):
-        game.apply(Ready(p))
-    for p in game.players:
-        for copy in p.hand:
-            (game.door_deck if game.card(copy).deck == "door" else game.treasure_deck).append(copy)
-        p.hand.clear()
-    return game
-
-
-def take(game: MunchkinGame, card_id: str) -> str:
-    """Take a copy of ``card_id`` out of its deck (so every card stays in one place)."""
-    deck = game.door_deck if game.card(card_id + "#1").deck == "door" else game.treasure_deck
-    copy = next(c for c in sorted(deck) if c.split("#")[0] == card_id)
-    deck.remove(copy)
-    return copy
-
-
-def hand(game: MunchkinGame, player: int, *card_ids: str) -> list[str]:
-    copies = [take(game, c) for c in card_ids]
-    game.players[player].hand += copies
-    return copies
-
-
-def wear(game: MunchkinGame, player: int, *card_ids: str) -> None:
-    game.players[player].carried += [take(game, c) for c in card_ids]
-
-
-def become(game: MunchkinGame, player: int, race: str | None = None, cls: str | None = None) -> None:
-    if race:
-        game.players[player].race = take(game, race)
-    if cls:
-        game.players[player].cls = take(game, cls)
-
-
-def kick(game: MunchkinGame, card_id: str) -> None:
-    """Kick open the door and read the card the referee turns up."""
-    game.apply(KickDoor(game.current))
-    game.apply(Chance("door", next(c for c in sorted(game.door_deck) if c.split("#")[0] == card_id)))
-
-
-def fight_all_pass(game: MunchkinGame) -> None:
-    game.apply(Fight(game.current))
-    for p in list(game.combat.window):
-        game.apply(Pass(p))
 
 
 # ----- set-up --------------------------------------------------------------------------------
@@ -204,7 +153,7 @@ def test_mighty_monsters_give_two_levels_and_enhancers_change_treasures() -> Non
     assert game.fighter_strength() == 7 + 5 + 1 + 0 + 2 + 3  # mithril armour is not for wizards
     game.apply(Fight(0))
     baby = game.players[1].hand[0]
-    game.apply(PlayEnhancer(1, baby))  # -5: 11
+    game.apply(PlayEnhancer(1, baby, game.combat.monsters[0]))  # -5: 11
     game.apply(Pass(1))
     game.apply(Pass(2))
     assert game.stage() == "combat"  # after interference the fighter answers
@@ -541,7 +490,7 @@ def test_when_help_fails_both_run_on_their_own_rolls() -> None:
     game.apply(AskHelp(0, 1, 0))
     game.apply(AnswerHelp(1, True))
     game.apply(Fight(0))
-    game.apply(PlayEnhancer(2, game.players[2].hand[0]))  # +10
+    game.apply(PlayEnhancer(2, game.players[2].hand[0], game.combat.monsters[0]))  # +10
     game.apply(Pass(2))
     game.apply(RunAway(0))
     assert game.to_act() == (0,)

@@ -7,6 +7,7 @@ from ..core.agents import Agent
 from ..core.protocol import Action, Game
 from .game import (
     AnswerHelp,
+    AnswerTrade,
     AskHelp,
     ClassPower,
     DiscardCard,
@@ -52,11 +53,14 @@ class HeuristicAgent(Agent):
             return self._fight(game, player, actions)
         if game.stage() == "asking for help":
             fighter = game.combat.fighter
-            wins_the_game = game.players[fighter].level + sum(game.card(m).levels for m in game.combat.monsters) >= 10
+            wins_the_game = game.players[fighter].level + sum(game.foe(m).levels for m in game.combat.monsters) >= 10
             paid = game.combat.offer > 0 or "elf" in game.tags(player)
             return AnswerHelp(player, paid and not wins_the_game)
         if game.stage() == "interference":
             return self._interfere(game, player, actions)
+        if game.stage() == "trade offer":  # a swap is good when the item got is worth more in a fight
+            offer = game.trade
+            return AnswerTrade(player, game.card(offer.give).bonus > game.card(offer.get).bonus)
         if RollToRun in kinds:
             flight = [a for a in actions if isinstance(a, ClassPower)]
             rolls = [a for a in actions if isinstance(a, RollToRun)]  # the easiest escape first
@@ -85,14 +89,14 @@ class HeuristicAgent(Agent):
         if boosts and helps >= gap:
             return boosts[0]
         asks = [a for a in actions if isinstance(a, AskHelp) and game.strength(a.helper) + helps >= gap
-                and a.treasures == (game.treasure_count() + 1) // 2]
+                and a.treasures == (game.treasure_count() + 1) // 2 and not a.item]
         if asks:
             return max(asks, key=lambda a: game.strength(a.helper))
         return next(a for a in actions if isinstance(a, RunAway))
 
     def _interfere(self, game: MunchkinGame, player: int, actions: tuple[Action, ...]) -> Action:
         fighter = game.combat.fighter
-        levels = sum(game.card(m).levels for m in game.combat.monsters)
+        levels = sum(game.foe(m).levels for m in game.combat.monsters)
         if game.winning() and game.players[fighter].level + levels >= 10:
             against = [a for a in actions if isinstance(a, PlayEnhancer)
                        or (isinstance(a, PlayOneShot) and a.side == "monster")]

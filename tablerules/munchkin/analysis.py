@@ -55,7 +55,7 @@ def fight_outlook(game: MunchkinGame) -> FightOutlook:
     wins_now = game.winning()
     plan = None if wins_now else one_shot_plan(mine, theirs, bonuses, ties)
     level = game.players[c.fighter].level
-    modifiers = [6 if level <= game.card(m).no_pursuit_up_to else game.run_modifier(c.fighter, m)
+    modifiers = [6 if level <= game.foe(m).no_pursuit_up_to else game.run_modifier(c.fighter, m)
                  for m in c.monsters]  # a monster that does not pursue is escaped for certain
     escape = odds.flee(modifiers).escape_all
     return FightOutlook(mine, theirs, wins_now, plan, escape)

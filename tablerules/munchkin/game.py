@@ -26,9 +26,16 @@ Several monsters (a Wandering Monster sends one from the hand into any fight): t
 beat their sum; a level for each monster killed; running away rolls once per monster, in the order
 the runner picks.
 
-Each rule is a method named for it. Not yet in this engine (see docs/rules-notes.md): bribes with items,
-the monster's mate, lasting curses, the thief's steal, the wizard's charm, the cleric's resurrection,
-half-breed, super munchkin, trading, Cheat! and Divine Intervention.
+Also (seed 000 and the base set's cards): bribes with items in play; the monster's Mate (the same
+monster again, with its enhancers and treasures); enhancers played on one monster of a group; lasting
+curses (Change Sex: -5 in your next fight; Chicken on Your Head: -1 on every die roll) until a Wishing
+Ring removes them; the thief's steal (d6, 4+ or lose a level), the wizard's charm (discard a hand of 3+
+cards: the monster leaves, its treasures are yours, no level), the cleric's resurrection (take the top
+discard instead of kicking the door open); Half-Breed and Super Munchkin (two races, two classes);
+trading items in play outside combat; Cheat! (carry an item you could not legally use); Divine
+Intervention (every cleric goes up a level, even to 10); Go Up a Level in other players' fights.
+
+Each rule is a method named for it; the decisions are in docs/rules-notes.md.
 """
 
 from __future__ import annotations
@@ -45,6 +52,10 @@ WIN_LEVEL = 10
 HAND_LIMIT, DWARF_HAND_LIMIT = 5, 6
 LEVEL_PRICE = 1000  # gold worth of items sold per level
 RUN_NEED = 5
+STEAL_NEED = 4  # the thief's steal succeeds on 4+
+CHARM_MIN_HAND = 3  # the wizard's charm discards a whole hand of at least 3 cards
+CHANGE_SEX_PENALTY = 5
+LASTING = ("change_sex", "chicken")  # curses that stay with the victim
 MAX_POWER_DISCARDS = 3  # berserk, turning, flight: up to 3 cards each
 POWER_CLASS = {"berserk": "warrior", "turning": "cleric", "flight": "wizard"}
 
@@ -73,13 +84,15 @@ class Ready(Action):
 
 @dataclass(frozen=True)
 class PlayCard(Action):
-    """Put a race, class or item from the hand into play, or use a Go Up a Level."""
+    """Put a race, class or item from the hand into play, or use a Go Up a Level; ``second`` is the race
+    played with a Half-Breed or the second class played with a Super Munchkin."""
 
     player: int
     card: str
+    second: str = ""
 
     def describe(self) -> str:
-        return f"player {self.player} plays {_name(self.card)}"
+        return f"player {self.player} plays {_name(self.card)}" + (f" with {_name(self.second)}" if self.second else "")
 
 
 @dataclass(frozen=True)
@@ -144,11 +157,14 @@ class PlayOneShot(Action):
 
 @dataclass(frozen=True)
 class PlayEnhancer(Action):
+    """An enhancer on one monster of the fight (it goes with that monster, and with its Mate)."""
+
     player: int
     card: str
+    monster: str
 
     def describe(self) -> str:
-        return f"player {self.player} makes the monster {_name(self.card)}"
+        return f"player {self.player} makes {_name(self.monster)} {_name(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -205,14 +221,17 @@ class Backstab(Action):
 
 @dataclass(frozen=True)
 class AskHelp(Action):
-    """Ask one player to help, offering them ``treasures`` of the monster's treasures (they pick first)."""
+    """Ask one player to help, offering them ``treasures`` of the monster's treasures (they pick first)
+    and, as a bribe, ``item``: one of your items in play, handed over when they agree."""
 
     player: int
     helper: int
     treasures: int
+    item: str = ""
 
     def describe(self) -> str:
-        return f"player {self.player} asks player {self.helper} for help, offering {self.treasures} treasure(s)"
+        bribe = f" and {_name(self.item)}" if self.item else ""
+        return f"player {self.player} asks player {self.helper} for help, offering {self.treasures} treasure(s){bribe}"
 
 
 @dataclass(frozen=True)
@@ -292,6 +311,102 @@ class LootBody(Action):
         return f"player {self.player} takes {_name(self.card)} from the body"
 
 
+@dataclass(frozen=True)
+class PlayCheat(Action):
+    """Cheat!: carry ``item`` although you could not legally use it (restrictions and slots)."""
+
+    player: int
+    card: str
+    item: str
+
+    def describe(self) -> str:
+        return f"player {self.player} cheats: {_name(self.item)} in play"
+
+
+@dataclass(frozen=True)
+class PlayMate(Action):
+    """Mate: the monster's mate joins the fight: the same level, modifiers, enhancers and treasures."""
+
+    player: int
+    card: str
+    monster: str
+
+    def describe(self) -> str:
+        return f"player {self.player} plays Mate: a second {_name(self.monster)} joins the fight"
+
+
+@dataclass(frozen=True)
+class Charm(Action):
+    """Wizard's charm: discard your whole hand (3 cards or more); the monster leaves, you get its
+    treasures but no level."""
+
+    player: int
+    monster: str
+
+    def describe(self) -> str:
+        return f"player {self.player} discards the hand to charm {_name(self.monster)}"
+
+
+@dataclass(frozen=True)
+class Steal(Action):
+    """Thief's steal: discard a card and roll; 4+ takes ``item`` (a small item in play), else lose a level."""
+
+    player: int
+    card: str
+    victim: int
+    item: str
+
+    def describe(self) -> str:
+        return f"player {self.player} discards {_name(self.card)} to steal {_name(self.item)} from player {self.victim}"
+
+
+@dataclass(frozen=True)
+class Resurrect(Action):
+    """Cleric's resurrection: instead of kicking the door open, take the top Door discard face up and
+    discard a card from the hand."""
+
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} resurrects the top Door discard, discarding {_name(self.card)}"
+
+
+@dataclass(frozen=True)
+class OfferTrade(Action):
+    """Offer to swap one of your items in play for one of another player's (not in combat)."""
+
+    player: int
+    give: str
+    to: int
+    get: str
+
+    def describe(self) -> str:
+        return f"player {self.player} offers {_name(self.give)} to player {self.to} for {_name(self.get)}"
+
+
+@dataclass(frozen=True)
+class AnswerTrade(Action):
+    player: int
+    accept: bool
+
+    def describe(self) -> str:
+        return f"player {self.player} {'accepts' if self.accept else 'refuses'} the trade"
+
+
+@dataclass(frozen=True)
+class RemoveCurse(Action):
+    """Wishing Ring: a lasting curse on ``target`` is gone."""
+
+    player: int
+    card: str
+    target: int
+    curse: str
+
+    def describe(self) -> str:
+        return f"player {self.player} uses {_name(self.card)}: player {self.target} is rid of {_name(self.curse)}"
+
+
 def _name(copy: str) -> str:
     return card_of(load_cards(), copy).name
 
@@ -308,6 +423,16 @@ class Munchkin:
     hand: list[str] = field(default_factory=list)
     carried: list[str] = field(default_factory=list)
     redraw: bool = False  # died: draws 2 + 2 at the start of the next turn
+    race2: str | None = None  # a second race, with a Half-Breed
+    half_breed: str | None = None
+    cls2: str | None = None  # a second class, with a Super Munchkin
+    super_munchkin: str | None = None
+    curses: list[str] = field(default_factory=list)  # lasting curses (Change Sex, Chicken on Your Head)
+    cheats: dict[str, str] = field(default_factory=dict)  # item in play -> the Cheat! that lets you use it
+
+    def identity(self) -> list[str]:
+        """Race, class, Half-Breed and Super Munchkin cards in play."""
+        return [c for c in (self.race, self.race2, self.half_breed, self.cls, self.cls2, self.super_munchkin) if c]
 
 
 @dataclass
@@ -331,6 +456,10 @@ class Combat:
     backstabbers: list[int] = field(default_factory=list)
     runners: list[int] = field(default_factory=list)  # who still has to run away, in order
     chasing: list[str] = field(default_factory=list)  # the monsters the current runner has still to escape
+    enhanced: dict[str, str] = field(default_factory=dict)  # enhancer -> the monster it was played on
+    mate_of: dict[str, str] = field(default_factory=dict)  # a Mate in ``monsters`` -> the monster it doubles
+    charmed: int = 0  # treasures of monsters a wizard charmed away (lost if the munchkins run)
+    offer_item: str = ""  # the item offered with the pending request for help
 
     def power_cards(self, power: str) -> list[str]:
         """The cards discarded this fight for a class power (berserk, turning or flight)."""
@@ -349,7 +478,8 @@ class MunchkinGame(Game):
     title = "Munchkin (小白世纪)"
     action_types = (Ready, PlayCard, SellItem, KickDoor, LookForTrouble, LootRoom, Fight, RunAway, PlayOneShot,
                     PlayEnhancer, Pass, ClassPower, AskHelp, AnswerHelp, RollToRun, ChooseLoss, EndTurn, GiveCard,
-                    DiscardCard, LootBody, GiveUp, PlayCurse, Backstab, PlayWandering)
+                    DiscardCard, LootBody, GiveUp, PlayCurse, Backstab, PlayWandering, PlayCheat, PlayMate, Charm,
+                    Steal, Resurrect, OfferTrade, AnswerTrade, RemoveCurse)
     Params = MunchkinParams
     max_length = 60_000
 
@@ -382,8 +512,12 @@ class MunchkinGame(Game):
         self.return_stage = ""
         self.charity_given: dict[int, int] = {}
         self.winners: tuple[int, ...] = ()
-        self.killed_to_ten: set[int] = set()
+        self.ten_by_rule: set[int] = set()  # reached level 10 by a kill (or Divine Intervention)
         self.over_reason = ""
+        self.theft: tuple[int, int, str] | None = None  # thief, victim, item: the d6 to roll
+        self.trade: OfferTrade | None = None  # an offer waiting for its answer
+        self.traded_with: set[int] = set()  # one offer to each player a turn
+        self.fresh: set[str] = set()  # items got by trading: not for sale before the new owner's turn
         self._settle()
 
     # ----- reading the cards ----------------------------------------------------------------
@@ -391,11 +525,13 @@ class MunchkinGame(Game):
         return card_of(self.cards, copy)
 
     def tags(self, player: int) -> set[str]:
-        """Race (human without one), class, and sex: what monster modifiers and items look at."""
+        """Races (human without one; a Half-Breed with one race is half human), classes, and sex: what
+        monster modifiers and items look at (混血和超级小白)."""
         p = self.players[player]
-        tags = {p.sex, self.card(p.race).race if p.race else "human"}
-        if p.cls:
-            tags.add(self.card(p.cls).cls)
+        races = [self.card(r).race for r in (p.race, p.race2) if r]
+        tags = {p.sex, *races, *(self.card(c).cls for c in (p.cls, p.cls2) if c)}
+        if not races or (p.half_breed and len(races) == 1):
+            tags.add("human")
         return tags
 
     def usable(self, player: int, card: Card) -> bool:
@@ -403,15 +539,28 @@ class MunchkinGame(Game):
         tags = self.tags(player)
         return (not card.only or bool(tags & set(card.only))) and not (tags & set(card.not_for))
 
+    def works(self, player: int, copy: str) -> bool:
+        """An item in play gives its bonus if its owner may use it, or a Cheat! is on it."""
+        return copy in self.players[player].cheats or self.usable(player, self.card(copy))
+
+    def foe(self, copy: str) -> Card:
+        """The monster card a fighting monster stands for (a Mate stands for the monster it doubles)."""
+        return self.card(self.combat.mate_of.get(copy, copy) if self.combat else copy)
+
+    def chicken(self, player: int) -> int:
+        """Chicken on Your Head: -1 on every die roll while the curse stays."""
+        return -sum(1 for c in self.players[player].curses if self.card(c).effects[0].effect == "chicken")
+
     def hand_limit(self, player: int) -> int:
         return DWARF_HAND_LIMIT if "dwarf" in self.tags(player) else HAND_LIMIT
 
-    def can_carry(self, player: int, copy: str) -> bool:
-        """Equipment slots: one headgear, armour and footgear; two hands; one big item unless a dwarf."""
+    def can_carry(self, player: int, copy: str, without: str = "") -> bool:
+        """Equipment slots: one headgear, armour and footgear; two hands; one big item unless a dwarf
+        (``without``: as if that item had left play, for a swap)."""
         card = self.card(copy)
         if card.kind != "item" or not self.usable(player, card):
             return False
-        carried = [self.card(c) for c in self.players[player].carried]
+        carried = [self.card(c) for c in self.players[player].carried if c != without]
         if card.slot in ("headgear", "armour", "footgear") and any(c.slot == card.slot for c in carried):
             return False
         hands = sum(1 if c.slot == "hands1" else 2 if c.slot == "hands2" else 0 for c in carried)
@@ -423,18 +572,20 @@ class MunchkinGame(Game):
     def strength(self, player: int) -> int:
         """Level plus the bonuses of usable carried items (a lost race or class can leave items unusable)."""
         p = self.players[player]
-        return p.level + sum(self.card(c).bonus for c in p.carried if self.usable(player, self.card(c)))
+        return p.level + sum(self.card(c).bonus for c in p.carried if self.works(player, c))
 
     def side_tags(self) -> set[str]:
         """Race, class and sex tags of everybody on the munchkins' side (a modifier counts once)."""
         return set().union(*(self.tags(p) for p in self.combat.side))
 
     def fighter_strength(self) -> int:
-        """The munchkins' side: fighter and helper strengths, one-shots for them, berserk and turning."""
+        """The munchkins' side: fighter and helper strengths, one-shots for them, berserk and turning;
+        -5 for each munchkin of the side under Change Sex (诅咒: "改变性别"会让你的下次战斗承受减值)."""
         c = self.combat
         assert c is not None
         total = sum(self.strength(p) for p in c.side) + sum(self.card(x).bonus for x in c.munchkin_one_shots)
-        undead = any(self.card(m).undead for m in c.monsters)
+        total -= CHANGE_SEX_PENALTY * len(self.sex_changes(c.side))
+        undead = any(self.foe(m).undead for m in c.monsters)
         total += len(c.berserk) + (3 * len(c.turning) if undead else 0)
         total -= 2 * len(c.backstabs)
         return total
@@ -447,10 +598,18 @@ class MunchkinGame(Game):
         tags = self.side_tags()  # a helper elf against the Drooling Slime: +4 once, not twice
         total = 0
         for copy in c.monsters:
-            monster = self.card(copy)
+            monster = self.foe(copy)
             total += monster.level + sum(m.bonus for m in monster.modifiers if m.against in tags)
-        total += sum(self.card(e).bonus for e in c.enhancers) + sum(self.card(x).bonus for x in c.monster_one_shots)
-        return total
+            total += sum(self.card(e).bonus for e in self.enhancers_on(copy))
+        return total + sum(self.card(x).bonus for x in c.monster_one_shots)
+
+    def enhancers_on(self, copy: str) -> list[str]:
+        """The enhancers played on a monster of the fight (a Mate has those of the monster it doubles)."""
+        target = self.combat.mate_of.get(copy, copy)
+        return [e for e, m in self.combat.enhanced.items() if m == target]
+
+    def sex_changes(self, side: list[int]) -> list[str]:
+        return [x for p in side for x in self.players[p].curses if self.card(x).effects[0].effect == "change_sex"]
 
     def winning(self) -> bool:
         """The munchkin beats the monster with a greater total; a warrior also wins ties."""
@@ -468,8 +627,8 @@ class MunchkinGame(Game):
         tags = self.tags(runner)
         p = self.players[runner]
         bonus = (1 if "elf" in tags else 0) - (1 if "halfling" in tags else 0)
-        bonus += sum(self.card(x).run_bonus for x in p.carried if self.usable(runner, self.card(x)))
-        return bonus + self.card(monster).run_modifier + len(c.flight)
+        bonus += sum(self.card(x).run_bonus for x in p.carried if self.works(runner, x))
+        return bonus + self.foe(monster).run_modifier + len(c.flight) + self.chicken(runner)
 
     # ----- who acts -------------------------------------------------------------------------
     def current_players(self) -> tuple[int, ...]:
@@ -487,6 +646,8 @@ class MunchkinGame(Game):
             return (self.looters[0],)
         if self.stage_name == "charity":
             return (self.charity_giver,)
+        if self.stage_name == "trade offer":
+            return (self.trade.to,)
         return (self.current,)
 
     def stage(self) -> str:
@@ -499,6 +660,8 @@ class MunchkinGame(Game):
             return None
         if self.stage_name == "running away: rolling":
             return ChanceStep.uniform("d6", "one die per monster: 5 or more escapes", range(1, 7))
+        if self.stage_name == "stealing: rolling":
+            return ChanceStep.uniform("d6", "the thief steals on 4 or more", range(1, 7))
         if self.draws:
             deck, player, face = self.draws[0]
             cards = self.door_deck if deck == "door" else self.treasure_deck
@@ -515,15 +678,18 @@ class MunchkinGame(Game):
         p = self.current
         if stage == "character creation":
             return [*self._plays(self.creating, creation=True), Ready(self.creating)]
-        anytime = [*self._give_ups(p), *self._curses(p, range(self.params.players))]
+        anytime = [*self._give_ups(p), *self._curses(p, range(self.params.players)), *self._ring(p)]
+        own_turn = [*self._plays(p), *self._cheats(p), *self._sales(p), *anytime, *self._steals(p), *self._trades(p)]
         if stage == "kick open the door":
-            return [*self._plays(p), *self._sales(p), *anytime, KickDoor(p)]
+            return [*own_turn, *self._resurrections(p), KickDoor(p)]
         if stage == "look for trouble or loot the room":
             me = self.players[p]
             trouble = [LookForTrouble(p, c) for c in sorted(set(me.hand)) if self.card(c).kind == "monster"]
-            return [*self._plays(p), *self._sales(p), *anytime, *trouble, LootRoom(p)]
+            return [*own_turn, *trouble, LootRoom(p)]
         if stage == "end of turn":
-            return [*self._plays(p), *self._sales(p), *anytime, EndTurn(p)]
+            return [*own_turn, EndTurn(p)]
+        if stage == "trade offer":
+            return [AnswerTrade(self.trade.to, True), AnswerTrade(self.trade.to, False)]
         if stage == "combat":
             return self._combat_actions()
         if stage == "interference":
@@ -544,19 +710,74 @@ class MunchkinGame(Game):
     def _plays(self, player: int, creation: bool = False) -> list[Action]:
         """Cards a player may put into play on their turn outside combat (or while creating)."""
         me = self.players[player]
-        out = []
-        for copy in sorted(set(me.hand)):
+        out: list[Action] = []
+        hand = sorted(set(me.hand))
+        for copy in hand:
             card = self.card(copy)
-            playable = {"race": me.race is None, "class": me.cls is None,
+            playable = {"race": self._race_fits(player, copy), "class": me.cls is None,
+                        "half_breed": me.race is not None and me.half_breed is None,
                         "item": self.can_carry(player, copy),
                         "go_up_a_level": me.level < WIN_LEVEL - 1 and not creation}
             if playable.get(card.kind, False):
                 out.append(PlayCard(player, copy))
+            if card.kind == "half_breed" and playable["half_breed"]:  # with a second race at once
+                out += [PlayCard(player, copy, r) for r in hand if self.card(r).kind == "race"
+                        and self.card(r).race != self.card(me.race).race]
+            if card.kind == "super_munchkin" and me.cls and not me.super_munchkin:  # only with a second class
+                out += [PlayCard(player, copy, x) for x in hand if self.card(x).kind == "class"
+                        and self.card(x).cls != self.card(me.cls).cls]
+        return out
+
+    def _race_fits(self, player: int, copy: str) -> bool:
+        """One race; a second (different) one only while a Half-Breed is in play."""
+        me = self.players[player]
+        if me.race is None:
+            return True
+        return bool(me.half_breed) and me.race2 is None and self.card(copy).race != self.card(me.race).race
+
+    def _cheats(self, player: int) -> list[Action]:
+        """Cheat!: an item from the hand that does not fit, or one in play you may not use."""
+        me = self.players[player]
+        cards = sorted({c for c in me.hand if self.card(c).kind == "cheat"})
+        items = [c for c in me.hand if self.card(c).kind == "item" and not self.can_carry(player, c)]
+        items += [c for c in me.carried if c not in me.cheats and not self.usable(player, self.card(c))]
+        return [PlayCheat(player, card, item) for card in cards for item in sorted(set(items))]
+
+    def _ring(self, player: int) -> list[Action]:
+        """Wishing Ring: rid anyone of a lasting curse."""
+        rings = sorted({c for c in self.players[player].hand if self.card(c).kind == "remove_curse"})
+        return [RemoveCurse(player, ring, t, curse) for ring in rings for t in range(self.params.players)
+                for curse in sorted(set(self.players[t].curses))]
+
+    def _steals(self, player: int) -> list[Action]:
+        """The thief's steal, on your turn and never in a fight: a small item another player has in play."""
+        if "thief" not in self.tags(player):
+            return []
+        hand = sorted(set(self.players[player].hand))
+        return [Steal(player, card, v, item) for v in range(self.params.players) if v != player
+                for item in sorted(set(self.players[v].carried)) if not self.card(item).big for card in hand]
+
+    def _resurrections(self, player: int) -> list[Action]:
+        if "cleric" not in self.tags(player) or not self.door_discard:
+            return []
+        return [Resurrect(player, card) for card in sorted(set(self.players[player].hand))]
+
+    def _trades(self, player: int) -> list[Action]:
+        """Swaps of items in play, outside combat; one offer to each player a turn; both must fit."""
+        mine = sorted(set(self.players[player].carried))
+        out: list[Action] = []
+        for to in range(self.params.players):
+            if to == player or to in self.traded_with:
+                continue
+            for give in mine:
+                for get in sorted(set(self.players[to].carried)):
+                    if self.can_carry(to, give, without=get) and self.can_carry(player, get, without=give):
+                        out.append(OfferTrade(player, give, to, get))
         return out
 
     def _give_ups(self, player: int) -> list[Action]:
         me = self.players[player]
-        return [GiveUp(player, c) for c in (me.race, me.cls) if c]
+        return [GiveUp(player, c) for c in (me.race, me.race2, me.cls, me.cls2) if c]
 
     def _curses(self, player: int, targets: Any) -> list[Action]:
         """Curses from the hand, on anyone (yourself included) — here on your turn and in a fight's window."""
@@ -568,7 +789,8 @@ class MunchkinGame(Game):
         me = self.players[player]
         if me.level >= WIN_LEVEL - 1:
             return []
-        items = [c for c in me.hand + me.carried if self.card(c).kind in ("item", "one_shot") and self.card(c).value]
+        items = [c for c in me.hand + me.carried if self.card(c).kind in ("item", "one_shot", "remove_curse")
+                 and self.card(c).value and c not in self.fresh]  # traded items: not before your next turn
         return [SellItem(player, c) for c in sorted(set(items))]
 
     def _power_actions(self, player: int, power: str) -> list[Action]:
@@ -576,7 +798,7 @@ class MunchkinGame(Game):
         me = self.players[player]
         if POWER_CLASS[power] not in self.tags(player) or len(c.power_cards(power)) >= MAX_POWER_DISCARDS:
             return []
-        if power == "turning" and not any(self.card(m).undead for m in c.monsters):
+        if power == "turning" and not any(self.foe(m).undead for m in c.monsters):
             return []
         return [ClassPower(player, power, x) for x in sorted(set(me.hand))]
 
@@ -589,15 +811,28 @@ class MunchkinGame(Game):
             kind = self.card(copy).kind
             if kind == "one_shot":
                 out.append(PlayOneShot(f, copy, "munchkin"))
+            elif kind == "enhancer":  # in your own fight too, for its treasures
+                out += [PlayEnhancer(f, copy, m) for m in dict.fromkeys(c.monsters) if m not in c.mate_of]
             elif kind == "go_up_a_level" and me.level < WIN_LEVEL - 1:
                 out.append(PlayCard(f, copy))
         out += self._power_actions(f, "berserk") + self._power_actions(f, "turning") + self._give_ups(f)
-        if c.helper is None:  # one helper at most, asked in turn, bribed with a share of the treasure
+        out += self._mates(f)
+        if "wizard" in self.tags(f) and len(me.hand) >= CHARM_MIN_HAND:
+            out += [Charm(f, m) for m in dict.fromkeys(c.monsters)]
+        if c.helper is None:  # one helper at most, asked in turn, bribed with treasure and/or an item
             treasures = self.treasure_count()
-            out += [AskHelp(f, q, n) for q in range(self.params.players) if q != f and q not in c.refused
-                    for n in range(treasures + 1)]
+            for q in range(self.params.players):
+                if q == f or q in c.refused:
+                    continue
+                items = ["", *(x for x in sorted(set(me.carried)) if self.can_carry(q, x))]
+                out += [AskHelp(f, q, n, item) for n in range(treasures + 1) for item in items]
         out += [Fight(f), RunAway(f)]
         return out
+
+    def _mates(self, player: int) -> list[Action]:
+        mates = sorted({x for x in self.players[player].hand if self.card(x).kind == "mate"})
+        targets = [m for m in dict.fromkeys(self.combat.monsters) if m not in self.combat.mate_of]
+        return [PlayMate(player, card, m) for card in mates for m in targets]
 
     def _interference_actions(self) -> list[Action]:
         out: list[Action] = []
@@ -611,8 +846,12 @@ class MunchkinGame(Game):
                 if kind == "one_shot":
                     out += [PlayOneShot(player, copy, "monster"), PlayOneShot(player, copy, "munchkin")]
                 elif kind == "enhancer":
-                    out.append(PlayEnhancer(player, copy))
-            out += self._curses(player, self.combat.side) + self._give_ups(player)
+                    out += [PlayEnhancer(player, copy, m) for m in dict.fromkeys(self.combat.monsters)
+                            if m not in self.combat.mate_of]
+                elif kind == "go_up_a_level" and self.players[player].level < WIN_LEVEL - 1:
+                    out.append(PlayCard(player, copy))  # Go Up a Level at any time, not to 10
+            out += self._curses(player, self.combat.side) + self._give_ups(player) + self._ring(player)
+            out += self._mates(player)
             monsters = sorted({c for c in hand if self.card(c).kind == "monster"})
             for wandering in (c for c in hand if self.card(c).kind == "wandering"):
                 out += [PlayWandering(player, wandering, m) for m in monsters]
@@ -718,10 +957,17 @@ class MunchkinGame(Game):
         if self.stage_name == "running away: rolling":
             self.roll_to_run(int(action.outcome))
             return
+        if self.stage_name == "stealing: rolling":
+            self.steal(int(action.outcome))
+            return
         deck, player, face = self.draws.pop(0)
         copy = str(action.outcome)
         self._draw(deck, copy)
-        if face == "up":
+        if self.card(copy).kind == "divine_intervention":  # played as it is drawn, however it is drawn
+            self.divine_intervention(copy)
+            if face == "up":
+                self.stage_name = "look for trouble or loot the room"
+        elif face == "up":
             self.kicked(copy)
         else:  # face down, or drawn openly for all to see when a helper shares the treasure
             self.players[player].hand.append(copy)
@@ -737,23 +983,37 @@ class MunchkinGame(Game):
         me = self.players[action.player]
         card = self.card(action.card)
         me.hand.remove(action.card)
+        if action.second:
+            me.hand.remove(action.second)
         if card.kind == "race":
-            me.race = action.card
+            if me.race is None:
+                me.race = action.card
+            else:
+                me.race2 = action.card
         elif card.kind == "class":
             me.cls = action.card
+        elif card.kind == "half_breed":  # 混血: half human and half your race, or two races
+            me.half_breed = action.card
+            me.race2 = action.second or None
+        elif card.kind == "super_munchkin":  # 超级小白: a second class
+            me.super_munchkin, me.cls2 = action.card, action.second
         elif card.kind == "item":
             me.carried.append(action.card)
         elif card.kind == "go_up_a_level":
             me.level += 1
             self.treasure_discard.append(action.card)
-        self.event(f"player {action.player} plays {card.name}" + (f" (level {me.level})" if card.kind ==
-                                                                   "go_up_a_level" else ""))
+        self.event(f"player {action.player} plays {card.name}" + (
+            f" with {self.card(action.second).name}" if action.second else "") + (
+            f" (level {me.level})" if card.kind == "go_up_a_level" else ""))
 
     def _do_SellItem(self, action: SellItem) -> None:
         """1000 gold of items sold buys a level; a halfling sells one item a turn at double value."""
         me = self.players[action.player]
         card = self.card(action.card)
-        (me.hand if action.card in me.hand else me.carried).remove(action.card)
+        if action.card in me.hand:
+            me.hand.remove(action.card)
+        else:
+            self._unequip(action.player, action.card)
         self.treasure_discard.append(action.card)
         value = card.value
         if "halfling" in self.tags(action.player) and not self.halfling_sold:
@@ -770,7 +1030,9 @@ class MunchkinGame(Game):
         self.met_monster = False
         self.sold = 0
         self.halfling_sold = False
+        self.traded_with = set()
         me = self.players[self.current]
+        self.fresh -= set(me.carried)
         if me.redraw:
             me.redraw = False
             self.event(f"player {self.current}'s new character draws 2 Door and 2 Treasure cards")
@@ -790,8 +1052,7 @@ class MunchkinGame(Game):
         if card.kind == "monster":
             self.start_combat(copy)
         elif card.kind == "curse":
-            self.door_discard.append(copy)
-            self.losses += [(self.current, e, card.name, ()) for e in card.effects]
+            self.curse(self.current, copy)
             self.stage_name = "look for trouble or loot the room"
         else:
             self.players[self.current].hand.append(copy)
@@ -825,8 +1086,47 @@ class MunchkinGame(Game):
         c = self.combat
         self.players[action.player].hand.remove(action.card)
         c.enhancers.append(action.card)
-        c.interfered = True
-        self.event(f"player {action.player} plays {self.card(action.card).name} on the monster")
+        c.enhanced[action.card] = action.monster
+        if action.player != c.fighter:
+            c.interfered = True
+        self.event(f"player {action.player} makes {self.card(action.monster).name} {self.card(action.card).name}")
+
+    def _do_PlayMate(self, action: PlayMate) -> None:
+        """Mate (干预战斗: "如果有其他怪物加入战斗（比如游荡怪物或怪物的另一半）"): beat both, or run from both."""
+        c = self.combat
+        self.players[action.player].hand.remove(action.card)
+        c.monsters.append(action.card)
+        c.mate_of[action.card] = action.monster
+        if action.player != c.fighter:
+            c.interfered = True
+        self.event(f"player {action.player} plays Mate: {self.card(action.monster).name}'s mate joins the fight")
+
+    def _do_Charm(self, action: Charm) -> None:
+        """The wizard discards the whole hand: one monster (with its enhancers) leaves the fight; its
+        treasures are the munchkins' if they win the rest, but it gives no level."""
+        c = self.combat
+        me = self.players[action.player]
+        for copy in list(me.hand):
+            me.hand.remove(copy)
+            self._discard(copy)
+        c.charmed += max(0, self.foe(action.monster).treasures
+                         + sum(self.card(e).treasures for e in self.enhancers_on(action.monster)))
+        self._send_off(action.monster)
+        self.event(f"player {action.player} discards the hand and charms {self.foe(action.monster).name} away")
+        if not c.monsters:
+            self.resolve_combat()
+
+    def _send_off(self, copy: str) -> None:
+        """A monster leaves the fight: its card and the enhancers played on it are discarded (a Mate keeps
+        the enhancers of the monster it doubles only while that monster is in the fight)."""
+        c = self.combat
+        c.monsters.remove(copy)
+        for e in [e for e, m in c.enhanced.items() if m == copy]:
+            c.enhancers.remove(e)
+            del c.enhanced[e]
+            self.door_discard.append(e)
+        c.mate_of.pop(copy, None)
+        self.door_discard.append(copy)
 
     def _do_ClassPower(self, action: ClassPower) -> None:
         c = self.combat
@@ -843,23 +1143,150 @@ class MunchkinGame(Game):
         self.event(f"player {action.player} fights: {self.fighter_strength()} against {self.monster_strength()}")
 
     def _do_GiveUp(self, action: GiveUp) -> None:
-        me = self.players[action.player]
-        if me.race == action.card:
-            me.race = None
-        else:
-            me.cls = None
-        self._discard(action.card)
         self.event(f"player {action.player} is no longer a {self.card(action.card).name}")
+        self._drop_identity(action.player, action.card)
+
+    def _drop_identity(self, player: int, copy: str) -> None:
+        """A race or class leaves play; with no race left the Half-Breed goes, with either class gone the
+        Super Munchkin goes (混血和超级小白)."""
+        me = self.players[player]
+        if copy == me.race:
+            me.race, me.race2 = me.race2, None
+        elif copy == me.race2:
+            me.race2 = None
+        elif copy == me.cls:
+            me.cls, me.cls2 = me.cls2, None
+        else:
+            me.cls2 = None
+        self._discard(copy)
+        if me.half_breed and me.race is None:
+            self._discard(me.half_breed)
+            me.half_breed = None
+            self.event(f"player {player} has no race left: the Half-Breed goes too")
+        if me.super_munchkin and me.cls2 is None:
+            self._discard(me.super_munchkin)
+            me.super_munchkin = None
+            self.event(f"player {player} has lost a class: the Super Munchkin goes too")
 
     def _do_PlayCurse(self, action: PlayCurse) -> None:
         """A curse from the hand strikes at once (if it can) and is discarded."""
         card = self.card(action.card)
         self.players[action.player].hand.remove(action.card)
-        self.door_discard.append(action.card)
-        self.losses += [(action.target, e, card.name, ()) for e in card.effects]
+        self.curse(action.target, action.card)
         if self.combat is not None and action.player != self.combat.fighter:
             self.combat.interfered = True
         self.event(f"player {action.player} curses player {action.target}: {card.name}")
+
+    def curse(self, target: int, copy: str) -> None:
+        """A curse strikes at once and is discarded; Change Sex and Chicken on Your Head stay with the
+        victim (诅咒: "保留这些卡牌直到你摆脱它们")."""
+        card = self.card(copy)
+        if any(e.effect in LASTING for e in card.effects):
+            self.players[target].curses.append(copy)
+        else:
+            self.door_discard.append(copy)
+        self.losses += [(target, e, card.name, ()) for e in card.effects]
+
+    def _do_RemoveCurse(self, action: RemoveCurse) -> None:
+        """Wishing Ring: the lasting curse is discarded (a changed sex stays changed; the penalty goes)."""
+        self.players[action.player].hand.remove(action.card)
+        self.treasure_discard.append(action.card)
+        self.players[action.target].curses.remove(action.curse)
+        self.door_discard.append(action.curse)
+        if self.combat is not None and action.player != self.combat.fighter:
+            self.combat.interfered = True
+        self.event(action.describe())
+
+    def _do_PlayCheat(self, action: PlayCheat) -> None:
+        me = self.players[action.player]
+        me.hand.remove(action.card)
+        if action.item in me.hand:
+            me.hand.remove(action.item)
+            me.carried.append(action.item)
+        me.cheats[action.item] = action.card
+        self.event(action.describe())
+
+    def _unequip(self, player: int, copy: str) -> None:
+        """An item leaves play; a Cheat! on it is discarded with it."""
+        me = self.players[player]
+        me.carried.remove(copy)
+        if copy in me.cheats:
+            self.door_discard.append(me.cheats.pop(copy))
+
+    def _do_Steal(self, action: Steal) -> None:
+        self.players[action.player].hand.remove(action.card)
+        self._discard(action.card)
+        self.theft = (action.player, action.victim, action.item)
+        self.return_stage = self.stage_name
+        self.stage_name = "stealing: rolling"
+        self.event(action.describe())
+
+    def steal(self, face: int) -> None:
+        """4+ (Chicken on Your Head: -1) takes the item; otherwise the victim whacks the thief: -1 level."""
+        thief, victim, item = self.theft
+        total = face + self.chicken(thief)
+        if total >= STEAL_NEED:
+            self._unequip(victim, item)
+            me = self.players[thief]
+            fits = self.can_carry(thief, item)
+            (me.carried if fits else me.hand).append(item)
+            self.event(f"player {thief} rolls {total} and steals {self.card(item).name}"
+                       + ("" if fits else " (into the hand: it does not fit)"))
+        else:
+            me = self.players[thief]
+            me.level = max(1, me.level - 1)
+            self.event(f"player {thief} rolls {total}: caught, and whacked down to level {me.level}")
+        self.theft = None
+        self.stage_name = self.return_stage
+
+    def _do_Resurrect(self, action: Resurrect) -> None:
+        me = self.players[action.player]
+        copy = self.door_discard.pop()
+        me.hand.remove(action.card)
+        self._discard(action.card)
+        self.event(f"player {action.player} resurrects {self.card(copy).name} instead of kicking the door open")
+        if self.card(copy).kind == "divine_intervention":
+            self.divine_intervention(copy)
+        else:
+            self.kicked(copy)
+
+    def _do_OfferTrade(self, action: OfferTrade) -> None:
+        self.trade = action
+        self.traded_with.add(action.to)
+        self.return_stage = self.stage_name
+        self.stage_name = "trade offer"
+        self.event(action.describe())
+
+    def _do_AnswerTrade(self, action: AnswerTrade) -> None:
+        """Traded items go into play at once and cannot be sold before the new owner's next turn (交易)."""
+        offer = self.trade
+        if action.accept:
+            self._unequip(offer.player, offer.give)
+            self._unequip(offer.to, offer.get)
+            self.players[offer.player].carried.append(offer.get)
+            self.players[offer.to].carried.append(offer.give)
+            self.fresh |= {offer.give, offer.get}
+        self.event(action.describe())
+        self.trade = None
+        self.stage_name = self.return_stage
+
+    def divine_intervention(self, copy: str) -> None:
+        """Divine Intervention, played as it is drawn: every cleric goes up a level, and a cleric may
+        reach level 10 this way (游戏开始和结束: "你必须通过杀死怪物或神祇干涉获胜")."""
+        self.door_discard.append(copy)
+        self.event("Divine Intervention: every cleric goes up a level")
+        reached = []
+        for i, p in enumerate(self.players):
+            if "cleric" in self.tags(i):
+                p.level = min(WIN_LEVEL, p.level + 1)
+                self.event(f"player {i}, a cleric, goes up to level {p.level}")
+                if p.level >= WIN_LEVEL:
+                    reached.append(i)
+        if reached:
+            self.ten_by_rule.update(reached)
+            self.winners = tuple(reached)
+            self.over_reason = f"player(s) {', '.join(map(str, reached))} reached level 10 by Divine Intervention"
+            self.event(self.over_reason)
 
     def _do_PlayWandering(self, action: PlayWandering) -> None:
         """Wandering Monster (干预战斗: "这会让你手牌上的怪物加入任何一场战斗"): beat their sum, or run from each."""
@@ -882,29 +1309,35 @@ class MunchkinGame(Game):
 
     def _do_AskHelp(self, action: AskHelp) -> None:
         c = self.combat
-        c.asked, c.offer = action.helper, action.treasures
+        c.asked, c.offer, c.offer_item = action.helper, action.treasures, action.item
         self.stage_name = "asking for help"
-        self.event(f"player {action.player} asks player {action.helper} for help, offering {action.treasures} "
-                   f"treasure(s)")
+        self.event(action.describe())
 
     def _do_AnswerHelp(self, action: AnswerHelp) -> None:
         c = self.combat
         if action.accept:
             c.helper, c.share = action.player, c.offer
+            if c.offer_item:  # the bribe changes hands at once (贿赂: "你可以用你的装备")
+                self._unequip(c.fighter, c.offer_item)
+                self.players[action.player].carried.append(c.offer_item)
+                self.event(f"player {c.fighter} hands {self.card(c.offer_item).name} to player {action.player}")
             self.event(f"player {action.player} helps: {self.fighter_strength()} against {self.monster_strength()}")
         else:
             c.refused.append(action.player)
             self.event(f"player {action.player} refuses to help")
-        c.asked = None
+        c.asked, c.offer_item = None, ""
         self.stage_name = "combat"
 
     def treasure_count(self) -> int:
+        """The treasures of the monsters in the fight (a Mate brings as many again, its enhancers' too)
+        and of those a wizard charmed away."""
         c = self.combat
-        return max(0, sum(self.card(m).treasures for m in c.monsters)
-                   + sum(self.card(e).treasures for e in c.enhancers))
+        return max(0, c.charmed + sum(self.foe(m).treasures + sum(self.card(e).treasures for e in self.enhancers_on(m))
+                                      for m in c.monsters))
 
     def monster_names(self) -> str:
-        return " and ".join(self.card(m).name for m in self.combat.monsters)
+        return " and ".join(self.foe(m).name + (" (Mate)" if m in self.combat.mate_of else "")
+                            for m in self.combat.monsters) or "no monster"
 
     def _do_Pass(self, action: Pass) -> None:
         self.combat.window.remove(action.player)
@@ -922,14 +1355,14 @@ class MunchkinGame(Game):
 
     def resolve_combat(self) -> None:
         c = self.combat
-        if not self.winning():
+        if c.monsters and not self.winning():
             self.event(f"the monster wins, {self.monster_strength()} against {self.fighter_strength()}: run!")
             self.start_running()
             return
         names = self.monster_names()
         me = self.players[c.fighter]
         before = me.level
-        me.level = min(WIN_LEVEL, me.level + sum(self.card(m).levels for m in c.monsters))  # a level a monster
+        me.level = min(WIN_LEVEL, me.level + sum(self.foe(m).levels for m in c.monsters))  # a level a monster
         treasures = self.treasure_count()
         self.event(f"player {c.fighter} kills {names}: level {before} -> {me.level}, {treasures} treasures")
         reached = [c.fighter] if me.level >= WIN_LEVEL else []
@@ -942,7 +1375,7 @@ class MunchkinGame(Game):
         fighter, helper_seat, share = c.fighter, c.helper, min(c.share, treasures)
         self._end_combat()
         if reached:  # a fighter and a helper reaching 10 on the same kill both win
-            self.killed_to_ten.update(reached)
+            self.ten_by_rule.update(reached)
             self.winners = tuple(sorted(reached))
             self.over_reason = f"player(s) {', '.join(map(str, self.winners))} reached level 10 by killing " \
                                f"{names}"
@@ -954,17 +1387,23 @@ class MunchkinGame(Game):
         self.stage_name = "end of turn"
 
     def _end_combat(self) -> None:
+        """Monsters, enhancers and one-shots are discarded; Change Sex has had its one fight."""
         c = self.combat
         for copy in [*c.monsters, *c.enhancers]:
             self.door_discard.append(copy)
         self.treasure_discard.extend(c.munchkin_one_shots + c.monster_one_shots)
+        for p in c.side:
+            for curse in self.sex_changes([p]):
+                self.players[p].curses.remove(curse)
+                self.door_discard.append(curse)
+                self.event(f"player {p} has fought the fight after the Change Sex: its penalty is over")
         self.combat = None
 
     def _do_RollToRun(self, action: RollToRun) -> None:
         c = self.combat
         c.chasing.remove(action.monster)
         c.chasing.insert(0, action.monster)  # the one rolled against now
-        monster = self.card(action.monster)
+        monster = self.foe(action.monster)
         if self.players[action.player].level <= monster.no_pursuit_up_to:
             self.event(f"{monster.name} does not pursue anyone of level {monster.no_pursuit_up_to} or below")
             self._next_chaser()
@@ -974,7 +1413,7 @@ class MunchkinGame(Game):
     def roll_to_run(self, face: int) -> None:
         c = self.combat
         runner = c.runners[0]
-        monster = self.card(c.chasing[0])
+        monster = self.foe(c.chasing[0])
         total = face + self.run_modifier(runner, c.chasing[0])
         if total >= RUN_NEED:
             self.event(f"player {runner} rolls {face} ({total} with modifiers) and escapes {monster.name}")
@@ -1028,14 +1467,18 @@ class MunchkinGame(Game):
         elif effect.effect == "lose_all_items":
             for copy in self._matching(victim, effect.slot):
                 self._lose(victim, copy, source)
-        elif effect.effect == "lose_race" and me.race:
-            self.event(f"player {victim} loses the race {self.card(me.race).name}")
-            self._discard(me.race)
-            me.race = None
-        elif effect.effect == "lose_class" and me.cls:
-            self.event(f"player {victim} loses the class {self.card(me.cls).name}")
-            self._discard(me.cls)
-            me.cls = None
+        elif effect.effect in ("lose_race", "lose_class"):
+            options = [c for c in ((me.race, me.race2) if effect.effect == "lose_race" else (me.cls, me.cls2)) if c]
+            if len(options) == 1:
+                self.event(f"player {victim} loses {self.card(options[0]).name} ({source})")
+                self._drop_identity(victim, options[0])
+            elif options:  # a Half-Breed or Super Munchkin chooses which one goes
+                self.choice = (victim, options)
+        elif effect.effect == "change_sex":
+            me.sex = "female" if me.sex == "male" else "male"
+            self.event(f"player {victim} is now {me.sex} (-{CHANGE_SEX_PENALTY} in the next fight)")
+        elif effect.effect == "chicken":
+            self.event(f"player {victim} has a chicken on the head: -1 on every die roll")
         elif effect.effect == "discard_hand":
             for copy in list(me.hand):
                 me.hand.remove(copy)
@@ -1046,10 +1489,14 @@ class MunchkinGame(Game):
 
     def _do_ChooseLoss(self, action: ChooseLoss) -> None:
         self.choice = None
-        self._lose(action.player, action.card, "bad stuff")
+        if self.card(action.card).kind in ("race", "class"):
+            self.event(f"player {action.player} loses {self.card(action.card).name}")
+            self._drop_identity(action.player, action.card)
+        else:
+            self._lose(action.player, action.card, "bad stuff")
 
     def _lose(self, player: int, copy: str, source: str) -> None:
-        self.players[player].carried.remove(copy)
+        self._unequip(player, copy)
         self._discard(copy)
         self.event(f"player {player} loses {self.card(copy).name} ({source})")
 
@@ -1061,7 +1508,8 @@ class MunchkinGame(Game):
         loot, one card each from the highest level down (ties in seat order after the dead player)."""
         me = self.players[player]
         self.body = me.hand + me.carried
-        me.hand, me.carried = [], []
+        self.door_discard.extend(me.cheats.values())  # a Cheat! leaves play with its item
+        me.hand, me.carried, me.cheats = [], [], {}
         me.redraw = True
         self.losses = [loss for loss in self.losses if loss[0] != player]
         order = [(player + k) % self.params.players for k in range(1, self.params.players)]
@@ -1130,7 +1578,7 @@ class MunchkinGame(Game):
         """Every card wherever it is (decks, discards, hands, tables, the fight, the body)."""
         places = [self.door_deck, self.treasure_deck, self.door_discard, self.treasure_discard, self.body]
         for p in self.players:
-            places += [p.hand, p.carried, [c for c in (p.race, p.cls) if c]]
+            places += [p.hand, p.carried, p.identity(), p.curses, list(p.cheats.values())]
         if self.combat:
             c = self.combat
             places += [c.monsters, c.enhancers, c.munchkin_one_shots, c.monster_one_shots]
@@ -1145,10 +1593,17 @@ class MunchkinGame(Game):
         for i, p in enumerate(self.players):
             if not 1 <= p.level <= WIN_LEVEL:
                 broken.append(f"player {i} is at level {p.level}")
-            if p.level == WIN_LEVEL and i not in self.killed_to_ten:
+            if p.level == WIN_LEVEL and i not in self.ten_by_rule:
                 broken.append(f"player {i} reached level 10 without a kill")
-            if (p.race and self.card(p.race).kind != "race") or (p.cls and self.card(p.cls).kind != "class"):
+            if any(x and self.card(x).kind != "race" for x in (p.race, p.race2)) or any(
+                    x and self.card(x).kind != "class" for x in (p.cls, p.cls2)):
                 broken.append(f"player {i} has a race or class that is not one")
+            if (p.race2 and not p.half_breed) or (p.half_breed and not p.race):
+                broken.append(f"player {i} breaks the Half-Breed rule")
+            if bool(p.super_munchkin) != bool(p.cls2) or (p.cls2 and not p.cls):
+                broken.append(f"player {i} breaks the Super Munchkin rule")
+            if any(item not in p.carried for item in p.cheats):
+                broken.append(f"player {i} has a Cheat! on an item not in play")
         if self.stage_name == "kick open the door" and not self.draws and self.turns:
             before = (self.current - 1) % self.params.players
             if len(self.players[before].hand) > self.hand_limit(before):
@@ -1159,7 +1614,9 @@ class MunchkinGame(Game):
         c = self.combat
         return {
             "players": [{"level": p.level, "sex": p.sex, "race": p.race, "class": p.cls, "hand": sorted(p.hand),
-                         "carried": list(p.carried), "redraw": p.redraw} for p in self.players],
+                         "carried": list(p.carried), "redraw": p.redraw, "race2": p.race2, "half_breed": p.half_breed,
+                         "class2": p.cls2, "super_munchkin": p.super_munchkin, "curses": list(p.curses),
+                         "cheats": sorted(p.cheats.items())} for p in self.players],
             "door_deck": sorted(self.door_deck), "treasure_deck": sorted(self.treasure_deck),
             "door_discard": list(self.door_discard), "treasure_discard": list(self.treasure_discard),
             "current": self.current, "turns": self.turns, "stage": self.stage_name, "draws": list(self.draws),
@@ -1169,7 +1626,9 @@ class MunchkinGame(Game):
             "halfling_sold": self.halfling_sold, "return_stage": self.return_stage,
             "charity_given": sorted(self.charity_given.items()),
             "body": list(self.body), "looters": list(self.looters), "charity": self.charity_giver,
-            "over": self.over_reason, "winners": list(self.winners)}
+            "over": self.over_reason, "winners": list(self.winners), "theft": self.theft,
+            "trade": None if self.trade is None else self.trade.describe(), "traded_with": sorted(self.traded_with),
+            "fresh": sorted(self.fresh)}
 
     @classmethod
     def heuristic_agent(cls) -> Agent:
@@ -1177,13 +1636,20 @@ class MunchkinGame(Game):
 
         return HeuristicAgent()
 
+    def character(self, player: int) -> str:
+        """"female Half-Breed Elf Warrior/Wizard (Chicken on Your Head)": sex, races, classes, lasting curses."""
+        p = self.players[player]
+        races = "/".join(self.card(r).name for r in (p.race, p.race2) if r) or "Human"
+        classes = "/".join(self.card(c).name for c in (p.cls, p.cls2) if c) or "no class"
+        half = "Half-Breed " if p.half_breed else ""
+        curses = ", ".join(self.card(c).name.removeprefix("Curse! ") for c in p.curses)
+        return f"{p.sex} {half}{races} {classes}" + (f" ({curses})" if curses else "")
+
     def describe_state(self) -> str:
         lines = []
         for i, p in enumerate(self.players):
-            race = self.card(p.race).name if p.race else "Human"
-            cls = self.card(p.cls).name if p.cls else "no class"
             marker = ">" if i == self.current else " "
-            lines.append(f"{marker} player {i}: level {p.level} {p.sex} {race} {cls}, strength {self.strength(i)}, "
+            lines.append(f"{marker} player {i}: level {p.level} {self.character(i)}, strength {self.strength(i)}, "
                          f"{len(p.hand)} cards in hand, items: " + (", ".join(_name(c) for c in p.carried) or "none"))
         if self.combat:
             lines.append(f"  fight: {self.monster_names()}, munchkin {self.fighter_strength()} "

@@ -21,14 +21,14 @@ class MunchkinPanel(StepThrough):
         game: MunchkinGame = self.game
         rows = []
         for i, p in enumerate(game.players):
-            race = game.card(p.race).name if p.race else "Human"
-            cls = game.card(p.cls).name if p.cls else "no class"
-            items = ", ".join(html.escape(game.card(c).name) for c in p.carried) or "&ndash;"
+            items = ", ".join(html.escape(game.card(c).name) + (" (Cheat!)" if c in p.cheats else "")
+                              for c in p.carried) or "&ndash;"
             cards = ", ".join(html.escape(game.card(c).name) for c in sorted(p.hand)) or "&ndash;"
             who = "you" if self.humans and i in self.humans else "agent"
             style = " style='background:#fff8e1'" if i == game.current else ""
-            rows.append(f"<tr{style}><td>{i} ({who})</td><td class='level'>{p.level}</td><td>{p.sex} {race} {cls}"
-                        f"</td><td>{game.strength(i)}</td><td>{items}</td><td>{cards}</td></tr>")
+            character = html.escape(game.character(i))
+            rows.append(f"<tr{style}><td>{i} ({who})</td><td class='level'>{p.level}</td><td>{character}</td>"
+                        f"<td>{game.strength(i)}</td><td>{items}</td><td>{cards}</td></tr>")
         table = ("<table class='tablerules-sheets'><tr><th>player</th><th>level</th><th>character</th>"
                  "<th>strength</th><th>items in play</th><th>hand</th></tr>" + "".join(rows) + "</table>")
         fight = ""

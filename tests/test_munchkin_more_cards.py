@@ -1,0 +1,281 @@
+"""Munchkin (seed 000): the rules of the less common cards and powers, each on a small scenario —
+Half-Breed, Super Munchkin, lasting curses, Wishing Ring, Cheat!, Mate, enhancers on one monster,
+the wizard's charm, the thief's steal, the cleric's resurrection, trading, bribes with items, Divine
+Intervention and Go Up a Level in someone else's fight."""
+
+from __future__ import annotations
+
+import pytest
+from munchkin_helpers import become, fight_all_pass, hand, kick, ready, take, wear
+
+from tablerules.core.errors import IllegalAction
+from tablerules.core.protocol import Chance
+from tablerules.munchkin.game import (
+    AnswerHelp,
+    AnswerTrade,
+    AskHelp,
+    Charm,
+    ChooseLoss,
+    Fight,
+    GiveUp,
+    KickDoor,
+    OfferTrade,
+    Pass,
+    PlayCard,
+    PlayCheat,
+    PlayCurse,
+    PlayEnhancer,
+    PlayMate,
+    PlayWandering,
+    RemoveCurse,
+    Resurrect,
+    RollToRun,
+    RunAway,
+    SellItem,
+    Steal,
+)
+
+
+# ----- Half-Breed and Super Munchkin (混血和超级小白) ----------------------------------------------
+def test_half_breed_is_half_human_then_two_races_and_goes_with_the_last_race() -> None:
+    game = ready()
+    become(game, 0, race="elf")
+    half, dwarf = hand(game, 0, "half_breed", "dwarf")
+    assert PlayCard(0, dwarf) not in game.legal_actions()  # one race without a Half-Breed
+    assert {PlayCard(0, half), PlayCard(0, half, dwarf)} <= set(game.legal_actions())
+    game.apply(PlayCard(0, half))
+    assert game.tags(0) >= {"elf", "human"}  # half human, half elf
+    game.apply(PlayCard(0, dwarf))  # a second race, later
+    assert game.tags(0) >= {"elf", "dwarf"} and "human" not in game.tags(0)
+    assert game.hand_limit(0) == 6  # the dwarf's hand
+    elf = game.players[0].race
+    game.apply(GiveUp(0, elf))
+    assert game.players[0].race == dwarf and game.players[0].half_breed == half
+    game.apply(GiveUp(0, dwarf))
+    assert game.players[0].half_breed is None and half in game.door_discard and game.tags(0) >= {"human"}
+
+
+def test_super_munchkin_needs_a_second_class_and_goes_with_either() -> None:
+    game = ready()
+    become(game, 0, cls="warrior")
+    super_munchkin, wizard = hand(game, 0, "super_munchkin", "wizard")
+    assert PlayCard(0, super_munchkin) not in game.legal_actions()
+    game.apply(PlayCard(0, super_munchkin, wizard))
+    assert game.tags(0) >= {"warrior", "wizard"}
+    curse = hand(game, 1, "curse_lose_class")[0]
+    warrior = game.players[0].cls
+    game.current = 1  # player 1's turn: a curse from the hand
+    game.refresh()
+    game.apply(PlayCurse(1, curse, 0))
+    assert game.stage() == "bad stuff: choose an item to lose"  # which class goes is the victim's choice
+    assert set(game.legal_actions()) == {ChooseLoss(0, warrior), ChooseLoss(0, wizard)}
+    game.apply(ChooseLoss(0, warrior))
+    me = game.players[0]
+    assert me.cls == wizard and me.cls2 is None and me.super_munchkin is None
+    assert {warrior, super_munchkin} <= set(game.door_discard)
+
+
+# ----- lasting curses and the Wishing Ring ------------------------------------------------------
+def test_change_sex_stays_for_the_next_fight_only() -> None:
+    game = ready(seed=2)
+    game.players[0].level = 8
+    sword = hand(game, 0, "broad_sword")[0]  # only for women
+    assert game.players[0].sex == "male" and PlayCard(0, sword) not in game.legal_actions()
+    curse = hand(game, 0, "curse_change_sex")[0]
+    game.apply(PlayCurse(0, curse, 0))
+    assert game.players[0].sex == "female" and game.players[0].curses == [curse]
+    game.apply(PlayCard(0, sword))
+    kick(game, "harpies")  # level 4
+    assert game.fighter_strength() == 8 + 3 - 5  # distracted: -5 in this fight
+    fight_all_pass(game)
+    assert game.players[0].curses == [] and curse in game.door_discard
+    assert game.players[0].sex == "female" and game.players[0].level == 9
+
+
+def test_chicken_on_your_head_minus_one_on_die_rolls_until_a_wishing_ring() -> None:
+    game = ready()
+    curse = hand(game, 1, "curse_chicken_on_your_head")[0]
+    ring = hand(game, 2, "wishing_ring")[0]
+    game.current = 1
+    game.refresh()
+    game.apply(PlayCurse(1, curse, 0))
+    assert game.players[0].curses == [curse]
+    game.current = 0
+    game.refresh()
+    kick(game, "pit_bull")  # level 2
+    game.apply(RunAway(0))
+    assert game.run_modifier() == -1
+    game.apply(RollToRun(0, game.combat.monsters[0]))
+    game.apply(Chance("d6", 5))  # 5 - 1: caught
+    assert game.players[0].level == 1
+    game.current = 2
+    game.stage_name = "end of turn"
+    game.refresh()
+    game.apply(RemoveCurse(2, ring, 0, curse))
+    assert game.players[0].curses == [] and game.chicken(0) == 0 and curse in game.door_discard
+
+
+# ----- Cheat! -----------------------------------------------------------------------------------
+def test_cheat_puts_an_unusable_item_in_play_and_leaves_with_it() -> None:
+    game = ready()
+    staff = hand(game, 0, "staff_of_napalm")[0]  # only for wizards
+    cheat = hand(game, 0, "cheat")[0]
+    assert PlayCard(0, staff) not in game.legal_actions()
+    game.apply(PlayCheat(0, cheat, staff))
+    assert game.players[0].carried == [staff] and game.strength(0) == 1 + 5
+    game.apply(SellItem(0, staff))
+    assert game.players[0].cheats == {} and cheat in game.door_discard and game.invariants() == []
+
+
+# ----- Mate, enhancers and the wizard's charm ------------------------------------------------------
+def test_mate_doubles_the_monster_with_its_enhancers_and_treasures() -> None:
+    game = ready()
+    game.players[0].level = 9
+    enraged = hand(game, 1, "enraged")[0]
+    mate = hand(game, 2, "mate")[0]
+    kick(game, "flying_frogs")  # level 2, 1 treasure
+    frogs = game.combat.monsters[0]
+    game.apply(Fight(0))
+    game.apply(PlayEnhancer(1, enraged, frogs))  # +5, +1 treasure
+    game.apply(PlayMate(2, mate, frogs))
+    assert game.monster_strength() == 2 * (2 + 5) and game.treasure_count() == 2 * (1 + 1)
+    assert game.monster_names() == "Flying Frogs and Flying Frogs (Mate)"
+    game.apply(Pass(1))
+    game.apply(Pass(2))
+    assert game.stage() == "combat" and not game.winning()
+    game.apply(RunAway(0))
+    assert {a.monster for a in game.legal_actions()} == {frogs, mate}  # one roll each
+    game.apply(RollToRun(0, mate))
+    game.apply(Chance("d6", 6))
+    game.apply(RollToRun(0, frogs))
+    game.apply(Chance("d6", 6))
+    assert game.combat is None and {frogs, mate, enraged} <= set(game.door_discard)
+
+
+def test_charm_sends_one_monster_and_its_enhancer_away_for_treasure_but_no_level() -> None:
+    game = ready()
+    game.players[0].level = 3
+    become(game, 0, cls="wizard")
+    hand(game, 0, "elf", "dwarf", "go_up_a_level")
+    wandering, goblin, enraged = hand(game, 1, "wandering_monster", "lame_goblin", "enraged")
+    kick(game, "flying_frogs")  # level 2, 1 treasure
+    game.apply(Fight(0))
+    game.apply(PlayWandering(1, wandering, goblin))
+    game.apply(PlayEnhancer(1, enraged, goblin))  # the goblin: 1 + 5, 1 + 1 treasures
+    game.apply(Pass(1))
+    game.apply(Pass(2))
+    assert game.monster_strength() == 2 + 6 and not game.winning()
+    game.apply(Charm(0, goblin))
+    c = game.combat
+    assert game.players[0].hand == [] and c.monsters == [c.monsters[0]] and c.enhancers == []
+    assert game.monster_strength() == 2 and game.treasure_count() == 1 + 2
+    fight_all_pass(game)
+    assert game.players[0].level == 4  # a level for the frogs only
+    assert sum(1 for d in game.draws if d[0] == "treasure") == 3
+
+
+def test_charming_the_only_monster_ends_the_fight_with_treasure_and_no_level() -> None:
+    game = ready()
+    become(game, 0, cls="wizard")
+    hand(game, 0, "elf", "dwarf")
+    kick(game, "harpies")  # level 4, 2 treasures
+    assert not any(isinstance(a, Charm) for a in game.legal_actions())  # a hand of at least 3 cards
+    hand(game, 0, "halfling")
+    game.apply(Charm(0, game.combat.monsters[0]))
+    assert game.combat is None and game.players[0].level == 1
+    assert game.draws == [("treasure", 0, "down")] * 2 and game.stage() == "end of turn"
+
+
+# ----- the thief's steal -------------------------------------------------------------------------
+@pytest.mark.parametrize("face, stolen", [(4, True), (3, False)])
+def test_a_thief_steals_a_small_item_on_4_or_loses_a_level(face: int, stolen: bool) -> None:
+    game = ready()
+    game.players[0].level = 3
+    become(game, 0, cls="thief")
+    card = hand(game, 0, "elf")[0]
+    wear(game, 1, "horny_helmet", "mithril_armour")
+    helmet = game.players[1].carried[0]  # the Mithril Armour is big: not stealable
+    steals = {a for a in game.legal_actions() if isinstance(a, Steal)}
+    assert steals == {Steal(0, card, 1, helmet)}  # small items only
+    game.apply(Steal(0, card, 1, helmet))
+    game.apply(Chance("d6", face))
+    assert (helmet in game.players[0].carried) is stolen and (helmet in game.players[1].carried) is not stolen
+    assert game.players[0].level == (3 if stolen else 2) and game.stage() == "kick open the door"
+
+
+def test_no_stealing_or_trading_in_a_fight() -> None:
+    game = ready()
+    become(game, 0, cls="thief")
+    hand(game, 0, "elf")
+    wear(game, 0, "leather_armour")
+    wear(game, 1, "horny_helmet")
+    assert any(isinstance(a, Steal) for a in game.legal_actions())
+    kick(game, "harpies")
+    assert not any(isinstance(a, Steal | OfferTrade) for a in game.legal_actions())
+
+
+# ----- the cleric's resurrection --------------------------------------------------------------------
+def test_a_cleric_takes_the_top_door_discard_instead_of_kicking() -> None:
+    game = ready()
+    become(game, 0, cls="cleric")
+    card = hand(game, 0, "elf")[0]
+    plant = take(game, "potted_plant")
+    game.door_discard.append(plant)
+    game.refresh()
+    game.apply(Resurrect(0, card))
+    assert game.combat is not None and game.combat.monsters == [plant] and card in game.door_discard
+    assert not game.is_chance()  # nothing drawn: the card came from the discards
+
+
+# ----- trading and bribes ----------------------------------------------------------------------------
+def test_trading_items_in_play_and_no_selling_them_before_your_next_turn() -> None:
+    game = ready()
+    wear(game, 0, "leather_armour")
+    wear(game, 1, "flaming_armour")
+    leather, flaming = game.players[0].carried[0], game.players[1].carried[0]
+    game.apply(OfferTrade(0, leather, 1, flaming))
+    assert game.to_act() == (1,) and game.stage() == "trade offer"
+    game.apply(AnswerTrade(1, True))
+    assert game.players[0].carried == [flaming] and game.players[1].carried == [leather]
+    assert SellItem(0, flaming) not in game.legal_actions()  # not before your next turn
+    assert not any(isinstance(a, OfferTrade) and a.to == 1 for a in game.legal_actions())  # one offer a turn
+    with pytest.raises(IllegalAction):
+        game.apply(OfferTrade(0, flaming, 1, leather))
+
+
+def test_a_bribe_with_an_item_changes_hands_when_the_helper_agrees() -> None:
+    game = ready()
+    wear(game, 0, "boots_of_butt_kicking")
+    boots = game.players[0].carried[0]
+    game.players[1].level = 5
+    kick(game, "harpies")  # level 4
+    assert AskHelp(0, 1, 0, boots) in game.legal_actions()
+    game.apply(AskHelp(0, 1, 0, boots))
+    game.apply(AnswerHelp(1, True))
+    assert game.players[1].carried == [boots] and game.players[0].carried == []
+    assert game.fighter_strength() == 1 + 5 + 2
+
+
+# ----- Divine Intervention and Go Up a Level at any time ---------------------------------------------
+def test_divine_intervention_raises_every_cleric_and_can_win() -> None:
+    game = ready()
+    become(game, 1, cls="cleric")
+    game.players[1].level = 9
+    game.players[2].level = 9
+    game.apply(KickDoor(0))
+    game.apply(Chance("door", next(c for c in game.door_deck if c.startswith("divine_intervention"))))
+    assert game.players[1].level == 10 and game.players[2].level == 9
+    assert game.result().winners == (1,) and game.invariants() == []
+
+
+def test_go_up_a_level_in_someone_elses_fight_but_not_to_ten() -> None:
+    game = ready()
+    gual = hand(game, 1, "go_up_a_level")[0]
+    kick(game, "potted_plant")
+    game.apply(Fight(0))
+    game.apply(PlayCard(1, gual))
+    assert game.players[1].level == 2 and gual in game.treasure_discard
+    game.players[2].level = 9
+    other = hand(game, 2, "go_up_a_level")[0]
+    game.refresh()
+    assert PlayCard(2, other) not in game.legal_actions()
