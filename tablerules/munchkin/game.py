@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.agents import Agent
+from ..core.charity import next_recipients
 from ..core.protocol import Action, Chance, ChanceStep, Game, Result
 from ..core.registry import register
 from .cards import Card, Effect, card_of, copies, load_cards
@@ -862,20 +863,11 @@ class MunchkinGame(Game):
 
     def _charity_actions(self) -> list[Action]:
         giver = self.charity_giver
-        lowest = self.lowest_others(giver)
         hand = sorted(set(self.players[giver].hand))
-        if not lowest:
+        recipients = next_recipients([p.level for p in self.players], giver, self.charity_given)
+        if not recipients:
             return [DiscardCard(giver, c) for c in hand]
-        fewest = min(self.charity_given.get(q, 0) for q in lowest)  # split as evenly as you can
-        return [GiveCard(giver, c, to) for c in hand for to in lowest if self.charity_given.get(to, 0) == fewest]
-
-    def lowest_others(self, giver: int) -> list[int]:
-        """Charity goes to the lowest-level player(s); nobody if the giver is (one of) the lowest."""
-        levels = [p.level for p in self.players]
-        low = min(levels)
-        if levels[giver] == low:
-            return []
-        return [i for i, level in enumerate(levels) if level == low and i != giver]
+        return [GiveCard(giver, c, to) for c in hand for to in recipients]
 
     def illegal_reason(self, action: Action) -> tuple[str, str]:
         if isinstance(action, Chance):

@@ -140,8 +140,8 @@ class DungeonCrawl(Game):
             self.dungeon.links[link_key(entrance.at, side)] = kind
         self.room_deck: list[str] = [r.id for r in deck.rooms]
         self.link_pool: Counter = Counter({t.kind.value: t.count for t in self.link_types.values()})
-        self.cards = {m.id: m for m in load_monsters()}
-        self.monster_deck: Counter = Counter({m.id: m.count for m in self.cards.values()})
+        self.monster_cards = {m.id: m for m in load_monsters()}
+        self.monster_deck: Counter = Counter({m.id: m.count for m in self.monster_cards.values()})
         self.monster_discard: Counter = Counter()
         self.colours: tuple[Colour, ...] = PLAYER_COLOURS[: self.params.players]
         self.free_bases: dict[Colour, int] = {c: BASES_PER_COLOUR for c in self.colours}
@@ -350,7 +350,7 @@ class DungeonCrawl(Game):
             self.monster_deck, self.monster_discard = self.monster_discard, Counter()
             self.event("the monster deck is empty: its discards are shuffled into a new deck")
         self.monster_deck[card_id] -= 1
-        card = self.cards[card_id]
+        card = self.monster_cards[card_id]
         piece_id = f"{card_id}#{self.next_piece}"
         self.next_piece += 1
         room = self.dungeon.room_at(at)
@@ -453,8 +453,8 @@ class DungeonCrawl(Game):
 
     def invariants(self) -> list[str]:
         broken = []
-        monsters = self.dungeon.monsters.values()
-        if any(self.dungeon.rooms[m.room].entrance for m in monsters):
+        monsters = self.pieces()
+        if any(self.dungeon.rooms[m.room].entrance for m in self.dungeon.monsters.values()):
             broken.append("a monster stands in the entrance")
         if len(self.dungeon.monsters) > BASES_PER_COLOUR * self.params.players:
             broken.append("more than 3 x players monsters")
@@ -473,8 +473,8 @@ class DungeonCrawl(Game):
                 broken.append(f"more {kind.value} links placed than the pool held")
         if len(self.room_deck) + len(self.dungeon.rooms) != len(load_rooms().rooms) + 1:
             broken.append("room tiles lost or doubled")
-        cards_total = sum(c.count for c in self.cards.values())
-        on_board = len(self.dungeon.monsters) + (self.newcomer is not None)
+        cards_total = sum(c.count for c in self.monster_cards.values())
+        on_board = len(monsters) + (self.newcomer is not None)
         if sum(self.monster_deck.values()) + sum(self.monster_discard.values()) + on_board != cards_total:
             broken.append("monster cards lost or doubled")
         if any(room not in self.dungeon.rooms for room in self.dungeon.munchkins.values()):
@@ -482,6 +482,13 @@ class DungeonCrawl(Game):
         if self.moves_left < 0:
             broken.append("negative move points")
         return broken
+
+    def pending_json(self, step: Any) -> Any:
+        return step.kind, step.at, step.side.value if step.side else None, step.piece, step.options
+
+    def pieces(self) -> list[MonsterPiece]:
+        """Every monster standee with a base (on the board, or held elsewhere by a subclass)."""
+        return list(self.dungeon.monsters.values())
 
     def state_dict(self) -> dict[str, Any]:
         return {"dungeon": self.dungeon.to_json(), "room_deck": list(self.room_deck),
@@ -491,8 +498,7 @@ class DungeonCrawl(Game):
                 "free_bases": {c.value: n for c, n in self.free_bases.items()}, "current": self.current,
                 "round": self.round, "turns": self.turns, "moves_left": self.moves_left,
                 "all_in_used": self.all_in_used, "explored": list(self.explored), "dxm_draws": list(self.dxm_draws),
-                "pending": [(p.kind, p.at, p.side.value if p.side else None, p.piece, p.options)
-                            for p in self.pending], "over": self.over,
+                "pending": [self.pending_json(p) for p in self.pending], "over": self.over,
                 "newcomer": self.newcomer.id if self.newcomer else None}
 
     def describe_state(self) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..core.cards import Effect, Modifier, parse_effects, parse_modifiers
 from ..core.data import data_path, json_path, load_json
 from ..core.errors import DataError
 from .dungeon import Room
@@ -62,7 +63,8 @@ class LinkType:
 
 @dataclass(frozen=True)
 class MonsterCard:
-    """A monster: level, combat dice, how it moves and which links it passes, its standee size."""
+    """A monster: level, combat dice, how it moves and which links it passes, its standee size, and its
+    fight (treasures, levels for killing it, undead, modifiers, run-away modifier, bad stuff)."""
 
     id: str
     name: str
@@ -73,6 +75,14 @@ class MonsterCard:
     passes: frozenset[LinkKind]
     size: str
     count: int
+    treasures: int = 0
+    levels: int = 1
+    undead: bool = False
+    modifiers: tuple[Modifier, ...] = ()
+    run_modifier: int = 0
+    no_pursuit_up_to: int = 0
+    bad_stuff: tuple[Effect, ...] = ()
+    else_bad_stuff: tuple[Effect, ...] = ()
 
 
 def _check_unique(ids: list[str], file: str | Path, key: str) -> None:
@@ -118,5 +128,8 @@ def load_monsters(path: str | None = None) -> tuple[MonsterCard, ...]:
     doc = load_json(file, "quest-monsters")
     _check_unique([m["id"] for m in doc["monsters"]], file, "monsters")
     return tuple(MonsterCard(m["id"], m["name"], m["name_zh"], m["level"], m["dice"], Movement(m["movement"]),
-                             frozenset(LinkKind(k) for k in m["passes"]), m["size"], m["count"])
+                             frozenset(LinkKind(k) for k in m["passes"]), m["size"], m["count"], m["treasures"],
+                             m["levels"], m["undead"], parse_modifiers(m["modifiers"]), m["run_modifier"],
+                             m["no_pursuit_up_to"], parse_effects(m["bad_stuff"]),
+                             parse_effects(m.get("else_bad_stuff", [])))
                  for m in doc["monsters"])

@@ -1,0 +1,100 @@
+"""Cards as data, shared by the Munchkin card game and Munchkin Quest: one card model and one effect
+vocabulary that both engines interpret.
+
+Effects (bad stuff, curses): ``lose_levels`` n, ``lose_item`` / ``lose_all_items`` of a slot (headgear,
+armour, footgear, hands, big, small, any), ``lose_race``, ``lose_class``, ``discard_hand``, ``death``,
+the lasting ``change_sex`` and ``chicken``, and for Munchkin Quest ``hits`` n (health lost) and
+``lose_gold`` n. A card file names its own JSON Schema; :func:`parse_cards` reads any of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .data import json_path
+from .errors import DataError
+
+
+@dataclass(frozen=True)
+class Effect:
+    effect: str
+    n: int = 0
+    slot: str = ""
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A monster's bonus against a race, class or sex (e.g. +4 against elves)."""
+
+    bonus: int
+    against: str
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card type; ``count`` copies are in its deck."""
+
+    id: str
+    name: str
+    name_zh: str
+    deck: str  # door or treasure (Munchkin); dxm or treasure (Munchkin Quest)
+    kind: str  # monster, enhancer, curse, race, class, item, one_shot, go_up_a_level, ...
+    count: int
+    level: int = 0
+    treasures: int = 0
+    levels: int = 0
+    undead: bool = False
+    modifiers: tuple[Modifier, ...] = ()
+    run_modifier: int = 0
+    no_pursuit_up_to: int = 0
+    bad_stuff: tuple[Effect, ...] = ()
+    else_bad_stuff: tuple[Effect, ...] = ()
+    bonus: int = 0
+    effects: tuple[Effect, ...] = ()
+    race: str = ""
+    cls: str = ""
+    slot: str = ""
+    value: int = 0
+    big: bool = False
+    run_bonus: int = 0
+    only: tuple[str, ...] = ()
+    not_for: tuple[str, ...] = ()
+    thrown: bool = False  # Munchkin Quest: may be thrown into a fight in the same or an adjacent room
+
+
+def parse_effects(raw: list[dict]) -> tuple[Effect, ...]:
+    return tuple(Effect(e["effect"], e.get("n", 0), e.get("slot", "")) for e in raw)
+
+
+def parse_modifiers(raw: list[dict]) -> tuple[Modifier, ...]:
+    return tuple(Modifier(m["bonus"], m["against"]) for m in raw)
+
+
+def parse_cards(document: dict, file: str) -> dict[str, Card]:
+    """Card id -> card, from a document already validated against its schema (ids must be unique)."""
+    cards: dict[str, Card] = {}
+    for i, raw in enumerate(document["cards"]):
+        if raw["id"] in cards:
+            raise DataError(file, json_path(["cards", i, "id"]), f"duplicate card id {raw['id']!r}")
+        cards[raw["id"]] = Card(
+            id=raw["id"], name=raw["name"], name_zh=raw["name_zh"], deck=raw["deck"], kind=raw["kind"],
+            count=raw["count"], level=raw.get("level", 0), treasures=raw.get("treasures", 0),
+            levels=raw.get("levels", 0), undead=raw.get("undead", False),
+            modifiers=parse_modifiers(raw.get("modifiers", [])),
+            run_modifier=raw.get("run_modifier", 0), no_pursuit_up_to=raw.get("no_pursuit_up_to", 0),
+            bad_stuff=parse_effects(raw.get("bad_stuff", [])),
+            else_bad_stuff=parse_effects(raw.get("else_bad_stuff", [])),
+            bonus=raw.get("bonus", 0), effects=parse_effects(raw.get("effects", [])), race=raw.get("race", ""),
+            cls=raw.get("class", ""), slot=raw.get("slot", ""), value=raw.get("value", 0), big=raw.get("big", False),
+            run_bonus=raw.get("run_bonus", 0), only=tuple(raw.get("only", ())), not_for=tuple(raw.get("not_for", ())),
+            thrown=raw.get("thrown", False))
+    return cards
+
+
+def copies(cards: dict[str, Card], deck: str) -> list[str]:
+    """One id per physical card of ``deck``: ``"go_up_a_level#3"``."""
+    return [f"{c.id}#{k}" for c in cards.values() if c.deck == deck for k in range(1, c.count + 1)]
+
+
+def card_of(cards: dict[str, Card], copy: str) -> Card:
+    return cards[copy.split("#", 1)[0]]

@@ -1,0 +1,339 @@
+"""The actions of a Munchkin Quest game (seed 001), besides moving and exploring
+(:mod:`tablerules.quest.exploration`): typed, immutable, each describing itself in plain words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.protocol import Action
+from .cards import card_of, load_quest_cards
+
+
+def card_name(copy: str) -> str:
+    return card_of(load_quest_cards(), copy).name
+
+
+@dataclass(frozen=True)
+class Ready(Action):
+    """Character creation is over for this player (cards played from the opening hand)."""
+
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} is ready"
+
+
+@dataclass(frozen=True)
+class PlayCard(Action):
+    """A race, class or item from the hand into play (an item that does not fit goes to the backpack),
+    a one-shot onto the belt, or a Go Up a Level."""
+
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} plays {card_name(self.card)}"
+
+
+@dataclass(frozen=True)
+class Search(Action):
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} searches the room (1 move)"
+
+
+@dataclass(frozen=True)
+class PickUp(Action):
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} picks up what lies in the room (1 move)"
+
+
+@dataclass(frozen=True)
+class Drop(Action):
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} drops {card_name(self.card)} in the room"
+
+
+@dataclass(frozen=True)
+class GiveItem(Action):
+    player: int
+    card: str
+    to: int
+
+    def describe(self) -> str:
+        return f"player {self.player} gives {card_name(self.card)} to player {self.to}"
+
+
+@dataclass(frozen=True)
+class Pack(Action):
+    """Into the backpack (2 items, no bonus), or back out of it into play."""
+
+    player: int
+    card: str
+    into: bool
+
+    def describe(self) -> str:
+        where = "into" if self.into else "out of"
+        return f"player {self.player} puts {card_name(self.card)} {where} the backpack"
+
+
+@dataclass(frozen=True)
+class SpendItem(Action):
+    """Pay an item at its value towards a level (1000 gold a level, no change)."""
+
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} pays {card_name(self.card)} towards a level"
+
+
+@dataclass(frozen=True)
+class BuyLevel(Action):
+    """Make up the rest of 1000 gold with coins and go up a level."""
+
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} buys a level"
+
+
+@dataclass(frozen=True)
+class Heal(Action):
+    """Lose a level to heal 3 health (outside combat)."""
+
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} loses a level to heal 3 health"
+
+
+@dataclass(frozen=True)
+class Suicide(Action):
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} turns every heart black"
+
+
+@dataclass(frozen=True)
+class PlayCurse(Action):
+    player: int
+    card: str
+    target: int
+
+    def describe(self) -> str:
+        return f"player {self.player} curses player {self.target}: {card_name(self.card)}"
+
+
+@dataclass(frozen=True)
+class AnswerCurse(Action):
+    """The cursed player: let it strike, cancel it with a Wishing Ring, or (a cleric) try the d10."""
+
+    player: int
+    how: str  # "accept", a Wishing Ring's copy id, or "pray"
+
+    def describe(self) -> str:
+        if self.how == "accept":
+            return f"player {self.player} takes the curse"
+        if self.how == "pray":
+            return f"player {self.player} prays (cleric's d10) to stop the curse"
+        return f"player {self.player} discards {card_name(self.how)} to cancel the curse"
+
+
+@dataclass(frozen=True)
+class GiveUp(Action):
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} gives up being {card_name(self.card)}"
+
+
+@dataclass(frozen=True)
+class SummonWall(Action):
+    """Summon Wall: the link on one side of your room becomes a wall."""
+
+    player: int
+    card: str
+    side: str
+
+    def describe(self) -> str:
+        return f"player {self.player} summons a wall on the {self.side} side of the room"
+
+
+@dataclass(frozen=True)
+class PlayCheat(Action):
+    """Cheat! on an item from the hand or the backpack: into play whatever the restrictions and slots."""
+
+    player: int
+    card: str
+    item: str
+
+    def describe(self) -> str:
+        return f"player {self.player} cheats: {card_name(self.item)} in play"
+
+
+@dataclass(frozen=True)
+class OneShot(Action):
+    """A one-shot (from the hand or the belt) for the munchkins or for the monsters."""
+
+    player: int
+    card: str
+    side: str
+
+    def describe(self) -> str:
+        return f"player {self.player} plays {card_name(self.card)} for the {self.side}"
+
+
+@dataclass(frozen=True)
+class Enhance(Action):
+    player: int
+    card: str
+    monster: str
+
+    def describe(self) -> str:
+        return f"player {self.player} makes {self.monster.split('#')[0].replace('_', ' ')} {card_name(self.card)}"
+
+
+@dataclass(frozen=True)
+class Wandering(Action):
+    """Wandering Monster or Monster Capsule: a monster from the Monster deck joins the fight."""
+
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} plays {card_name(self.card)}: a monster joins the fight"
+
+
+@dataclass(frozen=True)
+class Power(Action):
+    """Discard a card for a class power: berserk (warrior +1), turning (cleric +3 against undead),
+    flight (wizard +1 to run), backstab (thief -2 to a fighting munchkin)."""
+
+    player: int
+    power: str
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} discards {card_name(self.card)} for {self.power}"
+
+
+@dataclass(frozen=True)
+class AskHelp(Action):
+    player: int
+    helper: int
+    treasures: int
+
+    def describe(self) -> str:
+        return f"player {self.player} asks player {self.helper} for help, offering first pick of {self.treasures} " \
+               f"treasure(s)"
+
+
+@dataclass(frozen=True)
+class AnswerHelp(Action):
+    player: int
+    accept: bool
+
+    def describe(self) -> str:
+        return f"player {self.player} {'comes to help' if self.accept else 'refuses to help'}"
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    """"I'm rolling": the others get their 2.6 seconds to interfere."""
+
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player}: I'm rolling!"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} passes"
+
+
+@dataclass(frozen=True)
+class LoadDie(Action):
+    """Loaded Die (after the roll): turn one die to the face you like."""
+
+    player: int
+    card: str
+    die: int
+    face: int
+
+    def describe(self) -> str:
+        return f"player {self.player} plays {card_name(self.card)}: die {self.die} shows {self.face}"
+
+
+@dataclass(frozen=True)
+class Flee(Action):
+    """Flight Potion: escape to an explored adjacent room without rolling."""
+
+    player: int
+    card: str
+    room: str
+
+    def describe(self) -> str:
+        return f"player {self.player} drinks {card_name(self.card)} and flies to {self.room}"
+
+
+@dataclass(frozen=True)
+class RunTo(Action):
+    """Choose where to run before rolling: an explored adjacent room."""
+
+    player: int
+    room: str
+
+    def describe(self) -> str:
+        return f"player {self.player} will run to {self.room}"
+
+
+@dataclass(frozen=True)
+class RollToRun(Action):
+    player: int
+    monster: str
+
+    def describe(self) -> str:
+        return f"player {self.player} rolls to escape {self.monster.split('#')[0].replace('_', ' ')}"
+
+
+@dataclass(frozen=True)
+class ChooseLoss(Action):
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} loses {card_name(self.card)}"
+
+
+@dataclass(frozen=True)
+class GiveCard(Action):
+    """Charity: a card to the lowest-level player."""
+
+    player: int
+    card: str
+    to: int
+
+    def describe(self) -> str:
+        return f"player {self.player} gives {card_name(self.card)} to player {self.to} (charity)"
+
+
+@dataclass(frozen=True)
+class DiscardCard(Action):
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} discards {card_name(self.card)} (charity)"
