@@ -17,6 +17,7 @@ _GAMES: dict[str, type[Game]] = {}
 BUILTIN_MODULES: dict[str, str] = {
     "quest-crawl": "tablerules.quest.exploration",
     "munchkin": "tablerules.munchkin.game",
+    "quest": "tablerules.quest.game",
 }
 
 

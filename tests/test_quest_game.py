@@ -1,0 +1,395 @@
+"""Munchkin Quest, the whole game (seed 001): the rulebook's worked combat example replayed action by
+action, a test per rule on a small scenario, the random-game harness, agents, CLI and bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tablerules.core.agents import play_game
+from tablerules.core.data import data_path
+from tablerules.core.errors import DataError, IllegalAction, SaveError
+from tablerules.core.protocol import Chance, Game
+from tablerules.core.testing import random_sim_test
+from tablerules.odds import search as search_odds
+from tablerules.quest.actions import (
+    AnswerCurse,
+    AnswerHelp,
+    AskHelp,
+    BuyLevel,
+    Enhance,
+    LoadDie,
+    OneShot,
+    Pass,
+    PlayCard,
+    PlayCurse,
+    Ready,
+    Roll,
+    RollToRun,
+    RunTo,
+    Search,
+    SpendItem,
+    Suicide,
+)
+from tablerules.quest.agents import QuestHeuristicAgent
+from tablerules.quest.cards import load_quest_cards
+from tablerules.quest.dungeon import link_key
+from tablerules.quest.exploration import EndTurn, Explore
+from tablerules.quest.game import BOSS_LEVEL, QuestGame
+from tablerules.quest.geometry import LinkKind, Side
+from tablerules.quest.heroes import START_GOLD
+
+
+def ready(players: int = 4, seed: int = 0) -> QuestGame:
+    """Dealt, everybody ready, player 0's turn begun; then every hand emptied back into its deck."""
+    game = QuestGame({"players": players}, seed=seed)
+    while game.is_chance():
+        game.roll()
+    for p in range(players):
+        game.apply(Ready(p))
+    while game.is_chance():
+        game.roll()
+    for h in game.heroes:
+        for copy in h.hand:
+            (game.dxm_deck if game.card(copy).deck == "dxm" else game.treasure_deck).append(copy)
+        h.hand.clear()
+    game.refresh()
+    return game
+
+
+def take(game: QuestGame, card_id: str) -> str:
+    deck = game.dxm_deck if game.card(card_id + "#1").deck == "dxm" else game.treasure_deck
+    copy = next(c for c in sorted(deck) if c.split("#")[0] == card_id)
+    deck.remove(copy)
+    game.refresh()
+    return copy
+
+
+def hand(game: QuestGame, player: int, *card_ids: str) -> list[str]:
+    cards = [take(game, c) for c in card_ids]
+    game.heroes[player].hand += cards
+    return cards
+
+
+def wear(game: QuestGame, player: int, *card_ids: str) -> None:
+    game.heroes[player].carried += [take(game, c) for c in card_ids]
+
+
+def explore_into(game: QuestGame, room: str, monster: str, base: str, side: Side = Side.N) -> None:
+    """Explore from the current room: the referee's room tile, monster card and base colour; the DxM
+    card and the links are rolled."""
+    game.apply(Explore(game.current, side.value))
+    game.apply(Chance("room", room))
+    while game.chance_step() is not None and game.chance_step().event in ("dxm", "link"):
+        game.roll()
+    game.apply(Chance("monster", monster))
+    game.apply(Chance("base", base))
+    while game.chance_step() is not None and game.chance_step().event == "dxm":
+        game.roll()
+
+
+def all_pass(game: QuestGame) -> None:
+    for p in list(game.fight.window):
+        game.apply(Pass(p))
+
+
+# ----- set-up ----------------------------------------------------------------------------------
+def test_setup_three_and_three_cards_four_health_three_moves_300_gold_on_the_entrance() -> None:
+    game = QuestGame({"players": 3}, seed=1)
+    while game.is_chance():
+        game.roll()
+    assert game.stage() == "character creation"
+    for h in game.heroes:
+        kinds = [game.card(c).deck for c in h.hand]
+        assert kinds.count("dxm") == 3 and kinds.count("treasure") == 3
+        assert (h.level, h.health, h.gold, h.race, h.cls) == (1, 4, START_GOLD, None, None)
+        assert game.dungeon.munchkins[h.colour] == game.dungeon.entrance.id
+    for p in range(3):
+        game.apply(Ready(p))
+    assert game.moves_left == 3 and game.chance_step().event == "dxm"  # a DxM card to start the turn
+    with pytest.raises(ValueError):
+        QuestGame({"players": 5})
+
+
+def test_cards_as_data_name_every_card_of_the_seed() -> None:
+    cards = load_quest_cards()
+    for card in ("freezing_explosive_potion", "potion_of_strength", "ancient", "hairy", "baby", "loaded_die",
+                 "cheat", "wishing_ring", "firefighters_helmet", "mithril_armour", "poking_spear", "flight_potion",
+                 "summon_wall", "monster_capsule", "wandering_monster", "go_up_a_level"):
+        assert card in cards and cards[card].name_zh
+    assert cards["ancient"].bonus == 10 and cards["hairy"].bonus == 5 and cards["baby"].bonus == -5
+
+
+def test_a_bad_card_file_names_the_file_and_field(tmp_path) -> None:
+    bad = json.loads(data_path("quest", "cards.json").read_text(encoding="utf-8"))
+    bad["cards"][0]["kind"] = "spaceship"
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(bad))
+    with pytest.raises(DataError) as error:
+        load_quest_cards(str(path))
+    assert "cards.json" in str(error.value) and "kind" in str(error.value)
+
+
+# ----- the worked example: Munchkin Babe against the Shrieking Geek (pp. 11-12) -------------------
+def test_the_rulebooks_example_munchkin_babe_against_the_shrieking_geek() -> None:
+    game = ready(players=4)
+    babe, igor, smitty, kelandor = 0, 1, 2, 3
+    game.heroes[babe].level = 5
+    game.heroes[babe].cls = take(game, "warrior")
+    wear(game, babe, "firefighters_helmet")
+    potion, *_curses = hand(game, babe, "freezing_explosive_potion", "curse_lose_headgear", "curse_tax")
+    strength, igor_die = hand(game, igor, "potion_of_strength", "loaded_die")
+    game.heroes[kelandor].level = 9
+    game.heroes[kelandor].race = take(game, "elf")
+    wear(game, kelandor, "mithril_armour", "short_sword", "sneaky_bastard_sword")  # +9, both hands full
+    ancient, hairy, baby, loaded = hand(game, kelandor, "ancient", "hairy", "baby", "loaded_die")
+    assert game.strength(kelandor) == 18
+    # she explores: the Padded Cell (bad for warriors), a DxM card, the Shrieking Geek, Igor's monster
+    explore_into(game, "padded_cell", "shrieking_geek", "blue")
+    geek = game.fight.monsters[0]
+    assert game.room_of(babe).name == "Padded Cell" and game.stage() == "combat"
+    assert game.dice_count(babe) == 0  # one die, minus one for the red warrior icon
+    assert (game.munchkin_strength(), game.monster_strength(), game.monster_dice()) == (7, 12, 1)
+    game.apply(OneShot(babe, potion, "munchkins"))  # Freezing Explosive Potion +5
+    assert game.munchkin_strength() == 12
+    game.apply(Roll(babe))
+    assert game.fight.window == [igor, smitty, kelandor]  # everybody else may interfere, Smitty too
+    game.apply(Enhance(kelandor, ancient, geek))  # +10
+    game.apply(Enhance(kelandor, hairy, geek))  # +5
+    all_pass(game)
+    assert game.stage() == "combat" and game.monster_strength() == 27
+    game.apply(AskHelp(babe, kelandor, 1))  # Kelandor picks one treasure first
+    game.apply(AnswerHelp(kelandor, True))
+    assert game.room_of(kelandor).name == "Padded Cell"  # ran in from the next room, no move spent
+    assert game.munchkin_strength() == 30 and game.monster_strength() == 27  # +6 against warriors, once
+    game.apply(Roll(babe))
+    game.apply(Enhance(kelandor, baby, geek))  # -5: 22
+    game.apply(OneShot(igor, strength, "monsters"))  # thrown from the next room: +5, 27 again
+    all_pass(game)
+    game.apply(Roll(babe))
+    all_pass(game)
+    assert game.stage() == "rolling the combat dice"
+    assert [d[:2] for d in game.fight.dice] == [["munchkins", kelandor], ["monsters", igor]]
+    game.apply(Chance("d6", 1))  # Kelandor rolls 1
+    game.apply(Chance("d6", 6))  # Igor rolls the Geek's die: 6
+    assert game.stage() == "after the roll" and not game.winning()  # 31 against 33
+    game.apply(LoadDie(kelandor, loaded, 0, 6))  # 36 against 33
+    assert game.to_act() == (igor,)  # Igor's own Loaded Die cannot do better than his 6
+    game.apply(Pass(igor))
+    assert game.fight is None
+    assert game.heroes[babe].level == 6 and game.heroes[kelandor].level == 10  # the elf helper goes up too
+    draws = [(s.deck, s.player, s.face) for s in game.pending if getattr(s, "deck", "")]
+    assert draws == [("treasure", kelandor, "open")] + [("treasure", babe, "open")] * 3  # 2 + 2 + 1 - 1 = 4
+    assert kelandor in game.ten_by_kill and igor_die in game.heroes[igor].hand
+
+
+# ----- fights ---------------------------------------------------------------------------------
+def test_a_mighty_monster_gives_two_levels_alone() -> None:
+    game = ready(players=2)
+    game.heroes[0].level = 8
+    wear(game, 0, "poking_spear", "mithril_armour")  # 8 + 9 = 17
+    explore_into(game, "storeroom", "bull", "red")  # level 14, mighty, 2 dice; red is player 0's colour
+    game.apply(Roll(0))
+    all_pass(game)
+    for face in (6, 1, 1):
+        game.apply(Chance("d6", face))
+    assert game.fight is None and game.heroes[0].level == 10 and 0 in game.ten_by_kill
+    draws = [(s.deck, s.player) for s in game.pending if getattr(s, "deck", "")]
+    assert draws.count(("dxm", 0)) == 1  # a monster of your own colour: a DxM card
+    assert draws.count(("treasure", 0)) == 4
+
+
+def test_losing_one_hit_a_monster_then_run_to_an_explored_room_with_a_roll_each() -> None:
+    game = ready(players=2)
+    explore_into(game, "storeroom", "pit_bull", "blue")  # level 2, bad stuff: 2 hits
+    game.apply(Roll(0))
+    all_pass(game)
+    game.apply(Chance("d6", 1))
+    game.apply(Chance("d6", 6))
+    assert game.heroes[0].health == 3 and game.stage() == "running: direction"
+    entrance = game.dungeon.entrance.id
+    assert game.legal_actions() == (RunTo(0, entrance),)  # never into the dark
+    game.apply(RunTo(0, entrance))
+    dog = game.fight.monsters[0]
+    game.apply(RollToRun(0, dog))
+    game.apply(Chance("d6", 4))  # caught
+    assert game.heroes[0].health == 1 and game.room_of(0).id == entrance and game.fight is None
+    assert dog in game.dungeon.monsters  # it stays in its room
+
+
+def test_bad_stuff_that_cannot_apply_is_a_hit_and_death_drops_everything() -> None:
+    game = ready(players=2)
+    game.heroes[0].level = 3
+    game.heroes[0].health = 2
+    wear(game, 0, "leather_armour")
+    hand(game, 0, "go_up_a_level")
+    explore_into(game, "storeroom", "drooling_slime", "blue")  # footgear, else a level
+    room = game.room_of(0).id
+    game.heroes[0].health = 1
+    game.apply(Roll(0))
+    all_pass(game)
+    game.apply(Chance("d6", 1))
+    game.apply(Chance("d6", 6))  # 3 + 1 + 1 against 1 + 6: lost, one hit: dead
+    h = game.heroes[0]
+    assert h.dead and h.level == 2 and h.hand == [] and h.carried == [] and h.gold == 0
+    assert len(game.dropped[room]) == 1 and game.dropped_gold[room] == START_GOLD
+    while game.current != 0 or game.is_chance():  # the monster turn, player 1's turn, the next start
+        if game.is_chance():
+            game.roll()
+        elif game.stage() == "moving":
+            game.apply(EndTurn(game.current))
+        else:
+            game.apply(game.legal_actions()[-1])
+    assert not h.dead and h.health == 4 and h.gold == START_GOLD
+    assert game.room_of(0).entrance
+
+
+def test_no_way_out_means_every_bad_stuff_and_the_turn_ends() -> None:
+    game = ready(players=2)
+    explore_into(game, "storeroom", "pit_bull", "blue")
+    for side in Side:  # a room walled in on all sides
+        game.dungeon.links[link_key(game.room_of(0).at, side)] = LinkKind.WALL
+    game.refresh()
+    game.apply(Roll(0))
+    all_pass(game)
+    game.apply(Chance("d6", 1))
+    game.apply(Chance("d6", 6))
+    assert game.heroes[0].health == 4 - 1 - 2 and game.stage() == "monster turn: rolling the monster die"
+
+
+# ----- searching, levels, curses ----------------------------------------------------------------
+def test_searching_uses_the_search_table_with_exact_odds_once_per_room_a_turn() -> None:
+    game = ready(players=2)
+    explore_into(game, "kitchen", "potted_plant", "blue")  # search +1, green halfling icon
+    game.apply(Roll(0))
+    all_pass(game)
+    game.apply(Chance("d6", 6))
+    while game.is_chance():  # the plant's treasure
+        game.roll()
+    assert game.fight is None and Search(0) in game.legal_actions()
+    game.moves_left = 3
+    game.refresh()
+    game.apply(Search(0))
+    step = game.chance_step()
+    assert dict((a.outcome, p) for a, p in step.outcomes) == {r: p for r, p in search_odds(1, 1).rows.items() if p}
+    gold = game.heroes[0].gold
+    game.apply(Chance("search", 4))  # row 4: 500 gold
+    assert game.heroes[0].gold == gold + 500 and Search(0) not in game.legal_actions()
+
+
+def test_buying_a_level_with_items_and_gold_but_never_level_ten() -> None:
+    game = ready(players=2)
+    wear(game, 0, "staff_of_napalm")  # worth 800 (unusable without being a wizard: still worth its value)
+    game.apply(SpendItem(0, game.heroes[0].carried[0]))
+    assert game.spent == 800 and BuyLevel(0) in game.legal_actions()
+    game.apply(BuyLevel(0))
+    assert game.heroes[0].level == 2 and game.heroes[0].gold == START_GOLD - 200
+    game.heroes[0].level, game.heroes[0].gold = 9, 5000
+    game.refresh()
+    with pytest.raises(IllegalAction) as error:
+        game.apply(BuyLevel(0))
+    assert error.value.rule == "buying levels" and game.heroes[0].level == 9
+
+
+def test_a_wishing_ring_cancels_a_curse_and_a_cleric_may_pray() -> None:
+    game = ready(players=2)
+    curse, other = hand(game, 0, "curse_lose_a_level", "curse_lose_a_level")
+    ring = hand(game, 1, "wishing_ring")[0]
+    game.heroes[1].level = 4
+    game.apply(PlayCurse(0, curse, 1))
+    assert set(game.legal_actions()) == {AnswerCurse(1, "accept"), AnswerCurse(1, ring)}
+    game.apply(AnswerCurse(1, ring))
+    assert game.heroes[1].level == 4 and ring in game.treasure_discard
+    game.heroes[1].cls = take(game, "cleric")
+    game.apply(PlayCurse(0, other, 1))
+    game.apply(AnswerCurse(1, "pray"))
+    game.apply(Chance("d10", 5))  # more than level 4: the prayer fails
+    assert game.heroes[1].level == 3
+
+
+def test_suicide_and_the_monsters_win_when_all_are_dead() -> None:
+    game = ready(players=2)
+    game.heroes[1].dead, game.heroes[1].health = True, 0
+    game.apply(Suicide(0))
+    assert game.is_over() and game.result().winners == () and "monsters win" in game.result().reason
+
+
+# ----- the boss -------------------------------------------------------------------------------
+def test_a_level_ten_munchkin_on_the_entrance_fights_a_level_twenty_boss() -> None:
+    game = ready(players=2)
+    game.heroes[0].level = 10
+    game.ten_by_kill.add(0)
+    wear(game, 0, "poking_spear", "mithril_armour", "firefighters_helmet", "boots_of_butt_kicking")
+    game.apply(EndTurn(0))
+    while game.current != 0 or game.chance_step() is None or game.chance_step().event != "monster":
+        if game.is_chance():
+            game.roll()
+        else:
+            game.apply(EndTurn(game.current))
+    game.apply(Chance("monster", "goldfish"))  # a level-20 goldfish
+    game.apply(Chance("base", "blue"))
+    while game.is_chance():  # blue's DxM card for the base colour
+        game.roll()
+    assert game.fight.boss and game.monster_strength() == BOSS_LEVEL
+    assert not any(isinstance(a, AskHelp) for a in game.legal_actions())  # only level-10 helpers
+    game.apply(Roll(0))
+    all_pass(game)
+    game.apply(Chance("d6", 6))
+    game.apply(Chance("d6", 1))  # 10 + 13 + 6 against 20 + 1
+    assert game.is_over() and game.result().winners == (0,)
+
+
+# ----- the harness, agents, saves, CLI ------------------------------------------------------------
+def test_random_games_keep_every_invariant() -> None:
+    report = random_sim_test(lambda seed: QuestGame({"players": 3}, seed=seed), n_games=12, seed=0,
+                             round_trip_every=5)
+    assert report.games == 12 and report.actions > 1000
+
+
+@pytest.mark.slow
+def test_thousands_of_random_games_keep_every_invariant() -> None:
+    for players in (2, 3, 4):
+        report = random_sim_test(lambda seed, n=players: QuestGame({"players": n}, seed=seed), n_games=400,
+                                 seed=players * 10_000, round_trip_every=400, undo_every=500, illegal_every=50)
+        assert report.games == 400
+
+
+def test_heuristic_players_reach_a_winner() -> None:
+    winners = 0
+    for seed in range(8):
+        game = play_game(QuestGame({"players": 3}, seed=seed), QuestHeuristicAgent())
+        assert game.is_over()
+        winners += bool(game.result().winners)
+    assert winners >= 6
+
+
+def test_save_load_round_trip_and_corrupt_saves() -> None:
+    game = QuestGame({"players": 3}, seed=5)
+    play_game(game, max_steps=150)
+    again = Game.from_json(json.loads(json.dumps(game.to_json())))
+    assert again.state_dict() == game.state_dict() and again.log == game.log
+    bad = game.to_json()
+    bad["history"][3] = {"type": "Roll", "player": 2}
+    with pytest.raises(SaveError):
+        Game.from_json(bad)
+
+
+def test_illegal_actions_name_the_rule_and_change_nothing() -> None:
+    game = ready(players=2)
+    before = game.state_dict()
+    with pytest.raises(IllegalAction) as error:
+        game.apply(Roll(1))
+    assert error.value.rule == "turn order" and game.state_dict() == before
+    with pytest.raises(IllegalAction):
+        game.apply(PlayCard(0, "go_up_a_level#1"))
+    assert game.state_dict() == before
+
+
+def test_cli_simulate_and_play_quest(capsys: pytest.CaptureFixture[str]) -> None:
+    from tablerules.cli import main
+
+    assert main(["simulate", "quest", "--games", "3", "--seed", "2", "--agents", "heuristic", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 3
+    assert main(["games"]) == 0 and "quest" in capsys.readouterr().out
