@@ -88,6 +88,22 @@ def main() -> None:
     print(f"\nrandom crawls (4 players, 10 rounds): {games / elapsed:.1f} games/s, {actions / elapsed:,.0f} actions/s "
           f"on one core")
 
+    from tablerules.quest.agents import QuestHeuristicAgent
+    from tablerules.quest.game import QuestGame
+
+    QuestGame(seed=0)  # load the cards once
+    for label, agents in (("random agents", None), ("heuristic agents", QuestHeuristicAgent())):
+        start = time.perf_counter()
+        actions = games = winners = 0
+        while time.perf_counter() - start < 5:
+            game = play_game(QuestGame({"players": 4}, seed=games), agents)
+            actions += len(game.history)
+            games += 1
+            winners += bool(game.result().winners)
+        elapsed = time.perf_counter() - start
+        print(f"whole games (4 players, {label}): {games / elapsed:.1f} games/s, {actions / elapsed:,.0f} actions/s, "
+              f"{winners}/{games} with a winner")
+
 
 if __name__ == "__main__":
     main()

@@ -101,3 +101,34 @@ def test_munchkin_step_through_plays_a_turn_with_the_buttons() -> None:
         expect(header).not_to_contain_text("turn 0 ")
         expect(page.locator(".tablerules-log").first).to_contain_text("kicks open the door")
         screenshot(page, "munchkin_step_through")
+
+
+def test_quest_step_through_plays_a_turn_with_the_buttons() -> None:
+    require_browser()
+    from playwright.sync_api import expect
+
+    notebook = ROOT / "notebooks" / "quest_step_through.ipynb"
+    prefer = ["Roll the dice", "I'm rolling", "passes", "will run to", "rolls to escape", "explores", "loses",
+              "takes the curse", "(charity)", "base", "draws no monster", "ends the turn", "is ready"]
+    with voila(notebook, SCREENSHOTS / "voila-quest-game.log") as url, chromium_page() as page:
+        page.goto(url, wait_until="domcontentloaded")
+        header = page.locator(".tablerules-header").first
+        expect(header).to_contain_text("character creation", timeout=180_000)
+        expect(page.locator("img.tablerules-dungeon").first).to_be_visible()
+        clicks = 0
+        while "turn 0 " in header.inner_text() and clicks < 60:
+            before = header.inner_text()
+            buttons = page.locator(".tablerules-quest button:visible")
+            for _ in range(100):  # new buttons are rendered asynchronously after the header changes
+                names = [b.strip() for b in buttons.all_inner_texts()]
+                choice = next((n for p in prefer for n in names if p in n), None)
+                if choice is not None:
+                    break
+                page.wait_for_timeout(200)
+            assert choice is not None, f"no button to press among {names}"
+            buttons.filter(has_text=choice).first.click()
+            expect(header).not_to_have_text(before)  # the panel updates its header last
+            clicks += 1
+        expect(header).not_to_contain_text("turn 0 ")
+        expect(page.locator(".tablerules-log").first).to_contain_text("monster turn")
+        screenshot(page, "quest_step_through")

@@ -393,3 +393,23 @@ def test_cli_simulate_and_play_quest(capsys: pytest.CaptureFixture[str]) -> None
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 3
     assert main(["games"]) == 0 and "quest" in capsys.readouterr().out
+
+
+def test_the_panel_shows_the_dungeon_sheets_and_exact_odds() -> None:
+    from tablerules.quest.analysis import pending_odds
+    from tablerules.widgets import QuestPanel
+
+    panel = QuestPanel(QuestGame({"players": 3}, seed=4))
+    assert panel.game.stage() == "character creation" and panel.game.to_act() == (0,)  # dealt by the agents
+    buttons = {b.description: b for b in panel.actions_box.children}
+    buttons["player 0 is ready"].click()
+    panel.roll_button.click()  # player 0's DxM card for the turn
+    assert panel.game.stage() == "moving" and panel.game.current == 0
+    assert "data:image/png;base64" in panel.state_view.value and "tablerules-sheets" in panel.state_view.value
+    explore = next(b for b in panel.actions_box.children if "explores" in b.description)
+    explore.click()
+    while panel.game.is_chance():
+        panel.roll_button.click()
+    assert panel.game.fight is not None and panel.game.stage() == "combat"  # an explored room has a monster
+    odds = pending_odds(panel.game)
+    assert odds[0].what.startswith("the munchkins win") and "Exact odds" in panel.state_view.value

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -69,4 +70,24 @@ def search_bars(ax: Axes, dice: int, modifier: int = 0) -> Axes:
     ax.set_xlabel("search table row")
     ax.set_ylabel("probability")
     ax.set_title(f"{dice}d6 {modifier:+d}: P(monster) = {float(result.monster()):.1%}")
+    return ax
+
+
+def search_heatmap(ax: Axes, max_dice: int = 3, modifiers: Sequence[int] = range(-2, 3)) -> Axes:
+    """P(the search brings a monster) by search dice (rows) and room modifier (columns), each cell
+    annotated with the expected gold."""
+    modifiers = list(modifiers)
+    results = [[odds.search(d, m) for m in modifiers] for d in range(max_dice + 1)]
+    grid = np.array([[float(r.monster()) for r in row] for row in results])
+    image = ax.imshow(grid, cmap="OrRd", vmin=0, vmax=1, aspect="auto")
+    for d, row in enumerate(results):
+        for j, r in enumerate(row):
+            ax.text(j, d, f"{float(r.monster()):.0%}\n{float(r.expected_gold()):.0f} g", ha="center", va="center",
+                    fontsize=8, color="white" if r.monster() > Fraction(3, 5) else "black")
+    ax.set_xticks(range(len(modifiers)), [f"{m:+d}" for m in modifiers])
+    ax.set_yticks(range(max_dice + 1), [f"{d}d6" for d in range(max_dice + 1)])
+    ax.set_xlabel("room search modifier")
+    ax.set_ylabel("search dice")
+    ax.set_title("P(a monster) and expected gold per search")
+    ax.figure.colorbar(image, ax=ax, fraction=0.04)
     return ax
