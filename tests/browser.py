@@ -97,3 +97,26 @@ def screenshot(page: object, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def click_until_turn_passes(page: object, panel: str, prefer: list[str], max_clicks: int = 60) -> None:
+    """In a step-through panel (CSS class ``panel``), press the first button whose label contains an entry
+    of ``prefer`` (in that order of preference) until the header no longer says turn 0."""
+    from playwright.sync_api import expect
+
+    header = page.locator(".tablerules-header").first
+    clicks = 0
+    while "turn 0 " in header.inner_text() and clicks < max_clicks:
+        before = header.inner_text()
+        buttons = page.locator(f".{panel} button:visible")
+        for _ in range(100):  # new buttons are rendered asynchronously after the header changes
+            names = [b.strip() for b in buttons.all_inner_texts()]
+            choice = next((n for p in prefer for n in names if p in n), None)
+            if choice is not None:
+                break
+            page.wait_for_timeout(200)
+        assert choice is not None, f"no button to press among {names}"
+        buttons.filter(has_text=choice).first.click()
+        expect(header).not_to_have_text(before)  # the panel updates its header last
+        clicks += 1
+    expect(header).not_to_contain_text("turn 0 ")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser import ROOT, SCREENSHOTS, chromium_page, require_browser, screenshot, voila
+from browser import ROOT, SCREENSHOTS, chromium_page, click_until_turn_passes, require_browser, screenshot, voila
 
 pytestmark = pytest.mark.browser
 
@@ -84,21 +84,7 @@ def test_munchkin_step_through_plays_a_turn_with_the_buttons() -> None:
         page.get_by_role("button", name="player 0 is ready").click()
         expect(header).to_contain_text("kick open the door")
         page.get_by_role("button", name="player 0 kicks open the door").click()
-        clicks = 0
-        while "turn 0 " in header.inner_text() and clicks < 40:
-            before = header.inner_text()
-            buttons = page.locator(".tablerules-munchkin button:visible")
-            for _ in range(100):  # new buttons are rendered asynchronously after the header changes
-                names = [b.strip() for b in buttons.all_inner_texts()]
-                choice = next((n for p in prefer for n in names if p in n), None)
-                if choice is not None:
-                    break
-                page.wait_for_timeout(200)
-            assert choice is not None, f"no button to press among {names}"
-            buttons.filter(has_text=choice).first.click()
-            expect(header).not_to_have_text(before)  # the panel updates its header last
-            clicks += 1
-        expect(header).not_to_contain_text("turn 0 ")
+        click_until_turn_passes(page, "tablerules-munchkin", prefer, max_clicks=40)
         expect(page.locator(".tablerules-log").first).to_contain_text("kicks open the door")
         screenshot(page, "munchkin_step_through")
 
@@ -115,20 +101,6 @@ def test_quest_step_through_plays_a_turn_with_the_buttons() -> None:
         header = page.locator(".tablerules-header").first
         expect(header).to_contain_text("character creation", timeout=180_000)
         expect(page.locator("img.tablerules-dungeon").first).to_be_visible()
-        clicks = 0
-        while "turn 0 " in header.inner_text() and clicks < 60:
-            before = header.inner_text()
-            buttons = page.locator(".tablerules-quest button:visible")
-            for _ in range(100):  # new buttons are rendered asynchronously after the header changes
-                names = [b.strip() for b in buttons.all_inner_texts()]
-                choice = next((n for p in prefer for n in names if p in n), None)
-                if choice is not None:
-                    break
-                page.wait_for_timeout(200)
-            assert choice is not None, f"no button to press among {names}"
-            buttons.filter(has_text=choice).first.click()
-            expect(header).not_to_have_text(before)  # the panel updates its header last
-            clicks += 1
-        expect(header).not_to_contain_text("turn 0 ")
+        click_until_turn_passes(page, "tablerules-quest", prefer)
         expect(page.locator(".tablerules-log").first).to_contain_text("monster turn")
         screenshot(page, "quest_step_through")
