@@ -18,7 +18,9 @@ from tablerules.quest.actions import (
     AnswerHelp,
     AskHelp,
     BuyLevel,
+    Deal,
     Enhance,
+    FightAnyway,
     LoadDie,
     OneShot,
     Pass,
@@ -413,3 +415,100 @@ def test_the_panel_shows_the_dungeon_sheets_and_exact_odds() -> None:
     assert panel.game.fight is not None and panel.game.stage() == "combat"  # an explored room has a monster
     odds = pending_odds(panel.game)
     assert odds[0].what.startswith("the munchkins win") and "Exact odds" in panel.state_view.value
+
+
+# ----- rooms as data: deals and room rules ---------------------------------------------------------
+def enter_empty(game: QuestGame, room: str) -> None:
+    """Explore into ``room`` and kill what is there (a Potted Plant with a strong munchkin)."""
+    game.heroes[0].level = 5
+    explore_into(game, room, "potted_plant", "blue")
+    game.apply(Roll(0))
+    all_pass(game)
+    while game.is_chance():
+        game.roll() if game.chance_step().event != "d6" else game.apply(Chance("d6", 6))
+    assert game.fight is None
+    game.moves_left = 3
+    game.refresh()
+
+
+def test_a_hospital_deal_heals_for_a_move_and_gold_once_a_turn() -> None:
+    game = ready(players=2)
+    enter_empty(game, "hospital")
+    game.heroes[0].health = 1
+    game.refresh()
+    deal = Deal(0, "hospital", 0)
+    assert deal in game.legal_actions()
+    game.apply(deal)
+    assert game.heroes[0].health == 3 and game.heroes[0].gold == START_GOLD - 300 and game.moves_left == 2
+    game.heroes[0].gold = 1000
+    game.heroes[0].health = 1
+    game.refresh()
+    assert deal not in game.legal_actions()  # once a turn
+
+
+def test_gambling_portal_and_the_armoury() -> None:
+    game = ready(players=2)
+    enter_empty(game, "gambling_den")
+    gold = game.heroes[0].gold
+    game.apply(Deal(0, "gambling_den", 0, "200"))
+    game.apply(Chance("d6", 4))
+    assert game.heroes[0].gold == gold + 200
+    game.apply(Deal(0, "gambling_den", 0, "100"))
+    game.apply(Chance("d6", 3))
+    assert game.heroes[0].gold == gold + 100 and game.moves_left == 1
+    game = ready(players=2)
+    enter_empty(game, "armoury")
+    helmet = take(game, "horny_helmet")
+    game.treasure_discard.append(helmet)
+    game.heroes[0].gold = 1000
+    game.refresh()
+    game.apply(Deal(0, "armoury", 0, helmet))
+    assert helmet in game.heroes[0].hand and game.heroes[0].gold == 400
+
+
+def test_room_bonuses_for_monsters_and_running_and_odd_levels() -> None:
+    game = ready(players=2)
+    game.heroes[0].level = 3
+    explore_into(game, "treasure_vault", "pit_bull", "blue")  # monsters here +2
+    assert game.monster_strength() == 2 + 2
+    game = ready(players=2)
+    game.heroes[0].level = 3
+    explore_into(game, "odd_room", "pit_bull", "blue")
+    assert game.dice_count(0) == 2  # level 3 is odd: like a green icon
+    game.heroes[0].level = 4
+    assert game.dice_count(0) == 0
+
+
+def test_a_soundproof_room_keeps_helpers_and_interference_out() -> None:
+    game = ready(players=3)
+    hand(game, 1, "potion_of_strength")
+    explore_into(game, "soundproof_room", "pit_bull", "blue")
+    assert not any(isinstance(a, AskHelp) for a in game.legal_actions())  # the others wait next door
+    game.apply(Roll(0))
+    assert game.fight.window == []
+
+
+def test_monsters_that_ignore_you_fight_only_if_you_pick_the_fight() -> None:
+    game = ready(players=2)
+    game.heroes[0].race = take(game, "elf")
+    explore_into(game, "storeroom", "goldfish", "blue")  # the goldfish ignores elves
+    assert game.fight is None and FightAnyway(0) in game.legal_actions()
+    assert not any(isinstance(a, Search | Deal) for a in game.legal_actions())
+    game.apply(FightAnyway(0))
+    assert game.fight is not None and game.stage() == "combat"
+
+
+def test_bribes_with_gold_and_items_change_hands_when_accepted() -> None:
+    game = ready(players=2)
+    wear(game, 0, "boots_of_butt_kicking")
+    boots = game.heroes[0].carried[0]
+    explore_into(game, "storeroom", "harpies", "blue")
+    assert AskHelp(0, 1, 0, 300) in game.legal_actions() and AskHelp(0, 1, 0, 0, boots) in game.legal_actions()
+    game.apply(AskHelp(0, 1, 0, 0, boots))
+    game.apply(AnswerHelp(1, True))
+    assert game.heroes[1].carried == [boots] and game.munchkin_strength() == 1 + 1 + 2
+    game2 = ready(players=2)
+    explore_into(game2, "storeroom", "harpies", "blue")
+    game2.apply(AskHelp(0, 1, 0, 300))
+    game2.apply(AnswerHelp(1, True))
+    assert game2.heroes[0].gold == START_GOLD - 300 and game2.heroes[1].gold == START_GOLD + 300

@@ -228,13 +228,64 @@ class Power(Action):
 
 @dataclass(frozen=True)
 class AskHelp(Action):
+    """Ask one player to help: the bribe is first pick of ``treasures`` of the monsters' treasures, or
+    ``gold``, or one ``item`` in play or in the backpack (p. 10, 贿赂)."""
+
     player: int
     helper: int
     treasures: int
+    gold: int = 0
+    item: str = ""
 
     def describe(self) -> str:
-        return f"player {self.player} asks player {self.helper} for help, offering first pick of {self.treasures} " \
-               f"treasure(s)"
+        bribe = f"first pick of {self.treasures} treasure(s)"
+        if self.gold:
+            bribe = f"{self.gold} gold"
+        if self.item:
+            bribe = card_name(self.item)
+        return f"player {self.player} asks player {self.helper} for help, offering {bribe}"
+
+
+@dataclass(frozen=True)
+class Deal(Action):
+    """One of the room's deals (p. 7, 交易): ``rule`` is its index among the room's rules, ``option`` the
+    item, card, stake or room it is made with."""
+
+    player: int
+    room: str
+    rule: int
+    option: str = ""
+
+    def describe(self) -> str:
+        from .tiles import load_rooms
+
+        tile = load_rooms().tile(self.room)
+        what = self.option
+        if what and "#" in what:
+            what = card_name(what)
+        elif any(r.id == self.option for r in load_rooms().rooms):
+            what = load_rooms().tile(self.option).name
+        return f"player {self.player} in {tile.name}: {tile.rules[self.rule].name}" + (f" ({what})" if what else "")
+
+
+@dataclass(frozen=True)
+class FightAnyway(Action):
+    """Monsters that ignore you (p. 8, 被怪物无视): fight them all the same."""
+
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} picks a fight with the monsters that ignore them"
+
+
+@dataclass(frozen=True)
+class GiveGold(Action):
+    player: int
+    to: int
+    amount: int
+
+    def describe(self) -> str:
+        return f"player {self.player} gives {self.amount} gold to player {self.to}"
 
 
 @dataclass(frozen=True)

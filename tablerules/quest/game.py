@@ -51,11 +51,14 @@ from .actions import (
     AskHelp,
     BuyLevel,
     ChooseLoss,
+    Deal,
     DiscardCard,
     Drop,
     Enhance,
+    FightAnyway,
     Flee,
     GiveCard,
+    GiveGold,
     GiveItem,
     GiveUp,
     Heal,
@@ -93,7 +96,7 @@ from .heroes import (
     fits,
 )
 from .search_table import RoomToken, load_search_table
-from .tiles import MonsterCard
+from .tiles import MonsterCard, RoomRule, load_rooms
 
 START_CARDS, REVIVE_CARDS = 3, 2
 BOSS_LEVEL = 20
@@ -128,6 +131,8 @@ class Fight:
     asked: int | None = None
     offer: int = 0
     refused: list[int] = field(default_factory=list)
+    offer_gold: int = 0
+    offer_item: str = ""
     window: list[int] = field(default_factory=list)
     interfered: bool = False
     munchkin_one_shots: list[str] = field(default_factory=list)
@@ -171,7 +176,7 @@ class QuestGame(DungeonCrawl):
     action_types = (Move, Explore, DrawMonster, Decline, PickBase, EndTurn, Ready, PlayCard, Search, PickUp, Drop,
                     GiveItem, Pack, SpendItem, BuyLevel, Heal, Suicide, PlayCurse, AnswerCurse, GiveUp, SummonWall,
                     PlayCheat, OneShot, Enhance, Wandering, Power, AskHelp, AnswerHelp, Roll, Pass, LoadDie, Flee,
-                    RunTo, RollToRun, ChooseLoss, GiveCard, DiscardCard)
+                    RunTo, RollToRun, ChooseLoss, GiveCard, DiscardCard, Deal, FightAnyway, GiveGold)
     Params = QuestParams
     max_length = 40_000
 
@@ -196,6 +201,8 @@ class QuestGame(DungeonCrawl):
         self.dropped_gold: dict[str, int] = {}
         self.tokens: dict[str, RoomToken] = {}
         self.searched: set[str] = set()
+        self.deals_done: set[tuple[str, int]] = set()  # deals with a limit, made this turn
+        self.room_rules_of = {tile.id: tile.rules for tile in load_rooms().rooms}
         self.spent = 0  # item value paid towards a level this turn (no change)
         self.losses: list[tuple[int, Effect, str, tuple[Effect, ...], bool]] = []
         self.choice: tuple[int, list[str]] | None = None
@@ -270,11 +277,23 @@ class QuestGame(DungeonCrawl):
         here = self.dungeon.munchkins[self.colours[player]]
         return here == room_id or here in self.neighbours(room_id)
 
+    def rules(self, room_id: str, kind: str) -> list[RoomRule]:
+        """The room's rules of one kind (data: ``rules`` in data/quest/rooms.json)."""
+        return [r for r in self.room_rules_of.get(room_id, ()) if r.kind == kind]
+
     def dice_count(self, player: int, room: Room | None = None) -> int:
-        """Combat (and search) dice: one, +1 per green icon matching you, -1 per red one (never below 0)."""
+        """Combat (and search) dice: one, +1 per green icon matching you, -1 per red one (never below 0);
+        a room that favours odd levels counts as a green icon for them and a red one for even levels."""
         room = room or self.room_of(player)
         tags = self.tags(player)
-        return max(0, 1 + sum(1 for t in room.good_for if t in tags) - sum(1 for t in room.bad_for if t in tags))
+        dice = 1 + sum(1 for t in room.good_for if t in tags) - sum(1 for t in room.bad_for if t in tags)
+        if self.rules(room.id, "odd_levels"):
+            dice += 1 if self.heroes[player].level % 2 else -1
+        return max(0, dice)
+
+    def ignores(self, piece: str, player: int) -> bool:
+        """A monster that ignores this munchkin (p. 8): no fight unless they pick one."""
+        return bool(set(self.monster_card(piece).ignores) & self.tags(player))
 
     # ----- fight totals ----------------------------------------------------------------------
     def side_tags(self) -> set[str]:
@@ -299,6 +318,7 @@ class QuestGame(DungeonCrawl):
             card = self.monster_card(piece)
             total += self.monster_level(piece) + sum(m.bonus for m in card.modifiers if m.against in tags)
             total += sum(self.card(e).bonus for e in self.enhanced.get(piece, []))
+            total += sum(r.bonus for r in self.rules(f.room, "monsters") if card.undead or not r.undead)
         return total + sum(self.card(x).bonus for x in f.monster_one_shots)
 
     def munchkin_dice(self) -> int:
@@ -339,7 +359,8 @@ class QuestGame(DungeonCrawl):
         bonus = 1 if "elf" in self.tags(runner) else 0
         bonus += sum(self.card(c).run_bonus for c in h.carried
                      if self.card(c).kind == "item" and self.usable(runner, c))
-        return bonus + self.monster_card(piece).run_modifier + len(self.fight.flight)
+        room = sum(r.modifier for r in self.rules(self.fight.room, "run"))
+        return bonus + self.monster_card(piece).run_modifier + len(self.fight.flight) + room
 
     # ----- who acts -------------------------------------------------------------------------
     def current_players(self) -> tuple[int, ...]:
@@ -369,7 +390,7 @@ class QuestGame(DungeonCrawl):
             step = self.pending[0]
             if isinstance(step, _Step):
                 return {"draw": f"drawing a {step.deck} card", "fight die": "rolling the combat dice",
-                        "run die": "rolling to run away", "search": "rolling the search dice",
+                        "run die": "rolling to run away", "search": "rolling the search dice", "bet": "betting",
                         "d10": "the cleric's d10", "check room": "starting the turn"}[step.kind]
             return super().stage()
         if self.choice is not None:
@@ -393,6 +414,8 @@ class QuestGame(DungeonCrawl):
             return ChanceStep.uniform("d6", f"combat die {step.n} ({whose}, rolled by {who})", range(1, 7))
         if step.kind == "run die":
             return ChanceStep.uniform("d6", "one die per monster: 5 or more escapes", range(1, 7))
+        if step.kind == "bet":
+            return ChanceStep.uniform("d6", f"a bet of {step.n} gold: 4 or more doubles it", range(1, 7))
         if step.kind == "d10":
             return ChanceStep.uniform("d10", "the cleric's d10: at most the level succeeds", range(1, 11))
         if step.kind == "search":
@@ -455,7 +478,37 @@ class QuestGame(DungeonCrawl):
             out.append(Heal(p))
         out += self._curses(p, [q for q in range(self.params.players) if not self.heroes[q].dead])
         out += self._give_ups(p) + self._walls(p)
+        if monsters_here:
+            out.append(FightAnyway(p))  # every monster here ignores you, or you would be fighting
+        else:
+            out += self._deals(p, room)
         out += [Suicide(p), EndTurn(p)]
+        return out
+
+    def _deals(self, p: int, room: Room) -> list[Action]:
+        """The room's deals (p. 7): never with a monster present; their move and gold price paid; a deal
+        with a limit once a turn."""
+        h = self.heroes[p]
+        out: list[Action] = []
+        for i, rule in enumerate(self.room_rules_of.get(room.id, ())):
+            if rule.kind != "deal" or self.moves_left < rule.moves or h.gold < rule.gold:
+                continue
+            if (rule.once and (room.id, i) in self.deals_done) or (rule.only and not set(rule.only) & self.tags(p)):
+                continue
+            wounded = h.health < h.max_health
+            if (rule.heal and not rule.discard and wounded) or rule.dxm or (rule.level and h.level < WIN_LEVEL - 1):
+                out.append(Deal(p, room.id, i))
+            elif rule.discard and wounded:
+                out += [Deal(p, room.id, i, c) for c in sorted(set(h.hand))]
+            elif rule.sell_item:
+                out += [Deal(p, room.id, i, c) for c in sorted(set(h.carried + h.backpack)) if self.card(c).value]
+            elif rule.buy_discard_item:
+                out += [Deal(p, room.id, i, c) for c in sorted(set(self.treasure_discard))
+                        if self.card(c).kind == "item" and self.card(c).value <= h.gold]
+            elif rule.bet:
+                out += [Deal(p, room.id, i, str(n)) for n in range(100, min(rule.bet, h.gold) + 1, 100)]
+            elif rule.teleport:
+                out += [Deal(p, room.id, i, r) for r in sorted(self.dungeon.rooms) if r != room.id]
         return out
 
     def _plays(self, p: int) -> list[Action]:
@@ -484,6 +537,8 @@ class QuestGame(DungeonCrawl):
         here = self.room_of(p).id
         friends = [q for q in range(self.params.players) if q != p and not self.heroes[q].dead and self.near(q, here)]
         out += [GiveItem(p, c, q) for c in items for q in friends if self._receives(q, c)]
+        amounts = sorted({n for n in (100, h.gold) if 0 < n <= h.gold})
+        out += [GiveGold(p, q, n) for q in friends for n in amounts]
         cheats = sorted({c for c in h.hand if self.card(c).kind == "cheat"})
         targets = [c for c in h.hand + h.backpack if self.card(c).kind == "item" and not self.can_carry(p, c)]
         out += [PlayCheat(p, x, item) for x in cheats for item in sorted(set(targets))]
@@ -513,7 +568,7 @@ class QuestGame(DungeonCrawl):
             return []
         if power == "turning" and not any(self.monster_card(m).undead for m in f.monsters):
             return []
-        if power == "backstab" and (p in f.backstabbers or not self.near(p, f.room) or self.heroes[p].dead):
+        if power == "backstab" and (p in f.backstabbers or not self.reaches(p, f.room) or self.heroes[p].dead):
             return []
         return [Power(p, power, c) for c in sorted(set(self.heroes[p].hand))]
 
@@ -545,9 +600,13 @@ class QuestGame(DungeonCrawl):
         flights = sorted({c for c in h.hand + h.carried if self.card(c).kind == "escape"})
         if not f.boss:
             out += [Flee(p, c, r) for c in flights for r in self.neighbours(f.room)]
-        if f.helper is None:
+        if f.helper is None:  # bribes: first pick of the treasures, gold, or an item
             treasures = self.treasure_count()
-            out += [AskHelp(p, q, n) for q in self.helpers() for n in range(treasures + 1)]
+            for q in self.helpers():
+                out += [AskHelp(p, q, n) for n in range(treasures + 1)]
+                out += [AskHelp(p, q, 0, gold) for gold in (100, 300, 500) if gold <= h.gold]
+                out += [AskHelp(p, q, 0, 0, c) for c in sorted(set(h.carried + h.backpack))
+                        if self.card(c).kind == "item" and self._receives(q, c)]
         out.append(Roll(p))
         return out
 
@@ -556,8 +615,14 @@ class QuestGame(DungeonCrawl):
         level-10 munchkins."""
         f = self.fight
         return [q for q in range(self.params.players) if q != f.fighter and q not in f.refused
-                and not self.heroes[q].dead and self.near(q, f.room)
+                and not self.heroes[q].dead and self.reaches(q, f.room)
                 and (not f.boss or self.heroes[q].level >= WIN_LEVEL)]
+
+    def reaches(self, player: int, room_id: str) -> bool:
+        """Near enough to help or interfere: next to the room, or in it if it is soundproof."""
+        if self.rules(room_id, "soundproof"):
+            return self.dungeon.munchkins[self.colours[player]] == room_id
+        return self.near(player, room_id)
 
     def _interference_actions(self) -> list[Action]:
         f = self.fight
@@ -565,7 +630,7 @@ class QuestGame(DungeonCrawl):
         for p in f.window:
             if p == f.helper:
                 out += self._one_shots(p, ("munchkins", "monsters"), False) + self._powers(p, "berserk")
-            elif not self.heroes[p].dead and self.near(p, f.room):
+            elif not self.heroes[p].dead and self.reaches(p, f.room):
                 out += self._one_shots(p, ("munchkins", "monsters"), True) + self._powers(p, "backstab")
             out += self._enhancers(p) + self._wanderers(p) + self._gual(p) + self._give_ups(p)
             out += self._curses(p, [q for q in f.side if not self.heroes[q].dead])
@@ -721,6 +786,8 @@ class QuestGame(DungeonCrawl):
             self.prayer(int(action.outcome))
         elif step.kind == "search":
             self.search_result(int(action.outcome))
+        elif step.kind == "bet":
+            self.bet(int(action.outcome), step.n)
 
     # ----- turns -------------------------------------------------------------------------------
     def _do_Ready(self, action: Ready) -> None:
@@ -737,6 +804,7 @@ class QuestGame(DungeonCrawl):
         h = self.heroes[p]
         self.stage_name = "moving"
         self.searched = set()
+        self.deals_done = set()
         self.spent = 0
         self.moves_left = self.base_moves(p)
         self.all_in_used = False
@@ -766,6 +834,9 @@ class QuestGame(DungeonCrawl):
         once all rooms are placed, an empty room may bring a wandering monster."""
         if self.dungeon.monsters_in(room.id):
             self.start_fight(room.id)
+        elif self.rules(room.id, "nest"):
+            self.event(f"{room.name} is a monster nest: a monster comes")
+            self.pending.insert(0, _Pending("monster", at=room.at))
         elif room.entrance and self.heroes[self.current].level >= WIN_LEVEL:
             self.pending.append(_Step("check room"))
         elif not self.room_deck and not room.entrance:
@@ -789,7 +860,7 @@ class QuestGame(DungeonCrawl):
             self.stage_name = "combat"
             self.event(f"the boss is {piece.name}, level {BOSS_LEVEL}")
             return
-        if self.fight is not None and piece.room == self.fight.room:
+        if self.fight is not None and piece.room == self.fight.room and not self.ignores(piece_id, self.fight.fighter):
             self.fight.monsters.append(piece_id)
             self.fight.interfered = True
             self.event(f"{piece.name} joins the fight")
@@ -942,6 +1013,55 @@ class QuestGame(DungeonCrawl):
         (q.carried if self.can_carry(action.to, action.card) else q.backpack).append(action.card)
         self._moves_changed(action.player, before)
         self.event(action.describe())
+
+    def _do_FightAnyway(self, action: FightAnyway) -> None:
+        self.start_fight(self.room_of(action.player).id, anyway=True)
+
+    def _do_GiveGold(self, action: GiveGold) -> None:
+        self.heroes[action.player].gold -= action.amount
+        self.heroes[action.to].gold += action.amount
+        self.event(action.describe())
+
+    def _do_Deal(self, action: Deal) -> None:
+        """A room's deal: pay its moves and gold, then its effect."""
+        p, h = action.player, self.heroes[action.player]
+        rule = self.room_rules_of[action.room][action.rule]
+        self.moves_left -= rule.moves
+        h.gold -= rule.gold
+        if rule.once:
+            self.deals_done.add((action.room, action.rule))
+        self.event(action.describe())
+        if rule.discard:
+            h.hand.remove(action.option)
+            self._discard(action.option)
+        if rule.heal:
+            h.health = min(h.max_health, h.health + rule.heal)
+        if rule.dxm:
+            self.draw(p, "dxm", rule.dxm)
+        if rule.level:
+            h.level += 1
+        if rule.sell_item:
+            before = self.base_moves(p)
+            self._unequip(p, action.option)
+            self._discard(action.option)
+            h.gold += self.card(action.option).value
+            self._moves_changed(p, before)
+        if rule.buy_discard_item:
+            self.treasure_discard.remove(action.option)
+            h.gold -= self.card(action.option).value
+            h.hand.append(action.option)
+        if rule.bet:
+            self.pending.insert(0, _Step("bet", n=int(action.option)))
+        if rule.teleport:
+            target = self.dungeon.rooms[action.option]
+            self.dungeon.munchkins[h.colour] = target.id
+            self._arrive(target)
+
+    def bet(self, face: int, stake: int) -> None:
+        """The gambling den: 4 or more doubles the stake, else it is lost."""
+        h = self.heroes[self.current]
+        h.gold += stake if face >= 4 else -stake
+        self.event(f"the die shows {face}: player {self.current} {'wins' if face >= 4 else 'loses'} {stake} gold")
 
     def _do_GiveCard(self, action: GiveCard) -> None:
         """Charity (行善): a card over the hand limit to the lowest level."""
@@ -1194,8 +1314,14 @@ class QuestGame(DungeonCrawl):
         elif player == f.fighter:
             self.end_fight()
 
-    def start_fight(self, room_id: str) -> None:
-        monsters = [m.id for m in self.dungeon.monsters_in(room_id)]
+    def start_fight(self, room_id: str, anyway: bool = False) -> None:
+        """Fight every monster in the room that does not ignore you (all of them if you pick the fight)."""
+        here = [m.id for m in self.dungeon.monsters_in(room_id)]
+        monsters = here if anyway else [m for m in here if not self.ignores(m, self.current)]
+        if not monsters:
+            names = ", ".join(self.piece(m).name.split(" (")[0] for m in here)
+            self.event(f"{names} ignore(s) player {self.current}: no fight unless they pick one")
+            return
         self.fight = Fight(self.current, room_id, monsters)
         self.stage_name = "combat"
         self.event(f"player {self.current} fights {self.monster_names()} in {self.dungeon.rooms[room_id].name}")
@@ -1241,7 +1367,7 @@ class QuestGame(DungeonCrawl):
 
     def _do_AskHelp(self, action: AskHelp) -> None:
         f = self.fight
-        f.asked, f.offer = action.helper, action.treasures
+        f.asked, f.offer, f.offer_gold, f.offer_item = action.helper, action.treasures, action.gold, action.item
         self.stage_name = "asking for help"
         self.event(action.describe())
 
@@ -1251,12 +1377,20 @@ class QuestGame(DungeonCrawl):
         if action.accept:
             f.helper, f.share = action.player, f.offer
             self.dungeon.munchkins[self.colours[action.player]] = f.room
+            if f.offer_gold:  # the bribe changes hands at once
+                self.heroes[f.fighter].gold -= f.offer_gold
+                self.heroes[action.player].gold += f.offer_gold
+            if f.offer_item:
+                self._unequip(f.fighter, f.offer_item)
+                helper = self.heroes[action.player]
+                (helper.carried if self.can_carry(action.player, f.offer_item) else helper.backpack).append(
+                    f.offer_item)
             self.event(f"player {action.player} comes to help: {self.munchkin_strength()} against "
                        f"{self.monster_strength()} before the dice")
         else:
             f.refused.append(action.player)
             self.event(f"player {action.player} refuses to help")
-        f.asked = None
+        f.asked, f.offer_gold, f.offer_item = None, 0, ""
         self.stage_name = "combat"
 
     def _do_Flee(self, action: Flee) -> None:
@@ -1271,7 +1405,8 @@ class QuestGame(DungeonCrawl):
     def _do_Roll(self, action: Roll) -> None:
         """"I'm rolling": the others may interfere first (the 2.6 seconds)."""
         f = self.fight
-        f.window = [p for p in range(self.params.players) if p != f.fighter]
+        f.window = [p for p in range(self.params.players) if p != f.fighter and (
+            not self.rules(f.room, "soundproof") or self.dungeon.munchkins[self.colours[p]] == f.room)]
         f.interfered = False
         self.stage_name = "interference"
         self.event(f"player {action.player}: I'm rolling! ({self.munchkin_strength()} and "
@@ -1522,6 +1657,7 @@ class QuestGame(DungeonCrawl):
             "dropped": {k: list(v) for k, v in sorted(self.dropped.items())},
             "dropped_gold": dict(sorted(self.dropped_gold.items())),
             "tokens": {k: v.value for k, v in sorted(self.tokens.items())}, "searched": sorted(self.searched),
+            "deals_done": sorted(self.deals_done),
             "spent": self.spent,
             "losses": [(v, e.effect, e.n, e.slot, s, len(fb), h) for v, e, s, fb, h in self.losses],
             "choice": self.choice, "curse": self.curse, "charity": self.charity_giver,

@@ -15,6 +15,36 @@ from .geometry import Colour, LinkKind, Movement, Side
 
 
 @dataclass(frozen=True)
+class RoomRule:
+    """A room's rule as data (seed 001 p. 9, 房间和图标; p. 7, 交易): a ``deal`` (pay moves, gold, an item or a
+    card for healing, a DxM card, a level, gold, an item from the discards, a bet, a portal), a bonus for
+    the ``monsters`` here (undead only, maybe), a ``run`` modifier, ``odd_levels`` favoured (even ones
+    disfavoured), ``soundproof`` (no help or interference from outside), a monster ``nest``."""
+
+    kind: str
+    name: str = ""
+    moves: int = 1
+    gold: int = 0
+    heal: int = 0
+    dxm: int = 0
+    level: bool = False
+    sell_item: bool = False
+    buy_discard_item: bool = False
+    discard: int = 0
+    bet: int = 0
+    teleport: bool = False
+    once: bool = False
+    only: tuple[str, ...] = ()
+    bonus: int = 0
+    undead: bool = False
+    modifier: int = 0
+
+
+def parse_rule(raw: dict) -> RoomRule:
+    return RoomRule(**{k: tuple(v) if isinstance(v, list) else v for k, v in raw.items()})
+
+
+@dataclass(frozen=True)
 class RoomTile:
     """A room tile of the deck (oriented like the entrance, seed 001 p. 6)."""
 
@@ -26,6 +56,7 @@ class RoomTile:
     good_for: tuple[str, ...]
     bad_for: tuple[str, ...]
     text: str
+    rules: tuple[RoomRule, ...] = ()
 
     def place(self, at: tuple[int, int]) -> Room:
         return Room(self.id, at, False, self.name, self.name_zh, self.text, dict(self.arrows), self.search,
@@ -83,6 +114,7 @@ class MonsterCard:
     no_pursuit_up_to: int = 0
     bad_stuff: tuple[Effect, ...] = ()
     else_bad_stuff: tuple[Effect, ...] = ()
+    ignores: tuple[str, ...] = ()  # munchkins it ignores (seed 001 p. 8, 被怪物无视): they choose whether to fight
 
 
 def _check_unique(ids: list[str], file: str | Path, key: str) -> None:
@@ -103,7 +135,8 @@ def load_rooms(path: str | None = None) -> RoomDeck:
                             tuple((Side(s), LinkKind(k)) for s, k in ent["links"].items()))
     rooms = tuple(RoomTile(r["id"], r["name"], r["name_zh"],
                            tuple((Colour(c), Side(s)) for c, s in r["arrows"].items()), r["search"],
-                           tuple(r.get("good_for", ())), tuple(r.get("bad_for", ())), r.get("text", ""))
+                           tuple(r.get("good_for", ())), tuple(r.get("bad_for", ())), r.get("text", ""),
+                           tuple(parse_rule(x) for x in r.get("rules", ())))
                   for r in doc["rooms"])
     return RoomDeck(entrance, rooms)
 
@@ -131,5 +164,5 @@ def load_monsters(path: str | None = None) -> tuple[MonsterCard, ...]:
                              frozenset(LinkKind(k) for k in m["passes"]), m["size"], m["count"], m["treasures"],
                              m["levels"], m["undead"], parse_modifiers(m["modifiers"]), m["run_modifier"],
                              m["no_pursuit_up_to"], parse_effects(m["bad_stuff"]),
-                             parse_effects(m.get("else_bad_stuff", [])))
+                             parse_effects(m.get("else_bad_stuff", [])), tuple(m.get("ignores", ())))
                  for m in doc["monsters"])
