@@ -18,9 +18,11 @@ from tablerules.quest.actions import (
     AnswerHelp,
     AskHelp,
     BuyLevel,
+    D10Power,
     Deal,
     Enhance,
     FightAnyway,
+    GiveUp,
     LoadDie,
     OneShot,
     Pass,
@@ -512,3 +514,60 @@ def test_bribes_with_gold_and_items_change_hands_when_accepted() -> None:
     game2.apply(AskHelp(0, 1, 0, 300))
     game2.apply(AnswerHelp(1, True))
     assert game2.heroes[0].gold == START_GOLD - 300 and game2.heroes[1].gold == START_GOLD + 300
+
+
+# ----- Half-Breed, Super Munchkin, d10 powers ------------------------------------------------------
+def test_a_half_breed_has_its_races_advantages_and_none_of_its_drawbacks() -> None:
+    game = ready(players=2)
+    game.heroes[0].race = take(game, "elf")
+    half, dwarf = hand(game, 0, "half_breed", "dwarf")
+    assert PlayCard(0, dwarf) not in game.legal_actions()
+    game.apply(PlayCard(0, half))
+    assert game.tags(0) >= {"elf", "human"} and "elf" not in game.weak_tags(0)
+    explore_into(game, "dwarven_forge", "drooling_slime", "blue")  # green dwarf, red elf; the slime: +4 v elves
+    assert game.dice_count(0) == 1 and game.monster_strength() == 1  # no red elf icon, no +4
+    game2 = ready(players=2)
+    game2.heroes[0].race = take(game2, "elf")
+    half, dwarf = hand(game2, 0, "half_breed", "dwarf")
+    game2.apply(PlayCard(0, half))
+    game2.apply(PlayCard(0, dwarf))  # two races: both advantages and drawbacks
+    assert {"elf", "dwarf"} <= game2.weak_tags(0) and "human" not in game2.tags(0)
+    game2.apply(GiveUp(0, game2.heroes[0].race))
+    assert game2.heroes[0].race == dwarf and game2.heroes[0].half_breed == half
+    game2.apply(GiveUp(0, dwarf))
+    assert game2.heroes[0].half_breed is None and half in game2.dxm_discard
+
+
+def test_a_super_munchkin_may_add_a_second_class() -> None:
+    game = ready(players=2)
+    game.heroes[0].cls = take(game, "warrior")
+    sup, wizard = hand(game, 0, "super_munchkin", "wizard")
+    assert PlayCard(0, wizard) not in game.legal_actions()
+    game.apply(PlayCard(0, sup))
+    game.apply(PlayCard(0, wizard))
+    assert {"warrior", "wizard"} <= game.tags(0) and game.character(0).endswith("Super Munchkin Warrior/Wizard")
+
+
+@pytest.mark.parametrize("face, works", [(3, True), (4, False)])
+def test_d10_powers_work_on_a_roll_at_most_the_level(face: int, works: bool) -> None:
+    game = ready(players=2)
+    game.heroes[0].level = 3
+    game.heroes[0].cls = take(game, "thief")
+    wear(game, 1, "horny_helmet")
+    helmet = game.heroes[1].carried[0]
+    game.refresh()
+    game.apply(D10Power(0, "steal", helmet))
+    assert D10Power(0, "steal", helmet) not in game.legal_actions()  # once a turn
+    game.apply(Chance("d10", face))
+    assert (helmet in game.heroes[0].carried) is works and game.heroes[0].level == (3 if works else 2)
+
+
+def test_a_warriors_fury_adds_a_combat_die() -> None:
+    game = ready(players=2)
+    game.heroes[0].level = 2
+    game.heroes[0].cls = take(game, "warrior")
+    explore_into(game, "storeroom", "pit_bull", "blue")
+    assert game.munchkin_dice() == 1
+    game.apply(D10Power(0, "fury"))
+    game.apply(Chance("d10", 2))
+    assert game.munchkin_dice() == 2 and D10Power(0, "fury") not in game.legal_actions()

@@ -45,6 +45,7 @@ from typing import Any
 
 from ..core.agents import Agent
 from ..core.charity import next_recipients
+from ..core.identity import drop_identity, identity_cards
 from ..core.protocol import Action, Chance, ChanceStep, Game, Result
 from ..core.registry import register
 from .cards import Card, Effect, card_of, copies, load_cards
@@ -431,9 +432,6 @@ class Munchkin:
     curses: list[str] = field(default_factory=list)  # lasting curses (Change Sex, Chicken on Your Head)
     cheats: dict[str, str] = field(default_factory=dict)  # item in play -> the Cheat! that lets you use it
 
-    def identity(self) -> list[str]:
-        """Race, class, Half-Breed and Super Munchkin cards in play."""
-        return [c for c in (self.race, self.race2, self.half_breed, self.cls, self.cls2, self.super_munchkin) if c]
 
 
 @dataclass
@@ -1141,24 +1139,10 @@ class MunchkinGame(Game):
     def _drop_identity(self, player: int, copy: str) -> None:
         """A race or class leaves play; with no race left the Half-Breed goes, with either class gone the
         Super Munchkin goes (混血和超级小白)."""
-        me = self.players[player]
-        if copy == me.race:
-            me.race, me.race2 = me.race2, None
-        elif copy == me.race2:
-            me.race2 = None
-        elif copy == me.cls:
-            me.cls, me.cls2 = me.cls2, None
-        else:
-            me.cls2 = None
-        self._discard(copy)
-        if me.half_breed and me.race is None:
-            self._discard(me.half_breed)
-            me.half_breed = None
-            self.event(f"player {player} has no race left: the Half-Breed goes too")
-        if me.super_munchkin and me.cls2 is None:
-            self._discard(me.super_munchkin)
-            me.super_munchkin = None
-            self.event(f"player {player} has lost a class: the Super Munchkin goes too")
+        for gone in drop_identity(self.players[player], copy, super_needs_two_classes=True):
+            self._discard(gone)
+            if gone != copy:
+                self.event(f"player {player} loses {self.card(gone).name} with it")
 
     def _do_PlayCurse(self, action: PlayCurse) -> None:
         """A curse from the hand strikes at once (if it can) and is discarded."""
@@ -1570,7 +1554,7 @@ class MunchkinGame(Game):
         """Every card wherever it is (decks, discards, hands, tables, the fight, the body)."""
         places = [self.door_deck, self.treasure_deck, self.door_discard, self.treasure_discard, self.body]
         for p in self.players:
-            places += [p.hand, p.carried, p.identity(), p.curses, list(p.cheats.values())]
+            places += [p.hand, p.carried, identity_cards(p), p.curses, list(p.cheats.values())]
         if self.combat:
             c = self.combat
             places += [c.monsters, c.enhancers, c.munchkin_one_shots, c.monster_one_shots]

@@ -388,3 +388,23 @@ class DiscardCard(Action):
 
     def describe(self) -> str:
         return f"player {self.player} discards {card_name(self.card)} (charity)"
+
+
+@dataclass(frozen=True)
+class D10Power(Action):
+    """A class's d10 power (p. 15, d10威能): it works when the d10 shows at most your level. Thief: steal a
+    small item from a munchkin in your room (a failure costs a level); wizard: teleport to an explored
+    room; warrior: fury, one more combat die in this fight."""
+
+    player: int
+    power: str
+    target: str = ""
+
+    def describe(self) -> str:
+        if self.power == "steal":
+            what = f"tries to steal {card_name(self.target)}"
+        elif self.power == "teleport":
+            what = f"tries to teleport to {self.target}"
+        else:
+            what = "calls up a warrior's fury"
+        return f"player {self.player} {what} (d10)"

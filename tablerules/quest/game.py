@@ -13,7 +13,8 @@ points, exploring, monster bases, the monster turn) and adds, each rule a method
   window (enhancers, curses, Wandering Monster, thrown one-shots from the same or an adjacent room, a
   thief's backstab); after the roll a Loaded Die may turn one die;
 * **help** (p. 10): one helper from the same room or an adjacent room through a passable link (moving
-  in free), bribed with first pick of the treasures; both run on their own rolls when the fight is lost;
+  in free), bribed with first pick of the treasures, gold or an item; both run on their own rolls when
+  the fight is lost;
 * **winning** (p. 9, 15): treasures, one level a monster (a mighty monster: two alone, or one each with
   a helper), an elf helper's level, a DxM card for killing a monster of your own colour;
 * **losing** (p. 9-10): one hit per monster, then run: choose an explored adjacent room, one d6 per
@@ -27,6 +28,10 @@ points, exploring, monster bases, the monster turn) and adds, each rule a method
   move each beyond the first), dropping, picking up, giving, Cheat!;
 * **searching** (p. 7, 20): 1 move, once a room a turn, not with a monster; the room's modifier and icons;
   the search table; looted / plundered tokens; a monster found is fought at once;
+* **rooms** (p. 7, 9): their rules as data: deals (1 move unless stated, some once a turn, never with a
+  monster there), bonuses for monsters or for running, odd levels favoured, soundproof rooms, a nest;
+  monsters may **ignore** some munchkins (p. 8): no fight unless picked;
+* **Half-Breed and Super Munchkin** (p. 17), the **d10 powers** (p. 15: at most your level works);
 * **the boss** (p. 11): a level-10 munchkin on the entrance on their turn draws a level-20 boss; only
   level-10 helpers; killing it wins (jointly with a level-10 helper); losing: a hit, a level, run away,
   the boss is discarded. If every munchkin is dead at once, the monsters win.
@@ -42,6 +47,7 @@ from typing import Any
 from ..core.agents import Agent
 from ..core.cards import Card, Effect, card_of, copies
 from ..core.charity import next_recipients
+from ..core.identity import drop_identity, identity_cards
 from ..core.protocol import Action, Chance, ChanceStep, Result
 from ..core.registry import register
 from ..odds import search as search_odds
@@ -51,6 +57,7 @@ from .actions import (
     AskHelp,
     BuyLevel,
     ChooseLoss,
+    D10Power,
     Deal,
     DiscardCard,
     Drop,
@@ -144,6 +151,7 @@ class Fight:
     backstabbers: list[int] = field(default_factory=list)
     dice: list[list] = field(default_factory=list)  # [whose ("munchkins"/"monsters"), roller, face or None]
     loaded: list[str] = field(default_factory=list)  # Loaded Dice played after the roll
+    fury: list[int] = field(default_factory=list)  # warriors whose d10 fury gave them one more die
     runners: list[int] = field(default_factory=list)
     chasing: list[str] = field(default_factory=list)
     destination: dict[int, str] = field(default_factory=dict)
@@ -176,7 +184,8 @@ class QuestGame(DungeonCrawl):
     action_types = (Move, Explore, DrawMonster, Decline, PickBase, EndTurn, Ready, PlayCard, Search, PickUp, Drop,
                     GiveItem, Pack, SpendItem, BuyLevel, Heal, Suicide, PlayCurse, AnswerCurse, GiveUp, SummonWall,
                     PlayCheat, OneShot, Enhance, Wandering, Power, AskHelp, AnswerHelp, Roll, Pass, LoadDie, Flee,
-                    RunTo, RollToRun, ChooseLoss, GiveCard, DiscardCard, Deal, FightAnyway, GiveGold)
+                    RunTo, RollToRun, ChooseLoss, GiveCard, DiscardCard, Deal, FightAnyway, GiveGold,
+                    D10Power)
     Params = QuestParams
     max_length = 40_000
 
@@ -202,6 +211,7 @@ class QuestGame(DungeonCrawl):
         self.tokens: dict[str, RoomToken] = {}
         self.searched: set[str] = set()
         self.deals_done: set[tuple[str, int]] = set()  # deals with a limit, made this turn
+        self.powers_used: set[tuple[int, str]] = set()  # d10 powers tried (once a turn, fury once a fight)
         self.room_rules_of = {tile.id: tile.rules for tile in load_rooms().rooms}
         self.spent = 0  # item value paid towards a level this turn (no change)
         self.losses: list[tuple[int, Effect, str, tuple[Effect, ...], bool]] = []
@@ -227,11 +237,24 @@ class QuestGame(DungeonCrawl):
         return self.dungeon.monsters[piece_id]
 
     def tags(self, player: int) -> set[str]:
-        """Race (human without one), class and sex: what modifiers, icons and items look at."""
+        """Races (human without one; a Half-Breed with one race is half human), classes and sex: what
+        green icons, powers and item restrictions look at."""
         h = self.heroes[player]
-        tags = {h.sex, self.card(h.race).race if h.race else "human"}
-        if h.cls:
-            tags.add(self.card(h.cls).cls)
+        races = [self.card(r).race for r in (h.race, h.race2) if r]
+        tags = {h.sex, *races, *(self.card(c).cls for c in (h.cls, h.cls2) if c)}
+        if not races or (h.half_breed and len(races) == 1):
+            tags.add("human")
+        return tags
+
+    def weak_tags(self, player: int) -> set[str]:
+        """What red icons and monsters' bonuses look at: a Half-Breed with one race, or a Super Munchkin
+        with one class, has its advantages and none of its drawbacks (p. 17, 混血和超级小白)."""
+        h = self.heroes[player]
+        tags = self.tags(player)
+        if h.half_breed and h.race and not h.race2:
+            tags.discard(self.card(h.race).race)
+        if h.super_munchkin and h.cls and not h.cls2:
+            tags.discard(self.card(h.cls).cls)
         return tags
 
     def usable(self, player: int, copy: str) -> bool:
@@ -285,8 +308,8 @@ class QuestGame(DungeonCrawl):
         """Combat (and search) dice: one, +1 per green icon matching you, -1 per red one (never below 0);
         a room that favours odd levels counts as a green icon for them and a red one for even levels."""
         room = room or self.room_of(player)
-        tags = self.tags(player)
-        dice = 1 + sum(1 for t in room.good_for if t in tags) - sum(1 for t in room.bad_for if t in tags)
+        tags, weak = self.tags(player), self.weak_tags(player)
+        dice = 1 + sum(1 for t in room.good_for if t in tags) - sum(1 for t in room.bad_for if t in weak)
         if self.rules(room.id, "odd_levels"):
             dice += 1 if self.heroes[player].level % 2 else -1
         return max(0, dice)
@@ -298,6 +321,10 @@ class QuestGame(DungeonCrawl):
     # ----- fight totals ----------------------------------------------------------------------
     def side_tags(self) -> set[str]:
         return set().union(*(self.tags(p) for p in self.fight.side))
+
+    def side_weak_tags(self) -> set[str]:
+        """What the monsters' bonuses look at, once for the whole side."""
+        return set().union(*(self.weak_tags(p) for p in self.fight.side))
 
     def munchkin_strength(self) -> int:
         """Levels and items of fighter and helper, one-shots for them, berserk, turning, backstabs."""
@@ -312,7 +339,7 @@ class QuestGame(DungeonCrawl):
     def monster_strength(self) -> int:
         """Levels (the boss: 20), modifiers against the munchkins' side (once), enhancers, one-shots."""
         f = self.fight
-        tags = self.side_tags()
+        tags = self.side_weak_tags()
         total = 0
         for piece in f.monsters:
             card = self.monster_card(piece)
@@ -321,8 +348,12 @@ class QuestGame(DungeonCrawl):
             total += sum(r.bonus for r in self.rules(f.room, "monsters") if card.undead or not r.undead)
         return total + sum(self.card(x).bonus for x in f.monster_one_shots)
 
+    def fight_dice(self, player: int) -> int:
+        """A munchkin's combat dice in this fight: icons, and one more for a warrior's fury."""
+        return self.dice_count(player, self.dungeon.rooms[self.fight.room]) + self.fight.fury.count(player)
+
     def munchkin_dice(self) -> int:
-        return sum(self.dice_count(p, self.dungeon.rooms[self.fight.room]) for p in self.fight.side)
+        return sum(self.fight_dice(p) for p in self.fight.side)
 
     def monster_dice(self) -> int:
         return sum(self.monster_card(m).dice for m in self.fight.monsters)
@@ -390,7 +421,8 @@ class QuestGame(DungeonCrawl):
             step = self.pending[0]
             if isinstance(step, _Step):
                 return {"draw": f"drawing a {step.deck} card", "fight die": "rolling the combat dice",
-                        "run die": "rolling to run away", "search": "rolling the search dice", "bet": "betting",
+                        "run die": "rolling to run away", "search": "rolling the search dice",
+                        "bet": "betting", "power": "a d10 power",
                         "d10": "the cleric's d10", "check room": "starting the turn"}[step.kind]
             return super().stage()
         if self.choice is not None:
@@ -418,6 +450,8 @@ class QuestGame(DungeonCrawl):
             return ChanceStep.uniform("d6", f"a bet of {step.n} gold: 4 or more doubles it", range(1, 7))
         if step.kind == "d10":
             return ChanceStep.uniform("d10", "the cleric's d10: at most the level succeeds", range(1, 11))
+        if step.kind == "power":
+            return ChanceStep.uniform("d10", f"the {step.deck} d10: at most the level succeeds", range(1, 11))
         if step.kind == "search":
             room = self.room_of(self.current)
             odds = search_odds(self.dice_count(self.current, room), room.search or 0)
@@ -482,7 +516,21 @@ class QuestGame(DungeonCrawl):
             out.append(FightAnyway(p))  # every monster here ignores you, or you would be fighting
         else:
             out += self._deals(p, room)
+        out += self._d10_powers(p)
         out += [Suicide(p), EndTurn(p)]
+        return out
+
+    def _d10_powers(self, p: int) -> list[Action]:
+        """Outside fights, once a turn: the thief's steal, the wizard's teleport."""
+        tags, here = self.tags(p), self.room_of(p).id
+        out: list[Action] = []
+        if "thief" in tags and (p, "steal") not in self.powers_used:
+            for q in range(self.params.players):
+                if q != p and not self.heroes[q].dead and self.room_of(q).id == here:
+                    out += [D10Power(p, "steal", c) for c in sorted(set(self.heroes[q].carried))
+                            if not self.card(c).big and self._receives(p, c)]
+        if "wizard" in tags and (p, "teleport") not in self.powers_used:
+            out += [D10Power(p, "teleport", r) for r in sorted(self.dungeon.rooms) if r != here]
         return out
 
     def _deals(self, p: int, room: Room) -> list[Action]:
@@ -517,12 +565,22 @@ class QuestGame(DungeonCrawl):
         out: list[Action] = []
         for copy in sorted(set(h.hand)):
             card = self.card(copy)
-            ok = {"race": h.race is None, "class": h.cls is None,
+            ok = {"race": self._second_fits(h.race, h.race2, h.half_breed, copy),
+                  "class": self._second_fits(h.cls, h.cls2, h.super_munchkin, copy),
+                  "half_breed": h.race is not None and h.half_breed is None,
+                  "super_munchkin": h.cls is not None and h.super_munchkin is None,
                   "item": self.can_carry(p, copy) or len(h.backpack) < BACKPACK,
                   "one_shot": True, "go_up_a_level": h.level < WIN_LEVEL - 1}.get(card.kind, False)
             if ok:
                 out.append(PlayCard(p, copy))
         return out
+
+    def _second_fits(self, first: str | None, second: str | None, enabler: str | None, copy: str) -> bool:
+        """One race (class); a second, different one only with a Half-Breed (Super Munchkin)."""
+        if first is None:
+            return True
+        card, have = self.card(copy), self.card(first)
+        return bool(enabler) and second is None and (card.race, card.cls) != (have.race, have.cls)
 
     def _item_actions(self, p: int) -> list[Action]:
         """Outside fights: the backpack, dropping, giving to a munchkin nearby, Cheat!."""
@@ -553,7 +611,7 @@ class QuestGame(DungeonCrawl):
 
     def _give_ups(self, p: int) -> list[Action]:
         h = self.heroes[p]
-        return [GiveUp(p, c) for c in (h.race, h.cls) if c]
+        return [GiveUp(p, c) for c in (h.race, h.race2, h.cls, h.cls2) if c]
 
     def _walls(self, p: int) -> list[Action]:
         walls = sorted({c for c in self.heroes[p].hand if self.card(c).kind == "summon_wall"})
@@ -596,6 +654,8 @@ class QuestGame(DungeonCrawl):
         p = f.fighter
         out = [*self._one_shots(p, ("munchkins",), False), *self._powers(p, "berserk"), *self._powers(p, "turning"),
                *self._gual(p), *self._enhancers(p), *self._give_ups(p)]
+        if "warrior" in self.tags(p) and p not in f.fury and (p, "fury") not in self.powers_used:
+            out.append(D10Power(p, "fury"))
         h = self.heroes[p]
         flights = sorted({c for c in h.hand + h.carried if self.card(c).kind == "escape"})
         if not f.boss:
@@ -788,6 +848,8 @@ class QuestGame(DungeonCrawl):
             self.search_result(int(action.outcome))
         elif step.kind == "bet":
             self.bet(int(action.outcome), step.n)
+        elif step.kind == "power":
+            self.d10_power(int(action.outcome), step.deck, step.player, step.face)
 
     # ----- turns -------------------------------------------------------------------------------
     def _do_Ready(self, action: Ready) -> None:
@@ -805,6 +867,7 @@ class QuestGame(DungeonCrawl):
         self.stage_name = "moving"
         self.searched = set()
         self.deals_done = set()
+        self.powers_used = set()
         self.spent = 0
         self.moves_left = self.base_moves(p)
         self.all_in_used = False
@@ -964,9 +1027,13 @@ class QuestGame(DungeonCrawl):
         h.hand.remove(action.card)
         before = self.base_moves(action.player)
         if card.kind == "race":
-            h.race = action.card
+            h.race, h.race2 = (action.card, None) if h.race is None else (h.race, action.card)
         elif card.kind == "class":
-            h.cls = action.card
+            h.cls, h.cls2 = (action.card, None) if h.cls is None else (h.cls, action.card)
+        elif card.kind == "half_breed":
+            h.half_breed = action.card
+        elif card.kind == "super_munchkin":
+            h.super_munchkin = action.card
         elif card.kind == "go_up_a_level":
             h.level += 1
             self._discard(action.card)
@@ -1013,6 +1080,31 @@ class QuestGame(DungeonCrawl):
         (q.carried if self.can_carry(action.to, action.card) else q.backpack).append(action.card)
         self._moves_changed(action.player, before)
         self.event(action.describe())
+
+    def _do_D10Power(self, action: D10Power) -> None:
+        self.powers_used.add((action.player, action.power))
+        self.event(action.describe())
+        self.pending.insert(0, _Step("power", action.power, action.player, action.target))
+
+    def d10_power(self, face: int, power: str, player: int, target: str) -> None:
+        """The d10 works when it shows at most the level (p. 15)."""
+        h = self.heroes[player]
+        works = face <= h.level
+        self.event(f"the d10 shows {face} (level {h.level}): {'it works' if works else 'it fails'}")
+        if power == "fury" and works:
+            self.fight.fury.append(player)
+        elif power == "teleport" and works:
+            self.dungeon.munchkins[h.colour] = target
+            self._arrive(self.dungeon.rooms[target])
+        elif power == "steal":
+            owner = next(q for q, x in enumerate(self.heroes) if target in x.carried)
+            if works:
+                self._unequip(owner, target)
+                (h.carried if self.can_carry(player, target) else h.backpack).append(target)
+                self.event(f"player {player} steals {self.card(target).name} from player {owner}")
+            else:
+                h.level = max(1, h.level - 1)
+                self.event(f"player {owner} catches the thief: player {player} loses a level ({h.level})")
 
     def _do_FightAnyway(self, action: FightAnyway) -> None:
         self.start_fight(self.room_of(action.player).id, anyway=True)
@@ -1117,13 +1209,10 @@ class QuestGame(DungeonCrawl):
         self.die(action.player, "suicide")
 
     def _do_GiveUp(self, action: GiveUp) -> None:
-        h = self.heroes[action.player]
-        if h.race == action.card:
-            h.race = None
-        else:
-            h.cls = None
-        self._discard(action.card)
+        """A race or class leaves play; the Half-Breed (Super Munchkin) goes when no race (class) is left."""
         self.event(action.describe())
+        for gone in drop_identity(self.heroes[action.player], action.card, super_needs_two_classes=False):
+            self._discard(gone)
 
     def _do_SummonWall(self, action: SummonWall) -> None:
         h = self.heroes[action.player]
@@ -1223,10 +1312,12 @@ class QuestGame(DungeonCrawl):
             elif options:
                 self.choice = (victim, sorted(set(options)))
         elif effect.effect in ("lose_race", "lose_class"):
-            copy = h.race if effect.effect == "lose_race" else h.cls
-            applied = copy is not None
-            if copy:
-                self._do_GiveUp(GiveUp(victim, copy))
+            options = [c for c in ((h.race, h.race2) if effect.effect == "lose_race" else (h.cls, h.cls2)) if c]
+            applied = bool(options)
+            if len(options) == 1:
+                self._do_GiveUp(GiveUp(victim, options[0]))
+            elif options:  # two races or classes: the victim chooses
+                self.choice = (victim, options)
         elif effect.effect == "discard_hand":
             applied = bool(h.hand)
             for copy in list(h.hand):
@@ -1247,7 +1338,10 @@ class QuestGame(DungeonCrawl):
 
     def _do_ChooseLoss(self, action: ChooseLoss) -> None:
         self.choice = None
-        self._lose(action.player, action.card, "bad stuff")
+        if self.card(action.card).kind in ("race", "class"):
+            self._do_GiveUp(GiveUp(action.player, action.card))
+        else:
+            self._lose(action.player, action.card, "bad stuff")
 
     def _lose(self, player: int, copy: str, source: str) -> None:
         before = self.base_moves(player)
@@ -1418,8 +1512,7 @@ class QuestGame(DungeonCrawl):
     def roll_dice(self) -> None:
         """Every munchkin of the side rolls their dice; each monster's owner rolls its dice."""
         f = self.fight
-        room = self.dungeon.rooms[f.room]
-        f.dice = [["munchkins", p, None] for p in f.side for _ in range(self.dice_count(p, room))]
+        f.dice = [["munchkins", p, None] for p in f.side for _ in range(self.fight_dice(p))]
         f.dice += [["monsters", self.owner(m), None] for m in f.monsters for _ in range(self.monster_card(m).dice)]
         self.stage_name = "rolling"
         self.pending[0:0] = [_Step("fight die", n=i) for i in range(len(f.dice))]
@@ -1612,7 +1705,7 @@ class QuestGame(DungeonCrawl):
     def all_cards(self) -> list[str]:
         places = [self.dxm_deck, self.treasure_deck, self.dxm_discard, self.treasure_discard]
         for h in self.heroes:
-            places += [h.hand, h.carried, h.backpack, [c for c in (h.race, h.cls) if c], list(h.cheats.values())]
+            places += [h.hand, h.carried, h.backpack, identity_cards(h), list(h.cheats.values())]
         places += list(self.dropped.values()) + list(self.enhanced.values())
         if self.fight is not None:
             f = self.fight
@@ -1668,14 +1761,20 @@ class QuestGame(DungeonCrawl):
     def pending_json(self, step: Any) -> Any:
         return dict(step.__dict__) if isinstance(step, _Step) else super().pending_json(step)
 
+    def character(self, player: int) -> str:
+        """"female Half-Breed Elf Super Munchkin Warrior": sex, races and classes in play."""
+        h = self.heroes[player]
+        races = "/".join(self.card(r).name for r in (h.race, h.race2) if r) or "Human"
+        classes = "/".join(self.card(c).name for c in (h.cls, h.cls2) if c) or "no class"
+        return f"{h.sex} {'Half-Breed ' if h.half_breed else ''}{races} " \
+               f"{'Super Munchkin ' if h.super_munchkin else ''}{classes}"
+
     def describe_state(self) -> str:
         lines = [f"turn {self.turns}, player {self.current} ({self.colours[self.current].value}) to play, "
                  f"{self.moves_left} moves left, stage: {self.stage()}"]
         for i, h in enumerate(self.heroes):
-            race = self.card(h.race).name if h.race else "Human"
-            cls = self.card(h.cls).name if h.cls else "no class"
             items = ", ".join(self.card(c).name for c in h.carried) or "none"
-            lines.append(f"  {h.colour.value}: level {h.level} {race} {cls}, {h.health}/{h.max_health} health"
+            lines.append(f"  {h.colour.value}: level {h.level} {self.character(i)}, {h.health}/{h.max_health} health"
                          f"{' (dead)' if h.dead else ''}, {h.gold} gold, in {self.room_of(i).name}, items: {items}, "
                          f"backpack {len(h.backpack)}, hand {len(h.hand)}")
         if self.fight is not None:

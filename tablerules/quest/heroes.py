@@ -32,12 +32,17 @@ class Hero:
     gold: int = START_GOLD
     dead: bool = False
     cheats: dict[str, str] = field(default_factory=dict)  # item -> the Cheat! on it
+    race2: str | None = None  # with a Half-Breed
+    half_breed: str | None = None
+    cls2: str | None = None  # with a Super Munchkin
+    super_munchkin: str | None = None
 
     def to_json(self) -> dict:
         return {"colour": self.colour.value, "sex": self.sex, "level": self.level, "race": self.race,
                 "class": self.cls, "hand": sorted(self.hand), "carried": list(self.carried),
                 "backpack": list(self.backpack), "health": self.health, "max_health": self.max_health,
-                "gold": self.gold, "dead": self.dead, "cheats": sorted(self.cheats.items())}
+                "gold": self.gold, "dead": self.dead, "cheats": sorted(self.cheats.items()), "race2": self.race2,
+                "half_breed": self.half_breed, "class2": self.cls2, "super_munchkin": self.super_munchkin}
 
 
 def hands_used(cards: list[Card]) -> int:

@@ -27,15 +27,14 @@ class QuestPanel(StepThrough):
         game: QuestGame = self.game
         rows = []
         for i, h in enumerate(game.heroes):
-            race = game.card(h.race).name if h.race else "Human"
-            cls = game.card(h.cls).name if h.cls else "no class"
             items = ", ".join(html.escape(game.card(c).name) for c in h.carried) or "&ndash;"
             pack = ", ".join(html.escape(game.card(c).name) for c in h.backpack) or "&ndash;"
             style = " style='background:#fff8e1'" if i == game.current else ""
+            health = f"{h.health}/{h.max_health}{' dead' if h.dead else ''}"
+            room = html.escape(game.room_of(i).name)
             rows.append(f"<tr{style}><td>{i} {h.colour.value}</td><td class='level'>{h.level}</td>"
-                        f"<td>{h.sex} {race} {cls}</td><td>{h.health}/{h.max_health}{' dead' if h.dead else ''}"
-                        f"</td><td>{h.gold}</td><td>{html.escape(game.room_of(i).name)}</td><td>{items}</td>"
-                        f"<td>{pack}</td><td>{len(h.hand)}</td></tr>")
+                        f"<td>{html.escape(game.character(i))}</td><td>{health}</td><td>{h.gold}</td>"
+                        f"<td>{room}</td><td>{items}</td><td>{pack}</td><td>{len(h.hand)}</td></tr>")
         table = ("<table class='tablerules-sheets'><tr><th>player</th><th>level</th><th>character</th>"
                  "<th>health</th><th>gold</th><th>room</th><th>items in play</th><th>backpack</th><th>hand</th>"
                  "</tr>" + "".join(rows) + "</table>")
