@@ -20,13 +20,19 @@ from tablerules.quest.actions import (
     BuyLevel,
     D10Power,
     Deal,
+    Drop,
     Enhance,
     FightAnyway,
+    Flee,
+    GiveGold,
+    GiveItem,
     GiveUp,
     LoadDie,
     OneShot,
     Pass,
+    PickUp,
     PlayCard,
+    PlayCheat,
     PlayCurse,
     Ready,
     Roll,
@@ -35,6 +41,8 @@ from tablerules.quest.actions import (
     Search,
     SpendItem,
     Suicide,
+    SummonWall,
+    Wandering,
 )
 from tablerules.quest.agents import QuestHeuristicAgent
 from tablerules.quest.cards import load_quest_cards
@@ -571,3 +579,63 @@ def test_a_warriors_fury_adds_a_combat_die() -> None:
     game.apply(D10Power(0, "fury"))
     game.apply(Chance("d10", 2))
     assert game.munchkin_dice() == 2 and D10Power(0, "fury") not in game.legal_actions()
+
+
+# ----- the cards with named handlers, items ---------------------------------------------------------
+def test_flight_potion_escapes_without_a_roll() -> None:
+    game = ready(players=2)
+    potion = hand(game, 0, "flight_potion")[0]
+    explore_into(game, "storeroom", "bull", "blue")
+    entrance = game.dungeon.entrance.id
+    game.apply(Flee(0, potion, entrance))
+    assert game.fight is None and game.room_of(0).id == entrance and game.heroes[0].health == 4
+
+
+def test_summon_wall_turns_a_link_into_a_wall() -> None:
+    game = ready(players=2)
+    enter_empty(game, "storeroom")
+    wall = hand(game, 0, "summon_wall")[0]
+    here = game.room_of(0)
+    side = next(s for s in Side if game.dungeon.link(here.at, s) is not LinkKind.WALL
+                and game.dungeon.room_at(s.step(here.at)) is None)
+    game.apply(SummonWall(0, wall, side.value))
+    assert game.dungeon.link(here.at, side) is LinkKind.WALL and wall in game.dxm_discard
+    assert game.invariants() == []
+
+
+def test_wandering_monster_brings_a_monster_from_the_deck_into_the_fight() -> None:
+    game = ready(players=2)
+    capsule = hand(game, 1, "monster_capsule")[0]
+    explore_into(game, "storeroom", "pit_bull", "red")
+    game.apply(Roll(0))
+    game.apply(Wandering(1, capsule))
+    game.apply(Chance("monster", "mushroom"))
+    game.apply(Chance("base", "red"))
+    assert len(game.fight.monsters) == 2 and game.monster_strength() == 2 + 2
+
+
+def test_cheat_backpack_big_items_dropping_and_picking_up() -> None:
+    game = ready(players=2)
+    staff, cheat = hand(game, 0, "staff_of_napalm", "cheat")
+    assert PlayCard(0, staff) in game.legal_actions()  # it does not fit: it would go to the backpack
+    game.apply(PlayCheat(0, cheat, staff))
+    assert game.heroes[0].carried == [staff] and game.strength(0) == 1 + 5
+    rock, chainsaw = hand(game, 0, "huge_rock", "chainsaw_of_bloody_dismemberment")
+    game.apply(PlayCard(0, rock))  # one hand left for a two-handed rock: into the backpack
+    game.apply(PlayCard(0, chainsaw))
+    assert game.heroes[0].backpack == [rock, chainsaw] and game.base_moves(0) == 2  # two big items: -1 move
+    assert game.moves_left == 2 and game.item_bonus(0) == 5  # the backpack gives no bonus
+    game.apply(Drop(0, rock))
+    assert game.base_moves(0) == 3 and game.dropped[game.room_of(0).id] == [rock]
+    game.apply(PickUp(0))  # 1 move, and the rock weighs again: 3 - 1 - 1
+    assert rock in game.heroes[0].backpack and game.moves_left == 1
+
+
+def test_giving_items_and_gold_to_a_munchkin_nearby() -> None:
+    game = ready(players=2)
+    wear(game, 0, "leather_armour")
+    armour = game.heroes[0].carried[0]
+    game.refresh()
+    game.apply(GiveItem(0, armour, 1))
+    game.apply(GiveGold(0, 1, 100))
+    assert game.heroes[1].carried == [armour] and game.heroes[1].gold == START_GOLD + 100

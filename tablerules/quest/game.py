@@ -1006,6 +1006,7 @@ class QuestGame(DungeonCrawl):
         """Dropped items and gold in the room: into play where they fit, else into the backpack."""
         room = self.room_of(p).id
         h = self.heroes[p]
+        before = self.base_moves(p)
         gold = self.dropped_gold.pop(room, 0)
         h.gold += gold
         left = []
@@ -1018,6 +1019,7 @@ class QuestGame(DungeonCrawl):
                 left.append(copy)
         if left:
             self.dropped[room] = left
+        self._moves_changed(p, before)
         if gold or left != []:
             self.event(f"player {p} picks up {gold} gold" + (f"; {len(left)} item(s) stay: no room" if left else ""))
 
@@ -1078,7 +1080,7 @@ class QuestGame(DungeonCrawl):
         self._unequip(action.player, action.card)
         q = self.heroes[action.to]
         (q.carried if self.can_carry(action.to, action.card) else q.backpack).append(action.card)
-        self._moves_changed(action.player, before)
+        self._moves_changed(action.player, before)  # the receiver's moves change from their next turn
         self.event(action.describe())
 
     def _do_D10Power(self, action: D10Power) -> None:
