@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..core.cards import Effect, Modifier, parse_effects, parse_modifiers
+from ..core.cards import Card, parse_effects, parse_modifiers
 from ..core.data import data_path, json_path, load_json
 from ..core.errors import DataError
 from .dungeon import Room
@@ -93,28 +93,16 @@ class LinkType:
 
 
 @dataclass(frozen=True)
-class MonsterCard:
-    """A monster: level, combat dice, how it moves and which links it passes, its standee size, and its
-    fight (treasures, levels for killing it, undead, modifiers, run-away modifier, bad stuff)."""
+class MonsterCard(Card):
+    """A Munchkin Quest monster: the shared card fields of its fight (level, treasures, levels for killing
+    it, undead, modifiers, run-away modifier, bad stuff) plus its combat dice, how it moves, which links it
+    passes, its standee size and whom it ignores (seed 001 p. 8, 被怪物无视)."""
 
-    id: str
-    name: str
-    name_zh: str
-    level: int
-    dice: int
-    movement: Movement
-    passes: frozenset[LinkKind]
-    size: str
-    count: int
-    treasures: int = 0
-    levels: int = 1
-    undead: bool = False
-    modifiers: tuple[Modifier, ...] = ()
-    run_modifier: int = 0
-    no_pursuit_up_to: int = 0
-    bad_stuff: tuple[Effect, ...] = ()
-    else_bad_stuff: tuple[Effect, ...] = ()
-    ignores: tuple[str, ...] = ()  # munchkins it ignores (seed 001 p. 8, 被怪物无视): they choose whether to fight
+    dice: int = 0
+    movement: Movement = Movement.NORMAL
+    passes: frozenset[LinkKind] = frozenset()
+    size: str = "human"
+    ignores: tuple[str, ...] = ()
 
 
 def _check_unique(ids: list[str], file: str | Path, key: str) -> None:
@@ -160,9 +148,13 @@ def load_monsters(path: str | None = None) -> tuple[MonsterCard, ...]:
     file = path or str(data_path("quest", "monsters.json"))
     doc = load_json(file, "quest-monsters")
     _check_unique([m["id"] for m in doc["monsters"]], file, "monsters")
-    return tuple(MonsterCard(m["id"], m["name"], m["name_zh"], m["level"], m["dice"], Movement(m["movement"]),
-                             frozenset(LinkKind(k) for k in m["passes"]), m["size"], m["count"], m["treasures"],
-                             m["levels"], m["undead"], parse_modifiers(m["modifiers"]), m["run_modifier"],
-                             m["no_pursuit_up_to"], parse_effects(m["bad_stuff"]),
-                             parse_effects(m.get("else_bad_stuff", [])), tuple(m.get("ignores", ())))
+    return tuple(MonsterCard(id=m["id"], name=m["name"], name_zh=m["name_zh"], deck="monster", kind="monster",
+                             count=m["count"], level=m["level"],
+                             dice=m["dice"], movement=Movement(m["movement"]),
+                             passes=frozenset(LinkKind(k) for k in m["passes"]), size=m["size"],
+                             treasures=m["treasures"], levels=m["levels"], undead=m["undead"],
+                             modifiers=parse_modifiers(m["modifiers"]), run_modifier=m["run_modifier"],
+                             no_pursuit_up_to=m["no_pursuit_up_to"], bad_stuff=parse_effects(m["bad_stuff"]),
+                             else_bad_stuff=parse_effects(m.get("else_bad_stuff", [])),
+                             ignores=tuple(m.get("ignores", ())))
                  for m in doc["monsters"])
