@@ -1496,7 +1496,7 @@ class QuestGame(DungeonCrawl):
         self.event(action.describe())
         self.dungeon.munchkins[h.colour] = action.room
         self.fight.runners = []
-        self.end_fight(fled=True)
+        self.end_fight()
 
     def _do_Roll(self, action: Roll) -> None:
         """"I'm rolling": the others may interfere first (the 2.6 seconds)."""
@@ -1688,7 +1688,7 @@ class QuestGame(DungeonCrawl):
                     self._remove(piece)
             f.monsters.clear()
 
-    def end_fight(self, fled: bool = False) -> None:
+    def end_fight(self) -> None:
         """The fight is over; the fighter goes on with the turn (moves left are still usable)."""
         self.discard_fight()
         self.fight = None
