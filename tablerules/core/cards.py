@@ -98,3 +98,12 @@ def copies(cards: dict[str, Card], deck: str) -> list[str]:
 
 def card_of(cards: dict[str, Card], copy: str) -> Card:
     return cards[copy.split("#", 1)[0]]
+
+
+def card_index(cards: dict[str, Card]) -> dict[str, Card]:
+    """Every copy id (``"go_up_a_level#3"``) and card id -> its card: a dictionary look-up instead of
+    parsing the id on every read (the engines read cards in their hot paths)."""
+    index = dict(cards)
+    for card in cards.values():
+        index.update({f"{card.id}#{k}": card for k in range(1, card.count + 1)})
+    return index

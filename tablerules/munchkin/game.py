@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.agents import Agent
+from ..core.cards import card_index
 from ..core.charity import next_recipients
 from ..core.identity import drop_identity, identity_cards
 from ..core.protocol import Action, Chance, ChanceStep, Game, Result
@@ -485,6 +486,8 @@ class MunchkinGame(Game):
     # ----- set-up ---------------------------------------------------------------------------
     def setup(self) -> None:
         self.cards = load_cards()
+        self.card_index = card_index(self.cards)
+        self._tags: dict[tuple, frozenset[str]] = {}
         self.door_deck = copies(self.cards, "door")
         self.treasure_deck = copies(self.cards, "treasure")
         self.door_discard: list[str] = []
@@ -521,17 +524,20 @@ class MunchkinGame(Game):
 
     # ----- reading the cards ----------------------------------------------------------------
     def card(self, copy: str) -> Card:
-        return card_of(self.cards, copy)
+        return self.card_index.get(copy) or card_of(self.cards, copy)
 
     def tags(self, player: int) -> set[str]:
         """Races (human without one; a Half-Breed with one race is half human), classes, and sex: what
         monster modifiers and items look at (混血和超级小白)."""
         p = self.players[player]
-        races = [self.card(r).race for r in (p.race, p.race2) if r]
-        tags = {p.sex, *races, *(self.card(c).cls for c in (p.cls, p.cls2) if c)}
-        if not races or (p.half_breed and len(races) == 1):
-            tags.add("human")
-        return tags
+        key = (p.sex, p.race, p.race2, p.half_breed, p.cls, p.cls2)
+        known = self._tags.get(key)  # a pure function of these cards: remembered, it is read very often
+        if known is None:
+            races = [self.card(r).race for r in (p.race, p.race2) if r]
+            known = frozenset({p.sex, *races, *(self.card(c).cls for c in (p.cls, p.cls2) if c)}
+                              | ({"human"} if not races or (p.half_breed and len(races) == 1) else set()))
+            self._tags[key] = known
+        return set(known)
 
     def usable(self, player: int, card: Card) -> bool:
         """Class, race and sex restrictions (人物属性): "only" and "not for"."""
@@ -768,8 +774,11 @@ class MunchkinGame(Game):
         for to in range(self.params.players):
             if to == player or to in self.traded_with:
                 continue
-            for give in mine:
-                for get in sorted(set(self.players[to].carried)):
+            theirs = sorted(set(self.players[to].carried))
+            they_may = {c for c in mine if self.usable(to, self.card(c))}  # restrictions first: cheap
+            i_may = {c for c in theirs if self.usable(player, self.card(c))}
+            for give in sorted(they_may):
+                for get in sorted(i_may):
                     if self.can_carry(to, give, without=get) and self.can_carry(player, get, without=give):
                         out.append(OfferTrade(player, give, to, get))
         return out

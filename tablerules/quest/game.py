@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.agents import Agent
-from ..core.cards import Card, Effect, card_of, copies
+from ..core.cards import Card, Effect, card_index, card_of, copies
 from ..core.charity import next_recipients
 from ..core.identity import drop_identity, identity_cards
 from ..core.protocol import Action, Chance, ChanceStep, Result
@@ -193,6 +193,7 @@ class QuestGame(DungeonCrawl):
     def setup(self) -> None:
         super().setup()
         self.cards = load_quest_cards()
+        self.card_index = card_index(self.cards)
         self.dxm_deck = copies(self.cards, "dxm")
         self.treasure_deck = copies(self.cards, "treasure")
         self.dxm_discard: list[str] = []
@@ -226,7 +227,7 @@ class QuestGame(DungeonCrawl):
 
     # ----- reading the cards ----------------------------------------------------------------
     def card(self, copy: str) -> Card:
-        return card_of(self.cards, copy)
+        return self.card_index.get(copy) or card_of(self.cards, copy)
 
     def monster_card(self, piece: str) -> MonsterCard:
         return self.monster_cards[piece.split("#")[0]]
