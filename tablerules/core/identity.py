@@ -4,10 +4,14 @@ p. 17)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
+
+from .cards import Card
 
 
 class Character(Protocol):
+    sex: str
     race: str | None
     race2: str | None
     half_breed: str | None
@@ -41,3 +45,12 @@ def drop_identity(who: Character, copy: str, super_needs_two_classes: bool) -> l
         gone.append(who.super_munchkin)
         who.super_munchkin = None
     return gone
+
+
+def character_tags(who: Character, card: Callable[[str], Card]) -> frozenset[str]:
+    """Sex, races (human without one; a Half-Breed with a single race is half human) and classes: what
+    monster modifiers, room icons and item restrictions look at."""
+    races = [card(r).race for r in (who.race, who.race2) if r]
+    classes = [card(c).cls for c in (who.cls, who.cls2) if c]
+    human = {"human"} if not races or (who.half_breed and len(races) == 1) else set()
+    return frozenset({who.sex, *races, *classes} | human)

@@ -46,7 +46,7 @@ from typing import Any
 from ..core.agents import Agent
 from ..core.cards import card_index
 from ..core.charity import next_recipients
-from ..core.identity import drop_identity, identity_cards
+from ..core.identity import character_tags, drop_identity, identity_cards
 from ..core.protocol import Action, Chance, ChanceStep, Game, Result
 from ..core.registry import register
 from .cards import Card, Effect, card_of, copies, load_cards
@@ -533,10 +533,7 @@ class MunchkinGame(Game):
         key = (p.sex, p.race, p.race2, p.half_breed, p.cls, p.cls2)
         known = self._tags.get(key)  # a pure function of these cards: remembered, it is read very often
         if known is None:
-            races = [self.card(r).race for r in (p.race, p.race2) if r]
-            known = frozenset({p.sex, *races, *(self.card(c).cls for c in (p.cls, p.cls2) if c)}
-                              | ({"human"} if not races or (p.half_breed and len(races) == 1) else set()))
-            self._tags[key] = known
+            known = self._tags[key] = character_tags(p, self.card)
         return set(known)
 
     def usable(self, player: int, card: Card) -> bool:

@@ -47,7 +47,7 @@ from typing import Any
 from ..core.agents import Agent
 from ..core.cards import Card, Effect, card_index, card_of, copies
 from ..core.charity import next_recipients
-from ..core.identity import drop_identity, identity_cards
+from ..core.identity import character_tags, drop_identity, identity_cards
 from ..core.protocol import Action, Chance, ChanceStep, Result
 from ..core.registry import register
 from ..odds import search as search_odds
@@ -169,11 +169,13 @@ class Fight:
 class _Step:
     """A step of the whole game waiting for chance (a card draw, a die) or resolving by itself."""
 
-    kind: str  # draw, fight die, run die, search, d10, check room
+    kind: str  # draw, fight die, run die, search, d10, bet, power, check room
     deck: str = ""
     player: int = 0
     face: str = "down"
-    n: int = 0
+    n: int = 0  # the die's index, or the stake of a bet
+    power: str = ""  # a d10 power and its target
+    target: str = ""
 
 
 class QuestGame(DungeonCrawl):
@@ -240,12 +242,7 @@ class QuestGame(DungeonCrawl):
     def tags(self, player: int) -> set[str]:
         """Races (human without one; a Half-Breed with one race is half human), classes and sex: what
         green icons, powers and item restrictions look at."""
-        h = self.heroes[player]
-        races = [self.card(r).race for r in (h.race, h.race2) if r]
-        tags = {h.sex, *races, *(self.card(c).cls for c in (h.cls, h.cls2) if c)}
-        if not races or (h.half_breed and len(races) == 1):
-            tags.add("human")
-        return tags
+        return set(character_tags(self.heroes[player], self.card))
 
     def weak_tags(self, player: int) -> set[str]:
         """What red icons and monsters' bonuses look at: a Half-Breed with one race, or a Super Munchkin
@@ -452,7 +449,7 @@ class QuestGame(DungeonCrawl):
         if step.kind == "d10":
             return ChanceStep.uniform("d10", "the cleric's d10: at most the level succeeds", range(1, 11))
         if step.kind == "power":
-            return ChanceStep.uniform("d10", f"the {step.deck} d10: at most the level succeeds", range(1, 11))
+            return ChanceStep.uniform("d10", f"the {step.power} d10: at most the level succeeds", range(1, 11))
         if step.kind == "search":
             room = self.room_of(self.current)
             odds = search_odds(self.dice_count(self.current, room), room.search or 0)
@@ -850,7 +847,7 @@ class QuestGame(DungeonCrawl):
         elif step.kind == "bet":
             self.bet(int(action.outcome), step.n)
         elif step.kind == "power":
-            self.d10_power(int(action.outcome), step.deck, step.player, step.face)
+            self.d10_power(int(action.outcome), step.power, step.player, step.target)
 
     # ----- turns -------------------------------------------------------------------------------
     def _do_Ready(self, action: Ready) -> None:
@@ -990,14 +987,19 @@ class QuestGame(DungeonCrawl):
             self.pending.insert(0, _Pending("monster", at=room.at))
             return
         self.heroes[p].gold += row.gold
-        others = any(self.dungeon.munchkins[c] == room.id for c in self.colours if c != self.colours[p])
-        self.draw(p, "treasure", row.treasures, "open" if others else "down")
+        self.draw(p, "treasure", row.treasures, self.treasure_face(p, room.id))
         if row.room_token is not None:
             before = self.tokens.get(room.id)
             token = RoomToken.PLUNDERED if row.room_token is RoomToken.PLUNDERED or before else RoomToken.LOOTED
             self.tokens[room.id] = token
             self.event(f"{room.name} is now {token.value}")
         self.pick_up(p)
+
+    def treasure_face(self, player: int, room_id: str) -> str:
+        """Treasures are drawn face up when another munchkin is in the room (a helper always is), else face
+        down (p. 9, p. 20)."""
+        others = any(self.dungeon.munchkins[c] == room_id for i, c in enumerate(self.colours) if i != player)
+        return "open" if others else "down"
 
     def _do_PickUp(self, action: PickUp) -> None:
         self.moves_left -= 1
@@ -1087,7 +1089,7 @@ class QuestGame(DungeonCrawl):
     def _do_D10Power(self, action: D10Power) -> None:
         self.powers_used.add((action.player, action.power))
         self.event(action.describe())
-        self.pending.insert(0, _Step("power", action.power, action.player, action.target))
+        self.pending.insert(0, _Step("power", player=action.player, power=action.power, target=action.target))
 
     def d10_power(self, face: int, power: str, player: int, target: str) -> None:
         """The d10 works when it shows at most the level (p. 15)."""
@@ -1584,11 +1586,9 @@ class QuestGame(DungeonCrawl):
             if n:
                 self.event(f"player {p} goes up {n} level(s) to {h.level}")
         share = min(f.share, treasures)
-        others = helper is not None or any(
-            self.dungeon.munchkins[c] == f.room for i, c in enumerate(self.colours) if i != f.fighter)
         if f.helper is not None:
             self.draw(f.helper, "treasure", share, "open")
-        self.draw(f.fighter, "treasure", treasures - share, "open" if others else "down")
+        self.draw(f.fighter, "treasure", treasures - share, self.treasure_face(f.fighter, f.room))
         self.event(f"{treasures} treasure(s): {share} for the helper first" if f.helper is not None
                    else f"{treasures} treasure(s)")
         for piece in list(f.monsters):
