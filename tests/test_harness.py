@@ -77,7 +77,7 @@ class AcceptsIllegal(Pig):
         (DuplicateActions, "listed twice"),
         (BadProbabilities, "sum to 1"),
         (BrokenInvariant, "invariant broken.*score above 10"),
-        (ForgetsOnReplay, "different state"),
+        (ForgetsOnReplay, "different state|copy differs"),
         (StuckWithoutActions, "no legal action"),
         (AcceptsIllegal, "not legal now was accepted"),
     ],

@@ -75,6 +75,6 @@ def play_game(game: Game, agents: Agent | Sequence[Agent] | None = None, max_ste
     """Let the agents (and the seeded dice) play until the end or ``max_steps`` actions."""
     agent_for = seat_agents(agents, game.seed)
     limit = max_steps if max_steps is not None else game.max_length
-    while not game.is_over() and len(game.history) < limit:
+    while not game.is_over() and game.num_actions < limit:
         step(game, agent_for)
     return game

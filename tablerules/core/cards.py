@@ -9,6 +9,7 @@ the lasting ``change_sex`` and ``chicken``, and for Munchkin Quest ``hits`` n (h
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .data import json_path
@@ -107,3 +108,12 @@ def card_index(cards: dict[str, Card]) -> dict[str, Card]:
     for card in cards.values():
         index.update({f"{card.id}#{k}": card for k in range(1, card.count + 1)})
     return index
+
+
+def distinct(copy_ids: Iterable[str]) -> list[str]:
+    """One copy per card, sorted: two copies of one card are one choice (one legal action), and the
+    lowest copy id stands for them."""
+    first: dict[str, str] = {}
+    for copy_id in sorted(copy_ids):
+        first.setdefault(copy_id.split("#", 1)[0], copy_id)
+    return list(first.values())

@@ -14,7 +14,16 @@ boardgame.io's phases and stages, in plain Python:
   the outcome that was actually rolled (the outcomes are ordinary legal actions);
 * :attr:`Game.log` is the event log in plain words; :meth:`Game.result` the winners and scores;
 * :meth:`Game.to_json` saves parameters + seed + the whole action history (chance outcomes
-  included); :meth:`Game.from_json` replays it; :meth:`Game.undo` takes back the last action.
+  included); :meth:`Game.from_json` replays it; :meth:`Game.undo` takes back the last action;
+* :meth:`Game.observation` and :meth:`Game.observation_string` give what one seat may see (hidden
+  information: other hands, face-down draws), :meth:`Game.log_for` the log as that seat saw it; the
+  full view (``player=None``) is the referee's or teacher's;
+* :meth:`Game.anytime_actions` lists what a seat may do out of turn ("at any time"): legal for that
+  seat whatever the stage, without anybody having to pass;
+* :attr:`Game.info` (:class:`GameInfo`) says up front what kind of game it is (players, chance,
+  perfect or imperfect information, longest game), as OpenSpiel's ``GameType`` does;
+* :meth:`Game.copy` copies the state only: the history and log are shared (they only ever grow), and
+  so are static tables, so a copy costs the same 10 or 10,000 actions into a game.
 
 An action the rules forbid raises :class:`IllegalAction` naming the rule, and leaves the state as it
 was. A game subclass implements the underscore-free hooks listed in :class:`Game`.
@@ -24,6 +33,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import enum
 import json
 import math
 import random
@@ -35,6 +45,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, SaveError
+from .state import clone, to_plain
 
 SAVE_FORMAT = "tablerules/save@1"
 
@@ -128,6 +139,89 @@ class Result:
                 "reason": self.reason}
 
 
+class Information(enum.Enum):
+    PERFECT = "perfect"  #: every seat sees the whole state
+    IMPERFECT = "imperfect"  #: hands, face-down cards or hidden numbers are private
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What kind of game this is, known before playing (OpenSpiel's ``GameType`` + ``GameInfo``)."""
+
+    min_players: int
+    max_players: int
+    chance: bool = True  #: random events (dice, draws) are explicit chance steps
+    information: Information = Information.PERFECT
+    max_length: int = 100_000  #: no game runs longer than this many actions (chance outcomes included)
+    simultaneous: bool = False  #: several players may act at once (response windows)
+
+    @property
+    def perfect_information(self) -> bool:
+        return self.information is Information.PERFECT
+
+    def to_json(self) -> dict[str, Any]:
+        return to_plain(self)
+
+
+@dataclass(frozen=True)
+class Event:
+    """A line of the event log. ``seen_by`` (when set) are the only seats that read ``text``; the
+    others read ``hidden`` (e.g. "player 2 draws a Door card face down")."""
+
+    text: str
+    seen_by: tuple[int, ...] | None = None
+    hidden: str = ""
+
+    def seen(self, player: int | None) -> str | None:
+        """The text ``player`` reads (``None``: the full view), or ``None`` when they read nothing."""
+        if player is None or self.seen_by is None or player in self.seen_by:
+            return self.text
+        return self.hidden or None
+
+
+class Trail:
+    """An append-only sequence shared by copies: appending makes a new trail in O(1) and never changes
+    the old one, so a copied game shares its history and log with the original."""
+
+    __slots__ = ("_node",)
+
+    def __init__(self, node: tuple | None = None) -> None:
+        self._node = node  # (parent node, item, length) or None
+
+    def append(self, item: Any) -> Trail:
+        node = self._node
+        return Trail((node, item, (node[2] if node else 0) + 1))
+
+    def __len__(self) -> int:
+        return self._node[2] if self._node else 0
+
+    def __bool__(self) -> bool:
+        return self._node is not None
+
+    @property
+    def last(self) -> Any:
+        if self._node is None:
+            raise IndexError("the trail is empty")
+        return self._node[1]
+
+    def drop_last(self) -> Trail:
+        if self._node is None:
+            raise IndexError("the trail is empty")
+        return Trail(self._node[0])
+
+    def items(self) -> list[Any]:
+        out = []
+        node = self._node
+        while node is not None:
+            out.append(node[1])
+            node = node[0]
+        out.reverse()
+        return out
+
+    def __deepcopy__(self, memo: dict) -> Trail:
+        return self  # immutable
+
+
 class Game(ABC):
     """A game in progress. Subclasses implement the hooks; callers use the public methods.
 
@@ -147,14 +241,19 @@ class Game(ABC):
     Params: ClassVar[type] = dict
     #: no game may run longer than this many actions (the harness checks it)
     max_length: ClassVar[int] = 100_000
+    #: what kind of game this is (players, chance, information); see :meth:`game_info`
+    info: ClassVar[GameInfo | None] = None
+    #: instance attributes that copies share instead of copying: static tables (cards, rooms, maps)
+    shared_attributes: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, params: Mapping[str, Any] | Any | None = None, seed: int = 0) -> None:
         self.params = self.make_params(params)
         self.seed = int(seed)
-        self._history: list[Action] = []
-        self._log: list[str] = []
+        self._history = Trail()
+        self._log = Trail()
         self._legal: tuple[Action, ...] | None = None
         self._chance: tuple[ChanceStep | None] | None = None
+        self._anytime: dict[int, tuple[Action, ...]] = {}
         self.setup()
 
     # ----- hooks --------------------------------------------------------------------------
@@ -196,9 +295,32 @@ class Game(ABC):
     def perform(self, action: Action) -> None:
         """Change the state by a legal action (never called with an illegal one)."""
 
-    @abstractmethod
     def state_dict(self) -> dict[str, Any]:
-        """The whole state as plain JSON values (what replay must reproduce exactly)."""
+        """The whole state as plain JSON values (what replay must reproduce exactly).
+
+        A game whose state is a dataclass tree in ``self.state`` gets this derived from its fields."""
+        state = getattr(self, "state", None)
+        if state is None or not dataclasses.is_dataclass(state):
+            raise NotImplementedError(f"{type(self).__name__} has no state dataclass and no state_dict()")
+        return to_plain(state)
+
+    def anytime_actions(self, player: int) -> Sequence[Action]:
+        """What ``player`` may do now out of turn ("at any time"), whoever is to act (hook; none by
+        default). These are legal for that seat in every stage the rules allow them."""
+        return ()
+
+    def observe(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see of the state, as JSON values (``None``: everything). A game with
+        hidden information overrides this; by default every seat sees the whole state."""
+        if player is not None and not self.game_info().perfect_information:
+            raise NotImplementedError(f"{type(self).__name__} hides information but does not say what a seat sees")
+        return self.state_dict()
+
+    def describe_view(self, player: int | None) -> str:
+        """:meth:`describe_state` as ``player`` may see it (hook; the whole state by default)."""
+        if player is not None and not self.game_info().perfect_information:
+            raise NotImplementedError(f"{type(self).__name__} hides information but does not describe a seat's view")
+        return self.describe_state()
 
     def stage(self) -> str:
         """The current phase / stage in words."""
@@ -219,6 +341,20 @@ class Game(ABC):
         """How many player turns have been played (for simulation summaries)."""
         return len(self._history)
 
+    def num_players(self) -> int:
+        """How many seats this game has (``params.players`` by default)."""
+        players = getattr(self.params, "players", None)
+        if players is None and isinstance(self.params, dict):
+            players = self.params.get("players")
+        return int(players) if players is not None else len(set(self.current_players())) or 1
+
+    @classmethod
+    def game_info(cls) -> GameInfo:
+        """:attr:`info`, or what can be read from the class when a game does not declare it."""
+        if cls.info is not None:
+            return cls.info
+        return GameInfo(min_players=1, max_players=8, max_length=cls.max_length)
+
     @classmethod
     def heuristic_agent(cls) -> Any:
         """This game's heuristic agent (an :class:`~tablerules.core.agents.Agent`), or ``None``."""
@@ -229,22 +365,49 @@ class Game(ABC):
         return json.dumps(self.state_dict(), indent=1, ensure_ascii=False)
 
     # ----- the protocol -------------------------------------------------------------------
-    def event(self, text: str) -> None:
-        """Add a line to the event log (games call this from :meth:`perform`)."""
-        self._log.append(text)
+    def event(self, text: str, seen_by: Sequence[int] | None = None, hidden: str = "") -> None:
+        """Add a line to the event log (games call this from :meth:`perform`). With ``seen_by``, only
+        those seats read ``text``; the others read ``hidden`` (or nothing)."""
+        self._log = self._log.append(Event(text, None if seen_by is None else tuple(seen_by), hidden))
 
     @property
     def log(self) -> list[str]:
-        return list(self._log)
+        """The whole event log (the referee's view)."""
+        return [e.text for e in self._log.items()]
+
+    def log_for(self, player: int | None) -> list[str]:
+        """The event log as ``player`` saw it: private lines of other seats hidden."""
+        seen = (e.seen(player) for e in self._log.items())
+        return [text for text in seen if text is not None]
 
     @property
     def history(self) -> tuple[Action, ...]:
-        return tuple(self._history)
+        return tuple(self._history.items())
+
+    @property
+    def num_actions(self) -> int:
+        """How many actions have been played (chance outcomes included), in O(1)."""
+        return len(self._history)
+
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        """What ``player`` may see now, as JSON values: the game, the stage, who acts, and the state as
+        that seat sees it (``None``: the full view of a referee or teacher)."""
+        return {"game": self.name, "player": player, "stage": self.stage(), "to_act": list(self.to_act()),
+                "chance": self.is_chance(), "over": self.is_over(), "state": self.observe(player)}
+
+    def observation_string(self, player: int | None = None) -> str:
+        """A readable text of what ``player`` may see now (``None``: everything)."""
+        return f"stage: {self.stage()}\nto act: {list(self.to_act())}\n{self.describe_view(player)}"
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """Everything ``player`` knows: the log as they saw it, then what they see now (perfect recall)."""
+        return "\n".join([*self.log_for(player), "--", self.observation_string(player)])
 
     def refresh(self) -> None:
         """Forget the cached legal actions and chance step after changing the state directly (scenario
         set-ups in tests and notebooks); :meth:`apply` does this by itself."""
         self._legal = self._chance = None
+        self._anytime = {}
 
     def chance_step(self) -> ChanceStep | None:
         """The pending random event (``None`` when a player acts or the game is over); cached."""
@@ -266,19 +429,47 @@ class Game(ABC):
         return step.outcomes if step else ()
 
     def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
-        """The legal actions now; with ``player``, only that player's."""
+        """The legal actions now of the players to act (their any-time actions included); with
+        ``player``, only that player's, and for a seat that is not to act, what it may do out of turn."""
         if self._legal is None:
             if self.is_over():
                 self._legal = ()
             else:
                 step = self.chance_step()
-                self._legal = tuple(a for a, _ in step.outcomes) if step else tuple(self.player_actions())
+                if step:
+                    self._legal = tuple(a for a, _ in step.outcomes)
+                else:
+                    actions = list(self.player_actions())
+                    extra = [a for p in self.current_players() for a in self._anytime_of(p)]
+                    if extra:  # any-time actions the stage does not list already
+                        listed = set(actions)
+                        actions += [a for a in dict.fromkeys(extra) if a not in listed]
+                    self._legal = tuple(actions)
         if player is None:
             return self._legal
-        return tuple(a for a in self._legal if a.actor == player)
+        if player in self.to_act():
+            return tuple(a for a in self._legal if a.actor == player)
+        return () if self.is_over() or self.is_chance() else self._anytime_of(player)
+
+    def _anytime_of(self, player: int) -> tuple[Action, ...]:
+        known = self._anytime.get(player)
+        if known is None:
+            known = self._anytime[player] = tuple(self.anytime_actions(player))
+        return known
+
+    def out_of_turn_actions(self) -> dict[int, tuple[Action, ...]]:
+        """Seat -> the any-time actions of every seat that is not to act now (empty seats left out)."""
+        if self.is_over() or self.is_chance():
+            return {}
+        acting = set(self.to_act())
+        out = {p: self._anytime_of(p) for p in range(self.num_players()) if p not in acting}
+        return {p: actions for p, actions in out.items() if actions}
 
     def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions()
+        if action in self.legal_actions():
+            return True
+        actor = action.actor
+        return isinstance(actor, int) and not isinstance(actor, bool) and action in self.legal_actions(actor)
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` (naming the rule) unless ``action`` is legal now."""
@@ -286,8 +477,16 @@ class Game(ABC):
             raise IllegalAction("actions", f"{action!r} is not an action", action)
         if self.is_over():
             raise IllegalAction("end of the game", "the game is over", action)
-        if not self.is_legal(action):
-            rule, message = self.illegal_reason(action)
+        try:
+            legal = self.is_legal(action)
+        except (KeyError, ValueError, TypeError, IndexError) as exc:
+            raise IllegalAction("actions", f"{action.describe()} names something this game does not have ({exc})",
+                                action) from None
+        if not legal:
+            try:
+                rule, message = self.illegal_reason(action)
+            except (KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:
+                rule, message = "actions", f"{type(action).__name__} names something unknown here ({exc})"
             raise IllegalAction(rule, message, action)
 
     def apply(self, action: Action) -> None:
@@ -296,10 +495,11 @@ class Game(ABC):
         try:
             self.perform(action)
         except Exception:
-            self._replay(self._history)  # leave the state exactly as it was
+            self._replay(self._history.items())  # leave the state exactly as it was
             raise
-        self._history.append(action)
+        self._history = self._history.append(action)
         self._legal = self._chance = None
+        self._anytime = {}
 
     def chance_rng(self) -> random.Random:
         """The seeded random stream for the next chance step.
@@ -333,23 +533,42 @@ class Game(ABC):
         """Take back the last action (chance outcomes included) and return it."""
         if not self._history:
             raise IllegalAction("undo", "there is nothing to undo")
-        last = self._history[-1]
-        self._replay(self._history[:-1])
+        last = self._history.last
+        self._replay(self._history.drop_last().items())
         return last
 
     def _replay(self, actions: Sequence[Action]) -> None:
         actions = list(actions)
-        self._history = []
-        self._log = []
+        self._history = Trail()
+        self._log = Trail()
         self._legal = self._chance = None
+        self._anytime = {}
         self.setup()
         for action in actions:
             self.perform(action)
-            self._history.append(action)
+            self._history = self._history.append(action)
             self._legal = self._chance = None
+            self._anytime = {}
+
+    _PROTOCOL_SHARED = ("params", "seed", "_history", "_log", "_legal", "_chance")
 
     def copy(self) -> Game:
-        return copy.deepcopy(self)
+        """An independent copy of the game. The history, the log, the parameters and the attributes in
+        :attr:`shared_attributes` are shared (immutable or static); a ``state`` dataclass tree is copied
+        by :func:`~tablerules.core.state.clone`; anything else is deep-copied."""
+        new = object.__new__(type(self))
+        keep = {*self._PROTOCOL_SHARED, *self.shared_attributes}
+        memo: dict[int, Any] = {id(v): v for k, v in self.__dict__.items() if k in keep}
+        out = new.__dict__
+        for key, value in self.__dict__.items():
+            if key in keep:
+                out[key] = value
+            elif key == "state" and dataclasses.is_dataclass(value):
+                out[key] = clone(value)
+            else:
+                out[key] = copy.deepcopy(value, memo)
+        out["_anytime"] = dict(self._anytime)
+        return new
 
     # ----- saving -------------------------------------------------------------------------
     def params_json(self) -> dict[str, Any]:
@@ -360,7 +579,7 @@ class Game(ABC):
     def to_json(self) -> dict[str, Any]:
         """Parameters + seed + the whole action history, as plain JSON values."""
         return {"format": SAVE_FORMAT, "game": self.name, "params": self.params_json(), "seed": self.seed,
-                "history": [a.to_json() for a in self._history]}
+                "history": [a.to_json() for a in self._history.items()]}
 
     @classmethod
     def decode_action(cls, data: Mapping[str, Any]) -> Action:
@@ -383,7 +602,13 @@ class Game(ABC):
         if cls is Game:
             from .registry import game_class
 
-            return game_class(str(data.get("game"))).from_json(data)
+            if not isinstance(data, Mapping):
+                raise SaveError(f"not a tablerules save (format must be {SAVE_FORMAT!r})")
+            try:
+                kind = game_class(str(data.get("game")))
+            except KeyError as exc:
+                raise SaveError(f"'game': {exc.args[0]}") from None
+            return kind.from_json(data)
         if not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
             raise SaveError(f"not a tablerules save (format must be {SAVE_FORMAT!r})")
         if data.get("game") != cls.name:
@@ -396,12 +621,29 @@ class Game(ABC):
         if not isinstance(history, list):
             raise SaveError("'history' must be a list of actions")
         for i, item in enumerate(history):
-            action = cls.decode_action(item)
             try:
-                game.apply(action)
+                action = cls.decode_action(item)
+            except SaveError as exc:
+                raise SaveError(f"history[{i}]: {exc}") from None
+            try:
+                game.apply(game.saved_equivalent(action))
             except IllegalAction as exc:
                 raise SaveError(f"history[{i}] cannot be replayed: {exc}") from exc
+            except (KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:
+                raise SaveError(f"history[{i}] ({item.get('type')}) names something unknown: {exc!r}") from exc
         return game
+
+    def saved_equivalent(self, action: Action) -> Action:
+        """The legal action a saved ``action`` stands for: itself, or (for saves made when two copies of
+        a card gave two actions) the one legal action of the same type and player that reads the same."""
+        if self.is_over() or self.is_legal(action):
+            return action
+        try:
+            text = action.describe()
+        except Exception:  # a saved action naming unknown things cannot describe itself
+            return action
+        same = [a for a in self.legal_actions(action.actor) if type(a) is type(action) and a.describe() == text]
+        return same[0] if len(same) == 1 else action
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False), encoding="utf-8")
@@ -410,6 +652,9 @@ class Game(ABC):
     def load(cls, path: str | Path) -> Game:
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
+        except (OSError, ValueError) as exc:  # unreadable, not UTF-8, not JSON
             raise SaveError(f"{path}: cannot read the save: {exc}") from exc
-        return cls.from_json(data)
+        try:
+            return cls.from_json(data)
+        except SaveError as exc:
+            raise SaveError(f"{path}: {exc}") from exc

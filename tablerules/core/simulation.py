@@ -53,7 +53,7 @@ def simulate(game: str | type[Game], n: int, seed: int = 0, agents: Agent | Sequ
     for i in tqdm(range(n), desc=f"simulating {cls.name}", disable=not progress, leave=False):
         played = play_game(cls(params, seed=seed + i), agents)
         summary.turns.append(played.turn_number())
-        summary.actions.append(len(played.history))
+        summary.actions.append(played.num_actions)
         result = played.result()
         if result is not None:
             summary.finished += 1

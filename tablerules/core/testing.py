@@ -2,8 +2,13 @@
 
 :func:`random_sim_test` plays seeded random games and, after every action, checks the protocol:
 
-* until the end there is at least one legal action, and no action is listed twice;
+* until the end there is a way forward: a legal action, or a chance step whose outcomes sum to 1;
+* no action is listed twice, and no two legal actions read the same (one action per distinct choice:
+  two copies of a card give one action);
 * every action describes itself and round-trips through its JSON form;
+* every seat's observation is JSON, and so is its information state;
+* now and then a seat that is not to act plays one of its any-time actions (out of turn);
+* a copy is independent: playing on it leaves the original as it was;
 * a chance step's outcomes are exactly the legal actions, with probabilities > 0 summing to 1;
 * the game's own invariants hold (:meth:`Game.invariants`, a hook each game fills);
 * saving to JSON and replaying gives the identical state and log;
@@ -37,6 +42,7 @@ class HarnessReport:
     chance_steps: int = 0
     longest: int = 0
     illegal_checked: int = 0
+    out_of_turn: int = 0
     lengths: list[int] = field(default_factory=list)
 
 
@@ -55,11 +61,46 @@ def _check_round_trip(game: Game, seed: int, step: int) -> None:
         _fail(seed, step, "replaying the saved JSON gives different legal actions")
 
 
-def _check_actions(game: Game, actions: tuple[Action, ...], seed: int, step: int, known: set[Action]) -> None:
+def _check_copy(game: Game, seed: int, step: int) -> None:
+    before = game.state_dict()
+    twin = game.copy()
+    if twin.state_dict() != before or twin.legal_actions() != game.legal_actions():
+        _fail(seed, step, "a copy differs from the original")
+    for _ in range(3):
+        if twin.is_over():
+            break
+        if twin.is_chance():
+            twin.roll()
+        else:
+            twin.apply(twin.legal_actions()[-1])
+    if game.state_dict() != before:
+        _fail(seed, step, "playing on a copy changed the original")
+
+
+def _check_observations(game: Game, seed: int, step: int) -> None:
+    for player in (None, *range(game.num_players())):
+        try:
+            json.dumps(game.observation(player))
+            text = game.information_state_string(player)
+        except NotImplementedError:
+            return
+        except (TypeError, ValueError) as exc:
+            _fail(seed, step, f"the observation of seat {player} is not JSON: {exc}")
+        if not isinstance(text, str):
+            _fail(seed, step, f"the information state of seat {player} is not text")
+
+
+def _check_actions(game: Game, actions: tuple[Action, ...], seed: int, step: int, known: set[Action],
+                   unique_descriptions: bool = True) -> None:
     if not actions:
         _fail(seed, step, f"no legal action in stage {game.stage()!r} but the game is not over")
     if len(set(actions)) != len(actions):
         _fail(seed, step, "an action is listed twice")
+    texts: dict[str, Action] = {}
+    for action in actions if unique_descriptions else ():
+        other = texts.setdefault(action.describe(), action)
+        if other is not action:
+            _fail(seed, step, f"two legal actions read the same: {other!r} and {action!r} ({action.describe()!r})")
     for action in actions:
         if action in known:  # described and round-tripped already
             continue
@@ -88,11 +129,18 @@ def random_sim_test(
     undo_every: int = 7,
     illegal_every: int = 1,
     progress: bool = False,
+    anytime_every: int = 5,
+    copy_every: int = 11,
+    observe_every: int = 13,
+    unique_descriptions: bool = True,
 ) -> HarnessReport:
     """Play ``n_games`` random games ``make_game(seed + i)`` and check every step (see module doc).
 
     ``round_trip_every``, ``undo_every`` and ``illegal_every`` space out the costlier checks (replay
     from JSON, undo, a stale action refused); the final state of every game is always round-tripped.
+    Every ``anytime_every`` steps (on average) a seat that is not to act plays an any-time action if it
+    has one; every ``copy_every`` steps a copy is played on and the original checked unchanged; every
+    ``observe_every`` steps each seat's observation is checked.
     """
     report = HarnessReport()
     known: set[Action] = set()
@@ -107,7 +155,7 @@ def random_sim_test(
             if step >= cap:
                 _fail(game_seed, step, f"the game did not end within {cap} actions")
             actions = game.legal_actions()
-            _check_actions(game, actions, game_seed, step, known)
+            _check_actions(game, actions, game_seed, step, known, unique_descriptions)
             broken = game.invariants()
             if broken:
                 _fail(game_seed, step, "invariant broken: " + "; ".join(broken))
@@ -122,9 +170,19 @@ def random_sim_test(
                     _fail(game_seed, step, "an action that is not legal now was accepted")
                 if game.state_dict() != before:
                     _fail(game_seed, step, "an illegal action changed the state")
+            if copy_every and step % copy_every == 0:
+                _check_copy(game, game_seed, step)
+            if observe_every and step % observe_every == 0:
+                _check_observations(game, game_seed, step)
+            out_of_turn = game.out_of_turn_actions() if anytime_every and rng.randrange(anytime_every) == 0 else {}
             if game.is_chance():
                 action = game.roll()
                 report.chance_steps += 1
+            elif out_of_turn:
+                seat = rng.choice(sorted(out_of_turn))
+                action = rng.choice(out_of_turn[seat])
+                game.apply(action)
+                report.out_of_turn += 1
             else:
                 action = rng.choice(actions)
                 game.apply(action)

@@ -94,7 +94,7 @@ def record_games(n: int, seed: int = 0, agents: Agent | None = None, players: in
             if game.turns != turn:
                 turn = game.turns
                 levels.append(sum(p.level for p in game.players) / players)
-            play_game(game, agents, max_steps=len(game.history) + 1)
+            play_game(game, agents, max_steps=game.num_actions + 1)
         records.games += 1
         records.lengths.append(game.turns)
         records.levels_by_turn.append(levels)

@@ -140,11 +140,11 @@ class StepThrough:
         over = game.is_over()
         self.agent_step_button.disabled = over
         self.agent_turn_button.disabled = over
-        self.undo_button.disabled = not game.history
+        self.undo_button.disabled = not game.num_actions
         lines = game.log[-self.log_lines:]
         self.log_view.value = "<br>".join(html.escape(line) for line in lines) or "<i>nothing yet</i>"
         # the header changes last, so a page that sees it change has every other part up to date
-        self.header.value = f"{status} &middot; turn {game.turn_number()} &middot; {len(game.history)} actions"
+        self.header.value = f"{status} &middot; turn {game.turn_number()} &middot; {game.num_actions} actions"
         for listener in self.listeners:
             listener(game)
 
