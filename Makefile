@@ -28,10 +28,10 @@ lab: setup
 ## test: lint and the whole test suite (browser tests skip locally without /usr/bin/chromium; CI installs it)
 test: setup
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist worksteal
 
 test-quick: setup
-	$(BIN)/python -m pytest -m "not browser and not slow"
+	$(BIN)/python -m pytest -n auto --dist worksteal -m "not browser and not slow"
 
 lint: setup
 	$(BIN)/ruff check .

@@ -275,6 +275,12 @@ def play_loop(game: Game, inp: TextIO, out: TextIO) -> Game:
             out.write(f"Players to act: {list(game.to_act())}\n")
             for i, action in enumerate(actions):
                 out.write(f"  {i:>3}. {action.describe()}\n")
+            anytime = [a for seat_actions in game.out_of_turn_actions().values() for a in seat_actions]
+            if anytime:
+                out.write("Out of turn (at any time):\n")
+                for i, action in enumerate(anytime, start=len(actions)):
+                    out.write(f"  {i:>3}. {action.describe()}\n")
+                actions = (*actions, *anytime)
         out.write("> ")
         out.flush()
         line = inp.readline()

@@ -1,15 +1,19 @@
-"""A tiny dice game used to exercise the protocol, the harness and the CLI (a test fixture only).
+"""A tiny dice game used to exercise the protocol, the harness and the CLI (a test fixture only), and
+the smallest example of a game's shape (README, "Adding a game").
 
 Pig: on your turn roll a d6 as often as you like; each roll adds to your turn total, but a 1 loses
 the turn total and ends your turn. Hold to bank the turn total. First to ``target`` wins.
+
+The shape: parameters (a frozen dataclass), the state (a dataclass: copying, saving and comparing are
+derived from its fields), actions (frozen dataclasses), what kind of game it is (``info``), and the
+rules as small functions of the state; the :class:`Pig` class only wires them to the protocol.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
-from tablerules.core.protocol import Action, Chance, ChanceStep, Game, Result
+from tablerules.core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Result
 
 
 @dataclass(frozen=True)
@@ -22,6 +26,17 @@ class PigParams:
             raise ValueError("Pig is for 2 to 6 players")
         if self.target < 1:
             raise ValueError("the target must be positive")
+
+
+@dataclass
+class PigState:
+    """Everything that changes during a game (nothing static, nothing derived)."""
+
+    scores: list[int] = field(default_factory=list)
+    current: int = 0
+    turn_total: int = 0
+    rolling: bool = False  # a d6 is being rolled (a chance step is pending)
+    turns: int = 0
 
 
 @dataclass(frozen=True)
@@ -40,94 +55,93 @@ class Hold(Action):
         return f"player {self.player} holds"
 
 
+# ----- the rules: functions of the state --------------------------------------------------------
+def next_player(state: PigState, players: int) -> None:
+    state.turn_total = 0
+    state.current = (state.current + 1) % players
+    state.turns += 1
+
+
 class Pig(Game):
     name = "pig"
     title = "Pig (test fixture)"
     action_types = (Roll, Hold)
     Params = PigParams
     max_length = 5_000
+    info = GameInfo(min_players=2, max_players=6, max_length=5_000)
+
+    state: PigState
 
     def setup(self) -> None:
-        self.scores = [0] * self.params.players
-        self.current = 0
-        self.turn_total = 0
-        self.rolling = False
-        self.turns = 0
+        self.state = PigState(scores=[0] * self.params.players)
 
     def current_players(self) -> tuple[int, ...]:
-        return (self.current,)
+        return (self.state.current,)
 
     def pending_chance(self) -> ChanceStep | None:
-        if self.rolling:
-            return ChanceStep.uniform("d6", f"player {self.current} rolls a d6", range(1, 7))
+        if self.state.rolling:
+            return ChanceStep.uniform("d6", f"player {self.state.current} rolls a d6", range(1, 7))
         return None
 
     def player_actions(self) -> list[Action]:
-        actions: list[Action] = [Roll(self.current)]
-        if self.turn_total > 0:
-            actions.append(Hold(self.current))
+        actions: list[Action] = [Roll(self.state.current)]
+        if self.state.turn_total > 0:
+            actions.append(Hold(self.state.current))
         return actions
 
     def illegal_reason(self, action: Action) -> tuple[str, str]:
+        s = self.state
         if isinstance(action, Chance):
-            return "chance", "no die is being rolled" if not self.rolling else f"{action.outcome} is not a face"
-        if action.actor != self.current:
-            return "turn order", f"it is player {self.current}'s turn"
-        if self.rolling:
+            return "chance", "no die is being rolled" if not s.rolling else f"{action.outcome} is not a face"
+        if action.actor != s.current:
+            return "turn order", f"it is player {s.current}'s turn"
+        if s.rolling:
             return "chance", "the die must be rolled first"
         if isinstance(action, Hold):
             return "hold", "you can only hold after scoring this turn"
-        return "actions", f"{action.describe()} is not possible now"
-
-    def _next_player(self) -> None:
-        self.turn_total = 0
-        self.current = (self.current + 1) % self.params.players
-        self.turns += 1
+        return "turn order", f"{action.describe()} is not possible now"
 
     def perform(self, action: Action) -> None:
+        s = self.state
         if isinstance(action, Roll):
-            self.rolling = True
+            s.rolling = True
         elif isinstance(action, Hold):
-            self.scores[self.current] += self.turn_total
-            self.event(f"player {self.current} holds and banks {self.turn_total} "
-                       f"(score {self.scores[self.current]})")
-            if self.scores[self.current] >= self.params.target:
-                self.event(f"player {self.current} wins")
+            s.scores[s.current] += s.turn_total
+            self.event(f"player {s.current} holds and banks {s.turn_total} (score {s.scores[s.current]})")
+            if s.scores[s.current] >= self.params.target:
+                self.event(f"player {s.current} wins")
             else:
-                self._next_player()
+                next_player(s, self.params.players)
         elif isinstance(action, Chance):
-            self.rolling = False
+            s.rolling = False
             face = int(action.outcome)
             if face == 1:
-                self.event(f"player {self.current} rolls 1 and loses {self.turn_total}")
-                self._next_player()
+                self.event(f"player {s.current} rolls 1 and loses {s.turn_total}")
+                next_player(s, self.params.players)
             else:
-                self.turn_total += face
-                self.event(f"player {self.current} rolls {face} (turn total {self.turn_total})")
+                s.turn_total += face
+                self.event(f"player {s.current} rolls {face} (turn total {s.turn_total})")
 
     def result(self) -> Result | None:
-        winners = tuple(p for p, s in enumerate(self.scores) if s >= self.params.target)
+        winners = tuple(p for p, s in enumerate(self.state.scores) if s >= self.params.target)
         if not winners:
             return None
-        return Result(winners, dict(enumerate(self.scores)), "reached the target")
+        return Result(winners, dict(enumerate(self.state.scores)), "reached the target")
 
     def stage(self) -> str:
-        return "rolling" if self.rolling else "deciding"
+        return "rolling" if self.state.rolling else "deciding"
 
     def turn_number(self) -> int:
-        return self.turns
+        return self.state.turns
 
     def invariants(self) -> list[str]:
         broken = []
-        if any(s < 0 for s in self.scores):
+        if any(s < 0 for s in self.state.scores):
             broken.append("a score is negative")
-        if sum(s >= self.params.target for s in self.scores) > 1:
+        if sum(s >= self.params.target for s in self.state.scores) > 1:
             broken.append("two players reached the target")
         return broken
 
-    def state_dict(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "current": self.current, "turn_total": self.turn_total,
-                "rolling": self.rolling, "turns": self.turns}
-
     def describe_state(self) -> str:
-        return f"scores {self.scores}, player {self.current} has {self.turn_total} this turn"
+        s = self.state
+        return f"scores {s.scores}, player {s.current} has {s.turn_total} this turn"

@@ -29,14 +29,14 @@ def test_every_step_round_trips_on_a_smaller_run() -> None:
 class NeverEnds(Pig):
     def perform(self, action: Action) -> None:
         if isinstance(action, Hold):
-            self.turn_total = 0  # banks nothing: nobody can ever win
+            self.state.turn_total = 0  # banks nothing: nobody can ever win
             return
         super().perform(action)
 
 
 class DuplicateActions(Pig):
     def player_actions(self) -> list[Action]:
-        return [Roll(self.current), Roll(self.current)]
+        return [Roll(self.state.current), Roll(self.state.current)]
 
 
 class BadProbabilities(Pig):
@@ -49,7 +49,7 @@ class BadProbabilities(Pig):
 
 class BrokenInvariant(Pig):
     def invariants(self) -> list[str]:
-        return ["score above 10"] if max(self.scores) > 10 else []
+        return ["score above 10"] if max(self.state.scores) > 10 else []
 
 
 class ForgetsOnReplay(Pig):
@@ -62,7 +62,7 @@ class ForgetsOnReplay(Pig):
 
 class StuckWithoutActions(Pig):
     def player_actions(self) -> list[Action]:
-        return [] if self.scores[0] > 0 else super().player_actions()
+        return [] if self.state.scores[0] > 0 else super().player_actions()
 
 
 class AcceptsIllegal(Pig):

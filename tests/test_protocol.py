@@ -15,7 +15,7 @@ from tablerules.core.protocol import Chance, Game
 def rolled(game: Game, *faces: int) -> Game:
     """Roll and read the given faces as a referee would type them in."""
     for face in faces:
-        game.apply(Roll(game.current))
+        game.apply(Roll(game.state.current))
         game.apply(Chance("d6", face))
     return game
 
@@ -50,9 +50,9 @@ def test_chance_step_lists_outcomes_with_exact_probabilities() -> None:
 
 def test_referee_mode_types_in_the_real_roll() -> None:
     game = rolled(Pig(seed=1), 5, 4)
-    assert game.turn_total == 9
+    assert game.state.turn_total == 9
     game.apply(Hold(0))
-    assert game.scores == [9, 0] and game.current == 1
+    assert game.state.scores == [9, 0] and game.state.current == 1
     assert game.log[-1] == "player 0 holds and banks 9 (score 9)"
 
 
@@ -107,8 +107,8 @@ def test_a_failing_perform_leaves_the_state_untouched(monkeypatch: pytest.Monkey
     original = game.perform
 
     def broken(action):  # a rule bug: a second Roll fails after half its change
-        if action == Roll(0) and game.turn_total == 4:
-            game.turn_total = 999
+        if action == Roll(0) and game.state.turn_total == 4:
+            game.state.turn_total = 999
             raise RuntimeError("boom")
         original(action)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from dicegame import Hold, Roll
-from windowgame import Heckle, HecklersPig, Pass
+from windowgame import Cheer, Heckle, HecklersPig, Pass
 
 from tablerules.core.errors import IllegalAction
 from tablerules.core.protocol import Chance
@@ -38,7 +38,7 @@ def test_answers_in_any_order_close_the_window() -> None:
     with pytest.raises(IllegalAction, match="must answer the hold first"):
         game.apply(Roll(0))
     game.apply(Pass(1))
-    assert game.scores[0] == 5 and game.current == 1 and game.stage() == "deciding"
+    assert game.state.scores[0] == 5 and game.state.current == 1 and game.stage() == "deciding"
 
 
 def test_harness_and_simulation_with_windows() -> None:
@@ -72,3 +72,41 @@ def test_agents_answer_their_part_of_a_window_and_humans_see_only_their_buttons(
     assert game.stage() == "response window" and game.to_act() == (1,)
     assert game.history[-1] == Heckle(2)
     assert {b.description for b in panel.actions_box.children} == {"player 1 lets it go", "player 1 heckles"}
+
+
+def test_out_of_turn_actions_have_their_own_buttons() -> None:
+    from tablerules.core.protocol import Chance
+
+    game = HecklersPig({"players": 3}, seed=1)
+    game.apply(Roll(0))
+    game.apply(Chance("d6", 5))
+    panel = StepThrough(game, humans=(0, 2))
+    texts = [getattr(c, "value", "") for c in panel.anytime_box.children]
+    assert any("Out of turn" in t and "player 2" in t for t in texts)
+    assert not any("player 1" in t for t in texts)  # seat 1 is an agent's
+    (cheer,) = [b for row in panel.anytime_box.children[1::2] for b in row.children]
+    assert cheer.description.startswith("player 2 cheers")
+    cheer.click()
+    assert panel.game.state.turn_total == 6 and panel.game.to_act() == (0,)
+
+
+def test_random_agents_may_act_out_of_turn_in_simulations() -> None:
+    from tablerules.core.agents import RandomAgent, play_game
+
+    quiet = play_game(HecklersPig({"players": 3}, seed=4), [RandomAgent(s) for s in range(3)])
+    lively = play_game(HecklersPig({"players": 3}, seed=4), [RandomAgent(s, interject_rate=0.5) for s in range(3)])
+    assert not any(isinstance(a, Cheer) for a in quiet.history)
+    assert sum(isinstance(a, Cheer) for a in lively.history) >= 3 and lively.is_over()
+
+
+def test_the_terminal_lists_out_of_turn_actions_after_the_others() -> None:
+    import io
+
+    from tablerules.cli import play_loop
+
+    game = HecklersPig({"players": 3}, seed=1)
+    out = io.StringIO()
+    play_loop(game, io.StringIO("0\n5\n2\nq\n"), out)  # roll, type a 5, then the third action: player 1 cheers
+    text = out.getvalue()
+    assert "Out of turn (at any time):\n    2. player 1 cheers" in text
+    assert game.history[-1] == Cheer(1) and game.state.turn_total == 6

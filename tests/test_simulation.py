@@ -17,7 +17,7 @@ class HoldAtTen(Agent):
     def choose(self, game: Game, player: int) -> Action:
         actions = game.legal_actions(player)
         hold = [a for a in actions if isinstance(a, Hold)]
-        return hold[0] if hold and game.turn_total >= 10 else actions[0]
+        return hold[0] if hold and game.state.turn_total >= 10 else actions[0]
 
 
 def test_simulate_summary_is_reproducible() -> None:

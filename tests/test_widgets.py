@@ -31,7 +31,7 @@ def test_chance_typed_in_from_a_real_table() -> None:
     panel.play(Roll(0))
     panel.outcome_pick.value = Chance("d6", 5)
     panel.apply_outcome_button.click()
-    assert panel.game.turn_total == 5
+    assert panel.game.state.turn_total == 5
     assert "player 0 rolls 5 (turn total 5)" in panel.log_view.value
     assert set(action_buttons(panel)) == {"player 0 rolls", "player 0 holds"}
 
@@ -53,7 +53,7 @@ def test_undo_and_agents() -> None:
     panel.undo_button.click()
     assert panel.game.history == ()
     panel.agent_turn_button.click()
-    assert panel.game.turn_number() == 1 and panel.game.current == 1
+    assert panel.game.turn_number() == 1 and panel.game.state.current == 1
     while not panel.game.is_over():
         panel.agent_turn_button.click()
     assert "Game over" in panel.header.value

@@ -16,10 +16,16 @@ class Agent(ABC):
     """
 
     name: str = "agent"
+    #: whether this agent ever acts out of turn (the play loop asks :meth:`interject` only if so)
+    interjects: bool = False
 
     @abstractmethod
     def choose(self, game: Game, player: int) -> Action:
         """The action ``player`` takes now (one of ``game.legal_actions(player)``)."""
+
+    def interject(self, game: Game, player: int, actions: Sequence[Action]) -> Action | None:
+        """Whether ``player``, who is not to act, plays one of its any-time ``actions`` now (``None``: no)."""
+        return None
 
 
 class RandomAgent(Agent):
@@ -27,12 +33,20 @@ class RandomAgent(Agent):
 
     name = "random"
 
-    def __init__(self, seed: int | str = 0) -> None:
+    def __init__(self, seed: int | str = 0, interject_rate: float = 0.0) -> None:
+        """``interject_rate``: how often, when it is not to act, it plays an any-time action it has."""
         self.rng = random.Random(seed)
+        self.interject_rate = interject_rate
+        self.interjects = interject_rate > 0
 
     def choose(self, game: Game, player: int) -> Action:
         actions = game.legal_actions(player) or game.legal_actions()
         return self.rng.choice(actions)
+
+    def interject(self, game: Game, player: int, actions: Sequence[Action]) -> Action | None:
+        if actions and self.rng.random() < self.interject_rate:
+            return self.rng.choice(list(actions))
+        return None
 
 
 def seat_agents(agents: Agent | Sequence[Agent] | None, seed: int | str = 0) -> Callable[[int], Agent]:
@@ -52,10 +66,31 @@ def seat_agents(agents: Agent | Sequence[Agent] | None, seed: int | str = 0) -> 
     return lambda seat: seq[seat % len(seq)]
 
 
+def interjection(game: Game, agent_for: Callable[[int], Agent]) -> Action | None:
+    """An any-time action that an agent of a seat not to act wants to play now, if any (seats asked in
+    table order; only agents that ever interject are asked)."""
+    acting = set(game.to_act())
+    seats = [p for p in range(game.num_players()) if p not in acting and agent_for(p).interjects]
+    if not seats or game.is_chance():
+        return None
+    for seat in seats:
+        actions = game.legal_actions(seat)
+        if actions:
+            action = agent_for(seat).interject(game, seat, actions)
+            if action is not None:
+                return action
+    return None
+
+
 def step(game: Game, agent_for: Callable[[int], Agent]) -> Action:
-    """Play one step: roll a pending chance step, or let the first player to act choose."""
+    """Play one step: roll a pending chance step, let an agent act out of turn if it wants to, or let the
+    first player to act choose."""
     if game.is_chance():
         return game.roll()
+    action = interjection(game, agent_for)
+    if action is not None:
+        game.apply(action)
+        return action
     player = game.to_act()[0]
     action = agent_for(player).choose(game, player)
     game.apply(action)

@@ -178,8 +178,8 @@ def from_plain(kind: Any, value: Any, where: str = "state") -> Any:
     if origin in (dict, Counter) or kind in (dict, Counter):
         key_type, value_type = args if args else (Any, Any)
         pairs = value.items() if isinstance(value, dict) else value
-        return (Counter if origin is Counter or kind is Counter else dict)(
-            (from_plain(key_type, k, where), from_plain(value_type, v, f"{where}[{k!r}]")) for k, v in pairs)
+        built = {from_plain(key_type, k, where): from_plain(value_type, v, f"{where}[{k!r}]") for k, v in pairs}
+        return Counter(built) if origin is Counter or kind is Counter else built
     if kind in (int, str, bool, float):
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise ValueError(f"{where}: expected {kind.__name__}, got {value!r}")

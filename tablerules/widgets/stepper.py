@@ -37,6 +37,8 @@ class StepThrough:
         self.state_view = w.HTML()
         self.actions_box = w.VBox()
         self.actions_box.add_class("tablerules-actions")
+        self.anytime_box = w.VBox()  # what seats that are not to act may do out of turn ("at any time")
+        self.anytime_box.add_class("tablerules-anytime")
         self.roll_button = w.Button(description="Roll the dice", icon="dice", button_style="info",
                                     tooltip="let the seeded dice decide the pending chance step")
         self.outcome_pick = w.Dropdown(description="Rolled:", options=[])
@@ -58,7 +60,8 @@ class StepThrough:
         self.undo_button.on_click(lambda _: self._safely(self.game.undo))
         controls = w.HBox([self.agent_step_button, self.agent_turn_button, self.undo_button])
         self.widget = w.VBox([self.title, self.header, self.extra, self.state_view, self.chance_box,
-                              self.actions_box, controls, self.message, w.HTML("<b>Log</b>"), self.log_view])
+                              self.actions_box, self.anytime_box, controls, self.message, w.HTML("<b>Log</b>"),
+                              self.log_view])
         self.widget.add_class("tablerules-stepper")
         self.refresh()
 
@@ -137,6 +140,11 @@ class StepThrough:
             self.outcome_pick.options = []
             mine = [a for a in game.legal_actions() if self.humans is None or a.actor in self.humans]
             self.actions_box.children = tuple(self._button(a) for a in mine)
+        anytime = {} if chance else {p: a for p, a in game.out_of_turn_actions().items()
+                                     if self.humans is None or p in self.humans}
+        rows = [w.HTML(f"<b>Out of turn</b> (at any time) &middot; player {p}:") for p in anytime]
+        self.anytime_box.children = tuple(x for p, row in zip(anytime, rows, strict=True)
+                                          for x in (row, w.HBox([self._button(a) for a in anytime[p]])))
         over = game.is_over()
         self.agent_step_button.disabled = over
         self.agent_turn_button.disabled = over
