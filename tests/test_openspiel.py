@@ -207,3 +207,37 @@ def mcts_against_random(name: str, games: int, simulations: int, **params) -> tu
         assert state.is_terminal()
         wins += state.returns()[seat] > 0
     return wins, games
+
+
+def test_the_games_own_info_and_strings_are_used_when_present() -> None:
+    """The core's GameInfo, observation_string and information_state_string, read with getattr."""
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Info:
+        min_players: int = 2
+        max_players: int = 3
+        chance: bool = True
+        perfect_information: bool = True
+        max_length: int = 777
+
+    class TellingPig(Pig):
+        name = "telling-pig"
+        info = Info()
+
+        def observation_string(self, player: int) -> str:
+            return f"p{player} sees {self.scores}"
+
+        def information_state_string(self, player: int) -> str:
+            return f"p{player} knows {len(self.history)}"
+
+    tos.register(TellingPig)
+    game = tos.load("telling-pig")
+    assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert (game.get_type().min_num_players, game.get_type().max_num_players) == (2, 3)
+    assert game.max_game_length() == 777
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    assert state.observation_string(1) == "p1 sees [0, 0]"
+    assert state.information_state_string(0) == "p0 knows 1"
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
