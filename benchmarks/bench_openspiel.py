@@ -1,0 +1,143 @@
+"""Benchmark: the OpenSpiel interop (``make bench``; needs the ``openspiel`` extra).
+
+* random playouts, actions per second, of every game through our protocol directly and through the
+  wrapper (``tablerules.interop.openspiel``), beside OpenSpiel's Python ``python_tic_tac_toe`` and C++
+  ``tic_tac_toe`` played the same way in the same run;
+* ``Game.copy()`` of a Munchkin state ~200 and ~2,000 actions in, and ``Game.from_json`` of its save;
+* MCTS (20 simulations, random rollouts) seconds per move on a mid-game Munchkin state.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import mcts
+from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers python_tic_tac_toe)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the Pig fixtures
+
+from dicegame import Pig
+from windowgame import HecklersPig
+
+from tablerules.core.registry import game_class, game_names
+from tablerules.interop import openspiel as tos
+
+FIXTURES = {"pig": Pig, "hecklers-pig": HecklersPig}
+for cls in FIXTURES.values():
+    tos.register(cls, perfect_information=True)
+
+
+def classes() -> dict[str, type]:
+    return {**FIXTURES, **{name: game_class(name) for name in game_names()}}
+
+
+def direct_rate(cls: type, seconds: float) -> tuple[float, int]:
+    """Random play through the protocol: (actions/s, games)."""
+    cls(seed=0)  # load the data once
+    rng = random.Random(0)
+    start = time.perf_counter()
+    games = actions = 0
+    while time.perf_counter() - start < seconds:
+        game = cls(seed=games)
+        while not game.is_over():
+            if game.is_chance():
+                game.apply(game.sample_chance(rng))
+            else:
+                game.apply(rng.choice(game.legal_actions(game.to_act()[0])))
+        games += 1
+        actions += len(game.history)
+    return actions / (time.perf_counter() - start), games
+
+
+def openspiel_rate(game: pyspiel.Game, seconds: float) -> tuple[float, int]:
+    """Random play through the OpenSpiel API, chance sampled with its probabilities: (actions/s, games)."""
+    game.new_initial_state().is_terminal()  # load the data once
+    rng = random.Random(0)
+    start = time.perf_counter()
+    games = actions = 0
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+        games += 1
+    return actions / (time.perf_counter() - start), games
+
+
+def munchkin_state(actions: int, seed: int = 1) -> pyspiel.State:
+    """A 4-player Munchkin state ``actions`` random actions in (through the wrapper)."""
+    rng = random.Random(seed)
+    state = tos.load("munchkin", players=4).new_initial_state()
+    while len(state.history()) < actions and not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def timed(function, repeat: int) -> float:
+    start = time.perf_counter()
+    for _ in range(repeat):
+        function()
+    return (time.perf_counter() - start) / repeat
+
+
+def mcts_move_time(state: pyspiel.State, moves: int, rollout_cap: int | None = None) -> float:
+    """Seconds per move of MCTS (20 simulations, one random rollout each) from ``state`` on."""
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng, max_length=rollout_cap)
+    bot = mcts.MCTSBot(state.get_game(), uct_c=2.0, max_simulations=20, evaluator=evaluator, random_state=rng)
+    state = state.clone()
+    spent, done = 0.0, 0
+    while done < moves and not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choice([a for a, _ in outcomes], p=[p for _, p in outcomes]))
+            continue
+        start = time.perf_counter()
+        action = bot.step(state)
+        spent += time.perf_counter() - start
+        done += 1
+        state.apply_action(action)
+    return spent / max(done, 1)
+
+
+def main(seconds: float = 3.0) -> None:
+    print(f"random playouts, {seconds:.0f} s each{'':<26}{'direct':>14}{'OpenSpiel wrapper':>20}{'wrapper/direct':>16}")
+    for name, cls in classes().items():
+        direct, _ = direct_rate(cls, seconds)
+        wrapped, games = openspiel_rate(tos.load(name), seconds)
+        print(f"  {name:<45}{direct:>10,.0f} a/s{wrapped:>16,.0f} a/s{wrapped / direct:>15.2f}x ({games} games)")
+    for name in ("python_tic_tac_toe", "tic_tac_toe"):
+        rate, games = openspiel_rate(pyspiel.load_game(name), seconds)
+        print(f"  OpenSpiel {name:<35}{'':>14}{rate:>16,.0f} a/s ({games} games)")
+
+    print("Munchkin, 4 players (tablerules.Game, no wrapper)")
+    for actions in (200, 2000):
+        game = tos.tablerules_game(munchkin_state(actions))
+        save = game.to_json()
+        copy = timed(game.copy, 20)
+        load = timed(functools.partial(type(game).from_json, save), 3)
+        print(f"  {len(game.history):>5} actions in: copy() {copy * 1000:8.1f} ms"
+              f"   from_json(save) {load * 1000:8.1f} ms")
+
+    state = munchkin_state(2000)
+    print(f"MCTS, 20 simulations, on a Munchkin state {len(state.history())} actions in (through the wrapper)")
+    print(f"  random rollouts to the end of the game      {mcts_move_time(state, 2):8.2f} s/move")
+    print(f"  random rollouts cut at 100 actions          {mcts_move_time(state, 3, rollout_cap=100):8.2f} s/move")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,439 @@
+"""Every tablerules game as an OpenSpiel game (``pyspiel``), for OpenSpiel's tests, bots and solvers.
+
+Importing this module registers each game of :func:`tablerules.core.registry.game_names` with
+``pyspiel.register_game`` as ``python_tablerules_<name>`` (``-`` becomes ``_``), so::
+
+    from tablerules.interop import openspiel
+    game = openspiel.load("munchkin", players=3)      # or pyspiel.load_game("python_tablerules_munchkin")
+
+Other games (test fixtures, work in progress) are wrapped with :func:`register`. Needs open-spiel
+(``pip install 'tablerules[openspiel]'``); ``import tablerules`` never imports it.
+
+How the protocol maps onto OpenSpiel
+------------------------------------
+* **Game parameters** are the fields of the game's ``Params`` dataclass that are ints, floats, bools
+  or strings, plus ``seed`` (only :meth:`Game.roll` uses it: OpenSpiel samples chance itself).
+* **Chance** is explicit (``EXPLICIT_STOCHASTIC``): ``chance_outcomes()`` gives each outcome with the
+  float of its exact :class:`~fractions.Fraction`.
+* **One player at a time.** ``current_player()`` is ``CHANCE`` at a chance step, ``TERMINAL`` at the
+  end, else the first seat of :meth:`Game.to_act` that has a legal action. In a response window (several
+  seats may act) the others answer after it, in ``to_act()`` order, so the wrapped game is sequential.
+  Actions a seat could take *out of turn* (any-time actions: ``legal_actions(seat)`` for a seat not in
+  ``to_act()``) are not offered; the current player's legal actions are ``legal_actions(current)``.
+* **Returns** are zero-sum (declared ``ZERO_SUM``, utility sum 0): every loser pays 1 and the winners
+  share the pot, so with ``n`` players and ``k`` winners a winner gets ``(n - k) / k`` and a loser -1;
+  a game that ends with no winner (a turn cap) or with everyone winning gives 0 to all.
+* **Strings.** The information state and observation strings come from the game's
+  ``information_state_string(player)`` / ``observation_string(player)`` when it has them; otherwise the
+  information state is OpenSpiel's history string and the observation the state string (the JSON of
+  :meth:`Game.state_dict`, which is also ``str(state)``). No tensors.
+* **Clone** is :meth:`Game.copy`; **serialisation** (``state.serialize()``, pickling) stores the game's
+  JSON save and rebuilds the state with :meth:`Game.from_json`.
+
+The action vocabulary
+---------------------
+OpenSpiel wants each action as an integer below ``num_distinct_actions()``. tablerules actions are
+frozen dataclasses whose number is open-ended (a Munchkin card x a target x a player...), so an
+enumeration would be large, game-specific and fragile. Instead each wrapped game has one
+**vocabulary per process** (shared by every ``load_game`` of that game, every state and every clone):
+an action gets the next free id the first time any state lists it, and keeps it. Chance outcomes have a
+vocabulary of their own (ids below ``max_chance_outcomes()``). Equal actions always get the same id, so
+MCTS trees, clones and deserialised states agree, and interning costs one dict look-up per action.
+The price: ids depend on the order in which actions were first met, so they are stable within a
+process but not across processes (a saved game travels as its JSON save, never as ids). The bound
+``num_distinct_actions`` is fixed per game (:data:`NUM_DISTINCT_ACTIONS`, default
+:data:`DEFAULT_NUM_DISTINCT_ACTIONS`), generous next to what random play meets (about 5,200 distinct
+Munchkin actions after 40 random 4-player games, 2,400 in Munchkin Quest, 26 in the crawl); running out
+raises :class:`VocabularyFull`, naming the setting to raise.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+try:
+    import pyspiel
+except ImportError as exc:  # pragma: no cover - depends on the environment
+    raise ImportError("tablerules.interop.openspiel needs open-spiel: pip install 'tablerules[openspiel]'") from exc
+
+from ..core.protocol import Action, Game
+from ..core.registry import game_class, game_names
+
+PREFIX = "python_tablerules_"
+
+#: upper bound of player-action ids (``num_distinct_actions``) for games not in :data:`NUM_DISTINCT_ACTIONS`
+DEFAULT_NUM_DISTINCT_ACTIONS = 1 << 12
+#: per-game bound of player-action ids
+NUM_DISTINCT_ACTIONS: dict[str, int] = {"munchkin": 1 << 16, "quest": 1 << 15, "quest-crawl": 1 << 10}
+#: upper bound of chance-outcome ids (``max_chance_outcomes``)
+DEFAULT_MAX_CHANCE_OUTCOMES = 1 << 12
+
+
+class VocabularyFull(RuntimeError):
+    """More distinct actions than the game's declared ``num_distinct_actions``."""
+
+
+class ActionVocabulary:
+    """Integer ids for actions, handed out on first sight and kept for the life of the process.
+
+    Shared, never copied: ``copy.deepcopy`` returns the vocabulary itself, and pickling refers to the
+    process-wide vocabulary of the same game.
+    """
+
+    def __init__(self, game: str, kind: str, capacity: int) -> None:
+        self.game = game
+        self.kind = kind
+        self.capacity = capacity
+        self.ids: dict[Action, int] = {}
+        self.actions: list[Action] = []
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def id(self, action: Action) -> int:
+        """The id of ``action``, giving it the next free one if it is new."""
+        i = self.ids.get(action)
+        if i is None:
+            i = len(self.actions)
+            if i >= self.capacity:
+                setting = "NUM_DISTINCT_ACTIONS" if self.kind == "actions" else "DEFAULT_MAX_CHANCE_OUTCOMES"
+                raise VocabularyFull(f"{self.game}: more than {self.capacity} distinct {self.kind}; "
+                                     f"raise tablerules.interop.openspiel.{setting} before registering the game")
+            self.ids[action] = i
+            self.actions.append(action)
+        return i
+
+    def action(self, i: int) -> Action:
+        """The action with id ``i`` (``ValueError`` for an id never handed out)."""
+        if not 0 <= i < len(self.actions):
+            raise ValueError(f"{self.game}: no {self.kind} has id {i}")
+        return self.actions[i]
+
+    def __deepcopy__(self, memo: dict) -> ActionVocabulary:
+        return self
+
+    def __copy__(self) -> ActionVocabulary:
+        return self
+
+    def __reduce__(self) -> tuple:
+        return (_vocabulary, (self.game, self.kind))
+
+
+@dataclass(eq=False)
+class _Spec:
+    """What one wrapped game needs: the class, its OpenSpiel type and its two vocabularies."""
+
+    cls: type[Game]
+    short_name: str
+    game_type: Any
+    min_players: int
+    max_players: int
+    default_players: int
+    max_length: int
+    num_distinct_actions: int
+    max_chance_outcomes: int
+    actions: ActionVocabulary = field(init=False)
+    outcomes: ActionVocabulary = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.actions = ActionVocabulary(self.short_name, "actions", self.num_distinct_actions)
+        self.outcomes = ActionVocabulary(self.short_name, "chance outcomes", self.max_chance_outcomes)
+
+
+_SPECS: dict[str, _Spec] = {}  # short name -> spec
+
+
+def _vocabulary(short_name: str, kind: str) -> ActionVocabulary:
+    spec = _spec(short_name)
+    return spec.actions if kind == "actions" else spec.outcomes
+
+
+def _spec(short_name: str) -> _Spec:
+    if short_name not in _SPECS and short_name.startswith(PREFIX):
+        for name in game_names():  # a registry game met in a fresh process (unpickling)
+            if short_name_of(name) == short_name:
+                register(name)
+    return _SPECS[short_name]
+
+
+def short_name_of(name: str) -> str:
+    """The OpenSpiel name of a tablerules game: ``quest-crawl`` -> ``python_tablerules_quest_crawl``."""
+    return PREFIX + name.replace("-", "_")
+
+
+# ----- what a game class tells us ---------------------------------------------------------------
+def _game_info(cls: type[Game]) -> Any:
+    """The game's ``GameInfo`` when the core provides one (a class attribute, property or method), else None."""
+    info = getattr(cls, "info", None)
+    if info is None:
+        return None
+    try:
+        if isinstance(info, property):
+            info = info.fget(cls())
+        elif callable(info) and not hasattr(info, "min_players"):
+            info = info()
+    except Exception:  # an info that needs a state we cannot build: do without
+        return None
+    return info if hasattr(info, "min_players") else None
+
+
+def _parameter_defaults(cls: type[Game]) -> dict[str, Any]:
+    """The game parameters OpenSpiel can carry (scalars with defaults), plus ``seed``."""
+    defaults: dict[str, Any] = {}
+    if dataclasses.is_dataclass(cls.Params):
+        for f in dataclasses.fields(cls.Params):
+            if f.default is not dataclasses.MISSING and isinstance(f.default, bool | int | float | str):
+                defaults[f.name] = f.default
+    defaults["seed"] = 0
+    return defaults
+
+
+def _player_range(cls: type[Game], info: Any, defaults: Mapping[str, Any]) -> tuple[int, int, int]:
+    """(min, max, default) number of players."""
+    default = int(defaults.get("players", 2))
+    if info is not None:
+        return int(info.min_players), int(info.max_players), default
+    if "players" not in defaults:
+        return default, default, default
+    allowed = []
+    for n in range(1, 11):
+        try:
+            cls.make_params({"players": n})
+        except (ValueError, TypeError):
+            continue
+        allowed.append(n)
+    return (min(allowed), max(allowed), default) if allowed else (default, default, default)
+
+
+def register(game: str | type[Game], *, num_distinct_actions: int | None = None,
+             max_chance_outcomes: int | None = None, perfect_information: bool | None = None) -> str:
+    """Register a tablerules game (a registry name or a :class:`Game` subclass) with OpenSpiel.
+
+    Returns its OpenSpiel short name; registering the same game again just returns it.
+    ``perfect_information`` overrides what the game's ``info`` says (without ``info``: imperfect).
+    """
+    cls = game_class(game) if isinstance(game, str) else game
+    short_name = short_name_of(cls.name)
+    if short_name in _SPECS:
+        return short_name
+    info = _game_info(cls)
+    defaults = _parameter_defaults(cls)
+    low, high, default_players = _player_range(cls, info, defaults)
+    if perfect_information is None:
+        perfect_information = bool(getattr(info, "perfect_information", False))
+    chance = bool(getattr(info, "chance", True))
+    max_length = int(getattr(info, "max_length", None) or cls.max_length)
+    game_type = pyspiel.GameType(
+        short_name=short_name,
+        long_name=f"tablerules {cls.title or cls.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if chance
+                     else pyspiel.GameType.ChanceMode.DETERMINISTIC),
+        information=(pyspiel.GameType.Information.PERFECT_INFORMATION if perfect_information
+                     else pyspiel.GameType.Information.IMPERFECT_INFORMATION),
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification=defaults,
+    )
+    spec = _Spec(cls, short_name, game_type, low, high, default_players, max_length,
+                 num_distinct_actions or NUM_DISTINCT_ACTIONS.get(cls.name, DEFAULT_NUM_DISTINCT_ACTIONS),
+                 max_chance_outcomes or DEFAULT_MAX_CHANCE_OUTCOMES)
+    _SPECS[short_name] = spec
+    if short_name not in pyspiel.registered_names():
+        # a class, not a closure: OpenSpiel keeps the factory past the interpreter's end, and destroying a
+        # closure then aborts the process
+        factory = type(f"TablerulesGame_{cls.name.replace('-', '_')}", (TablerulesGame,), {"spec": spec})
+        pyspiel.register_game(game_type, factory)
+    return short_name
+
+
+def register_all() -> list[str]:
+    """Register every game of the tablerules registry; their OpenSpiel names."""
+    return [register(name) for name in game_names()]
+
+
+def load(name: str | type[Game], **params: Any) -> TablerulesGame:
+    """Load a wrapped game: ``load("munchkin", players=3, seed=1)`` (registers it first if needed)."""
+    if isinstance(name, str) and name.startswith(PREFIX):
+        short_name = name
+        _spec(short_name)
+    elif isinstance(name, str) and short_name_of(name) in _SPECS:
+        short_name = short_name_of(name)
+    else:
+        short_name = register(name)
+    return pyspiel.load_game(short_name, params)
+
+
+def tablerules_game(state: pyspiel.State) -> Game:
+    """The tablerules game inside a wrapped OpenSpiel state (read it; change it only through the state)."""
+    return state._core.game
+
+
+# ----- the game and the state -------------------------------------------------------------------
+class TablerulesGame(pyspiel.Game):
+    """An OpenSpiel game made from a tablerules game class and parameters (one subclass per game)."""
+
+    spec: _Spec
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        spec = self.spec
+        values = {**spec.game_type.parameter_specification, **dict(params or {})}
+        self.seed = int(values.get("seed", 0))
+        self.tablerules_params = spec.cls.make_params({k: v for k, v in values.items() if k != "seed"})
+        players = int(getattr(self.tablerules_params, "players", spec.default_players))
+        game_info = pyspiel.GameInfo(
+            num_distinct_actions=spec.num_distinct_actions,
+            max_chance_outcomes=spec.max_chance_outcomes,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=float(players - 1),
+            utility_sum=0.0,
+            max_game_length=spec.max_length,
+        )
+        super().__init__(spec.game_type, game_info, values)
+        self.players = players
+
+    def new_initial_state(self) -> TablerulesState:
+        return TablerulesState(self)
+
+    def new_tablerules_game(self) -> Game:
+        return self.spec.cls(self.tablerules_params, seed=self.seed)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        return _Observer(bool(iig_obs_type is not None and iig_obs_type.perfect_recall))
+
+
+class _Core:
+    """A state's tablerules game and caches. Copied with :meth:`Game.copy`, pickled as the JSON save."""
+
+    __slots__ = ("game", "legal", "player", "players", "spec")
+
+    def __init__(self, game: Game, spec: _Spec, players: int) -> None:
+        self.game = game
+        self.spec = spec
+        self.players = players
+        self.player: int | None = None  # cached current player
+        self.legal: list[int] | None = None  # cached sorted legal ids of the current player
+
+    def __deepcopy__(self, memo: dict) -> _Core:
+        return _Core(self.game.copy(), self.spec, self.players)
+
+    def __reduce__(self) -> tuple:
+        return (_core_from_save, (self.spec.short_name, self.players, json.dumps(self.game.to_json())))
+
+    def current_player(self) -> int:
+        if self.player is None:
+            game = self.game
+            if game.is_over():
+                self.player = int(pyspiel.PlayerId.TERMINAL)
+            elif game.is_chance():
+                self.player = int(pyspiel.PlayerId.CHANCE)
+            else:
+                for seat in game.to_act():
+                    if game.legal_actions(seat):
+                        self.player = seat
+                        break
+                else:
+                    raise RuntimeError(f"{game.name}: players {game.to_act()} are to act but none has a legal action")
+        return self.player
+
+    def legal_ids(self) -> list[int]:
+        if self.legal is None:
+            ids = self.spec.actions.id
+            self.legal = sorted({ids(a) for a in self.game.legal_actions(self.current_player())})
+        return self.legal
+
+
+def _core_from_save(short_name: str, players: int, save: str) -> _Core:
+    spec = _spec(short_name)
+    return _Core(spec.cls.from_json(json.loads(save)), spec, players)
+
+
+class TablerulesState(pyspiel.State):
+    """An OpenSpiel state holding a tablerules game (built on first use, so clones never set one up)."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name != "_core":
+            raise AttributeError(name)
+        game = self.get_game()
+        core = _Core(game.new_tablerules_game(), game.spec, game.players)
+        self._core = core
+        return core
+
+    def current_player(self) -> int:
+        return self._core.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        core = self._core
+        return core.legal_ids() if player == core.current_player() else []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        ids = self._core.spec.outcomes.id
+        return sorted((ids(a), float(p)) for a, p in self._core.game.chance_outcomes())
+
+    def _apply_action(self, action: int) -> None:
+        core = self._core
+        if core.game.is_chance():
+            move = core.spec.outcomes.action(action)
+        else:
+            if action not in core.legal_ids():
+                raise ValueError(f"{core.game.name}: action {action} is not legal for player {core.player}")
+            move = core.spec.actions.action(action)
+        core.game.apply(move)
+        core.player = core.legal = None
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        spec = self._core.spec
+        vocabulary = spec.outcomes if player == pyspiel.PlayerId.CHANCE else spec.actions
+        return vocabulary.action(action).describe()
+
+    def is_terminal(self) -> bool:
+        return self._core.game.is_over()
+
+    def returns(self) -> list[float]:
+        core = self._core
+        n = core.players
+        result = core.game.result() if core.game.is_over() else None
+        if result is None or not result.winners or len(set(result.winners)) >= n:
+            return [0.0] * n
+        winners = set(result.winners)
+        share = (n - len(winners)) / len(winners)
+        return [share if p in winners else -1.0 for p in range(n)]
+
+    def __str__(self) -> str:
+        return json.dumps(self._core.game.state_dict(), sort_keys=True, ensure_ascii=False)
+
+
+class _Observer:
+    """Strings only (no tensors): the information state (perfect recall) or the observation."""
+
+    def __init__(self, information_state: bool) -> None:
+        self.information_state = information_state
+        self.tensor = None
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: TablerulesState, player: int) -> None:
+        pass
+
+    def string_from(self, state: TablerulesState, player: int) -> str:
+        game = state._core.game
+        if self.information_state:
+            method = getattr(game, "information_state_string", None)
+            return method(player) if method is not None else state.history_str()
+        method = getattr(game, "observation_string", None)
+        return method(player) if method is not None else str(state)
+
+
+register_all()

@@ -1,0 +1,243 @@
+"""The OpenSpiel interop (tablerules.interop.openspiel): OpenSpiel's own random simulation test on every
+game, the vocabulary of action ids, response windows, returns, clones, saves, and MCTS against random."""
+
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from dicegame import Pig  # noqa: E402
+from windowgame import HecklersPig  # noqa: E402
+
+from tablerules.core.registry import game_names  # noqa: E402
+from tablerules.interop import openspiel as tos  # noqa: E402
+
+tos.register(Pig, perfect_information=True)
+tos.register(HecklersPig, perfect_information=True)
+
+# a few full games each; Munchkin capped at 20 turns (a full Munchkin game is ~4,000 actions, and OpenSpiel's test
+# clones the state three times an action: the slow test below plays longer ones)
+SIM_TESTS = {"pig": (20, {}), "hecklers-pig": (20, {}), "quest-crawl": (3, {}), "quest": (3, {}),
+             "munchkin": (1, {"max_turns": 20})}
+
+
+def play_random(state, rng: np.random.Generator, max_actions: int | None = None):
+    """Random play through the OpenSpiel API (chance sampled with its probabilities)."""
+    n = 0
+    while not state.is_terminal() and (max_actions is None or n < max_actions):
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(ids, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        n += 1
+    return state
+
+
+def test_importing_tablerules_needs_no_openspiel() -> None:
+    code = "import sys, tablerules, tablerules.core, tablerules.interop; print('pyspiel' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
+def test_every_registered_game_is_an_openspiel_game() -> None:
+    names = set(pyspiel.registered_names())
+    for name in game_names():
+        assert tos.short_name_of(name) in names
+    assert tos.short_name_of("quest-crawl") == "python_tablerules_quest_crawl"
+    game = pyspiel.load_game("python_tablerules_munchkin(players=3)")
+    assert game.num_players() == 3
+    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert game.max_game_length() >= 10_000
+    assert tos.load("munchkin", players=5).num_players() == 5
+
+
+@pytest.mark.parametrize("name", ["pig", "hecklers-pig", *game_names()])
+def test_openspiel_random_sim_test(name: str) -> None:
+    """OpenSpiel's own checks: sorted legal ids, clones, serialise/deserialise, returns, max length.
+
+    ``munchkin`` and ``quest`` fail here while the engines list two copies of a card as two actions with
+    the same text (OpenSpiel demands distinct action strings); the engines are being fixed."""
+    sims, params = SIM_TESTS.get(name, (2, {}))
+    game = tos.load(name, **params)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+
+
+@pytest.mark.slow
+def test_openspiel_random_sim_test_on_a_longer_munchkin_game() -> None:
+    pyspiel.random_sim_test(tos.load("munchkin", max_turns=100), num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_random_playouts_through_the_wrapper(name: str) -> None:
+    """Every registered game plays to the end through the OpenSpiel API; clones and saves agree on the way."""
+    game = tos.load(name)
+    rng = np.random.default_rng(7)
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if steps in (10, 100, 1000):
+            clone = state.clone()
+            assert str(clone) == str(state) and clone.history() == state.history()
+            again = game.deserialize_state(state.serialize())
+            assert str(again) == str(state) and again.history() == state.history()
+        play_random(state, rng, max_actions=1)
+        steps += 1
+    returns = state.returns()
+    assert len(returns) == game.num_players()
+    assert sum(returns) == pytest.approx(0.0)
+    assert steps <= game.max_game_length()
+
+
+def test_action_ids_are_one_vocabulary_per_game() -> None:
+    one, two = tos.load("pig"), tos.load("pig", target=50)
+    a, b = one.new_initial_state(), two.new_initial_state()
+    assert a.legal_actions() == b.legal_actions() == [a.legal_actions()[0]]
+    assert a.action_to_string(a.current_player(), a.legal_actions()[0]) == "player 0 rolls"
+    a.apply_action(a.legal_actions()[0])
+    assert a.is_chance_node()
+    outcomes = a.chance_outcomes()
+    assert len(outcomes) == 6 and sum(p for _, p in outcomes) == pytest.approx(1.0)
+    assert [a.action_to_string(pyspiel.PlayerId.CHANCE, i) for i, _ in outcomes] == [f"d6: {f}" for f in range(1, 7)]
+    assert one.num_distinct_actions() == tos.DEFAULT_NUM_DISTINCT_ACTIONS
+    vocabulary = tos.ActionVocabulary("test", "actions", 2)
+    vocabulary.id("x")
+    vocabulary.id("y")
+    assert vocabulary.id("x") == 0
+    with pytest.raises(tos.VocabularyFull, match="more than 2 distinct actions"):
+        vocabulary.id("z")
+    with pytest.raises(ValueError, match="no actions has id 5"):
+        vocabulary.action(5)
+
+
+def test_an_illegal_id_is_refused() -> None:
+    state = tos.load("pig").new_initial_state()
+    with pytest.raises(Exception, match="not legal"):
+        state.apply_action(state.legal_actions()[0] + 1000)
+
+
+def test_a_response_window_is_answered_one_seat_at_a_time() -> None:
+    game = tos.load("hecklers-pig", players=3)
+    state = game.new_initial_state()
+    roll = state.legal_actions()[0]
+    state.apply_action(roll)
+    six = next(i for i, _ in state.chance_outcomes() if state.action_to_string(pyspiel.PlayerId.CHANCE, i) == "d6: 6")
+    state.apply_action(six)
+    hold = next(i for i in state.legal_actions() if state.action_to_string(0, i) == "player 0 holds")
+    state.apply_action(hold)
+    inner = tos.tablerules_game(state)
+    assert inner.to_act() == (1, 2)
+    assert state.current_player() == 1  # the first seat of the window
+    assert state.legal_actions(2) == []
+    assert {state.action_to_string(1, i) for i in state.legal_actions()} == {"player 1 heckles",
+                                                                           "player 1 lets it go"}
+    state.apply_action(next(i for i in state.legal_actions() if state.action_to_string(1, i) == "player 1 heckles"))
+    assert state.current_player() == 2
+    state.apply_action(next(i for i in state.legal_actions() if state.action_to_string(2, i) == "player 2 lets it go"))
+    assert state.current_player() == 1 and inner.scores[0] == 5
+
+
+def test_returns_are_zero_sum() -> None:
+    state = play_random(tos.load("pig", players=4, target=10).new_initial_state(), np.random.default_rng(1))
+    winners = tos.tablerules_game(state).result().winners
+    assert len(winners) == 1
+    assert state.returns() == [3.0 if p in winners else -1.0 for p in range(4)]
+    assert state.returns()[winners[0]] == state.get_game().max_utility()
+    capped = play_random(tos.load("munchkin", players=3, max_turns=3).new_initial_state(), np.random.default_rng(1))
+    assert tos.tablerules_game(capped).result().winners == ()
+    assert capped.returns() == [0.0, 0.0, 0.0]
+
+
+def test_clones_are_independent_and_states_pickle_as_saves() -> None:
+    game = tos.load("quest-crawl")
+    state = play_random(game.new_initial_state(), np.random.default_rng(3), max_actions=40)
+    clone = state.clone()
+    play_random(clone, np.random.default_rng(4), max_actions=5)
+    assert len(tos.tablerules_game(state).history) == 40
+    assert len(tos.tablerules_game(clone).history) == 45
+    assert tos.tablerules_game(clone).history[:40] == tos.tablerules_game(state).history
+    copy = pickle.loads(pickle.dumps(state))
+    assert str(copy) == str(state) and copy.history() == state.history()
+    assert copy.information_state_string(0) == state.history_str()
+    assert copy.observation_string(1) == str(state)
+
+
+def test_mcts_beats_random_at_pig(record_property: pytest.RecordProperty) -> None:
+    wins, games = mcts_against_random("pig", games=6, simulations=40, target=15)
+    record_property("mcts_win_rate_pig", wins / games)
+    print(f"MCTS (40 simulations) against random at Pig: won {wins} of {games}")
+    assert wins >= games // 2
+
+
+def test_mcts_against_random_at_the_crawl(record_property: pytest.RecordProperty) -> None:
+    wins, games = mcts_against_random("quest-crawl", games=4, simulations=10, rounds=4)
+    record_property("mcts_win_rate_quest_crawl", wins / games)
+    print(f"MCTS (10 simulations) against random in the crawl (4 rounds): won {wins} of {games}")
+
+
+def mcts_against_random(name: str, games: int, simulations: int, **params) -> tuple[int, int]:
+    """MCTS takes seat ``g % 2`` in game ``g``; how many games it won outright (and every game finishes)."""
+    from open_spiel.python.algorithms import mcts
+    from open_spiel.python.bots.uniform_random import UniformRandomBot
+
+    game = tos.load(name, **params)
+    wins = 0
+    for g in range(games):
+        rng = np.random.RandomState(g)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+        seat = g % 2
+        bots = [UniformRandomBot(p, rng) for p in range(game.num_players())]
+        bots[seat] = mcts.MCTSBot(game, uct_c=2.0, max_simulations=simulations, evaluator=evaluator,
+                                  random_state=rng, solve=False)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                ids, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(ids, p=probs)))
+            else:
+                state.apply_action(bots[state.current_player()].step(state))
+        assert state.is_terminal()
+        wins += state.returns()[seat] > 0
+    return wins, games
+
+
+def test_the_games_own_info_and_strings_are_used_when_present() -> None:
+    """The core's GameInfo, observation_string and information_state_string, read with getattr."""
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Info:
+        min_players: int = 2
+        max_players: int = 3
+        chance: bool = True
+        perfect_information: bool = True
+        max_length: int = 777
+
+    class TellingPig(Pig):
+        name = "telling-pig"
+        info = Info()
+
+        def observation_string(self, player: int) -> str:
+            return f"p{player} sees {self.scores}"
+
+        def information_state_string(self, player: int) -> str:
+            return f"p{player} knows {len(self.history)}"
+
+    tos.register(TellingPig)
+    game = tos.load("telling-pig")
+    assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert (game.get_type().min_num_players, game.get_type().max_num_players) == (2, 3)
+    assert game.max_game_length() == 777
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    assert state.observation_string(1) == "p1 sees [0, 0]"
+    assert state.information_state_string(0) == "p0 knows 1"
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
