@@ -47,7 +47,7 @@ from ..core.agents import Agent
 from ..core.cards import card_index, distinct
 from ..core.charity import next_recipients
 from ..core.identity import character_tags, drop_identity, identity_cards
-from ..core.protocol import Action, Chance, ChanceStep, Game, Result
+from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information, Result
 from ..core.registry import register
 from .cards import Card, Effect, card_of, copies, load_cards
 
@@ -482,6 +482,10 @@ class MunchkinGame(Game):
                     Steal, Resurrect, OfferTrade, AnswerTrade, RemoveCurse)
     Params = MunchkinParams
     max_length = 60_000
+    info = GameInfo(min_players=3, max_players=6, chance=True, information=Information.IMPERFECT,
+                    max_length=60_000, simultaneous=True)
+    #: static tables: copies share them
+    shared_attributes = ("cards", "card_index", "_tags")
 
     # ----- set-up ---------------------------------------------------------------------------
     def setup(self) -> None:
@@ -994,6 +998,11 @@ class MunchkinGame(Game):
             self.kicked(copy)
         else:  # face down, or drawn openly for all to see when a helper shares the treasure
             self.players[player].hand.append(copy)
+            if face == "down":  # only the drawer reads the card
+                self.event(f"player {player} draws {self.card(copy).name} face down", seen_by=(player,),
+                           hidden=f"player {player} draws a {deck.capitalize()} card face down")
+            else:
+                self.event(f"player {player} draws {self.card(copy).name} face up")
 
     def _do_Ready(self, action: Ready) -> None:
         self.creating += 1
@@ -1638,6 +1647,33 @@ class MunchkinGame(Game):
             "over": self.over_reason, "winners": list(self.winners), "theft": self.theft,
             "trade": None if self.trade is None else self.trade.describe(), "traded_with": sorted(self.traded_with),
             "fresh": sorted(self.fresh)}
+
+    # ----- what a seat may see ---------------------------------------------------------------
+    def observe(self, player: int | None) -> dict[str, Any]:
+        """Everything on the table is public (levels, races, classes, items in play, curses, the fight,
+        the discards, the body); a seat sees its own hand, the other hands as counts, and of the decks
+        only their sizes (neither their order nor their contents)."""
+        full = self.state_dict()
+        for p, seat in zip(self.players, full["players"], strict=True):
+            seat["hand_size"] = len(p.hand)
+        if player is None:
+            return full
+        for i, seat in enumerate(full["players"]):
+            if i != player:
+                del seat["hand"]
+        for deck in ("door_deck", "treasure_deck"):
+            full[deck] = len(full[deck])
+        return full
+
+    def describe_view(self, player: int | None) -> str:
+        """:meth:`describe_state` and the hand(s) ``player`` may see (``None``: every hand)."""
+        seats = range(self.params.players) if player is None else (player,)
+        lines = [self.describe_state()]
+        for i in seats:
+            hand = ", ".join(_name(c) for c in sorted(self.players[i].hand)) or "empty"
+            owner = "your" if player is not None else f"player {i}'s"
+            lines.append(f"  {owner} hand: {hand}")
+        return "\n".join(lines)
 
     @classmethod
     def heuristic_agent(cls) -> Agent:
