@@ -403,7 +403,6 @@ def test_save_load_round_trip_mid_game() -> None:
 
 def test_random_games_keep_every_invariant() -> None:
     report = random_sim_test(lambda s: MunchkinGame({"players": 3 + s % 4, "max_turns": 40}, seed=s), n_games=20,
-                             unique_descriptions=False,  # until the engine gives one action per card (#9)
                              round_trip_every=5, undo_every=7)
     assert report.games == 20
 
@@ -411,8 +410,7 @@ def test_random_games_keep_every_invariant() -> None:
 @pytest.mark.slow
 def test_thousands_of_random_games_keep_every_invariant() -> None:
     report = random_sim_test(lambda s: MunchkinGame({"players": 3 + s % 4, "max_turns": 30}, seed=s),
-                             n_games=1000, seed=50_000, round_trip_every=211, undo_every=97, illegal_every=13,
-                             unique_descriptions=False)  # until the engine gives one action per card (#9)
+                             n_games=1000, seed=50_000, round_trip_every=211, undo_every=97, illegal_every=13)
     assert report.games == 1000
 
 

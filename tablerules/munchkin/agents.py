@@ -1,5 +1,9 @@
 """A heuristic Munchkin player: equips everything, fights what it can beat, plays one-shots and class
-powers only when they turn a fight, runs otherwise, and interferes only to stop a win."""
+powers only when they turn a fight, runs otherwise, and interferes only to stop a win.
+
+It decides from what its seat may see (:meth:`MunchkinGame.observe`): its own hand, and of the others
+only what is on the table (levels, races, classes, items in play, the fight); never another hand or
+the order or contents of a deck."""
 
 from __future__ import annotations
 

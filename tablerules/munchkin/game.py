@@ -44,10 +44,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.agents import Agent
-from ..core.cards import card_index
+from ..core.cards import card_index, distinct
 from ..core.charity import next_recipients
 from ..core.identity import character_tags, drop_identity, identity_cards
-from ..core.protocol import Action, Chance, ChanceStep, Game, Result
+from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information, Result
 from ..core.registry import register
 from .cards import Card, Effect, card_of, copies, load_cards
 
@@ -482,6 +482,10 @@ class MunchkinGame(Game):
                     Steal, Resurrect, OfferTrade, AnswerTrade, RemoveCurse)
     Params = MunchkinParams
     max_length = 60_000
+    info = GameInfo(min_players=3, max_players=6, chance=True, information=Information.IMPERFECT,
+                    max_length=60_000, simultaneous=True)
+    #: static tables: copies share them
+    shared_attributes = ("cards", "card_index", "_tags")
 
     # ----- set-up ---------------------------------------------------------------------------
     def setup(self) -> None:
@@ -686,7 +690,7 @@ class MunchkinGame(Game):
             return [*own_turn, *self._resurrections(p), KickDoor(p)]
         if stage == "look for trouble or loot the room":
             me = self.players[p]
-            trouble = [LookForTrouble(p, c) for c in sorted(set(me.hand)) if self.card(c).kind == "monster"]
+            trouble = [LookForTrouble(p, c) for c in distinct(me.hand) if self.card(c).kind == "monster"]
             return [*own_turn, *trouble, LootRoom(p)]
         if stage == "end of turn":
             return [*own_turn, EndTurn(p)]
@@ -698,22 +702,43 @@ class MunchkinGame(Game):
             return self._interference_actions()
         if stage == "running away":
             runner = self.combat.runners[0]
-            rolls = [RollToRun(runner, m) for m in dict.fromkeys(self.combat.chasing)]
+            rolls = [RollToRun(runner, m) for m in self.one_per_monster(self.combat.chasing)]
             return [*self._power_actions(runner, "flight"), *rolls]
         if stage == "asking for help":
             return [AnswerHelp(self.combat.asked, True), AnswerHelp(self.combat.asked, False)]
         if stage == "looting the body":
             looter = self.looters[0]
-            return [LootBody(looter, c) for c in sorted(set(self.body))]
+            return [LootBody(looter, c) for c in distinct(self.body)]
         if stage == "charity":
             return self._charity_actions()
         return []
+
+    def carried_choices(self, player: int, copies: list[str] | None = None) -> list[str]:
+        """One copy per card among ``player``'s items in play (or ``copies`` of them), sorted: a copy
+        without a Cheat! on it stands for the others (losing or giving it keeps the Cheat!)."""
+        me = self.players[player]
+        copies = me.carried if copies is None else copies
+        plain = distinct(c for c in copies if c not in me.cheats)
+        ids = {self.card(c).id for c in plain}
+        return sorted(plain + [c for c in distinct(c for c in copies if c in me.cheats) if self.card(c).id not in ids])
+
+    def one_per_monster(self, monsters: list[str]) -> list[str]:
+        """Monsters of a fight as choices: two copies of one monster are one choice (the first in the
+        fight stands for them); a Mate is a choice of its own."""
+        seen: set[str] = set()
+        out = []
+        for copy in monsters:
+            key = copy if copy in self.combat.mate_of else self.card(copy).id
+            if key not in seen:
+                seen.add(key)
+                out.append(copy)
+        return out
 
     def _plays(self, player: int, creation: bool = False) -> list[Action]:
         """Cards a player may put into play on their turn outside combat (or while creating)."""
         me = self.players[player]
         out: list[Action] = []
-        hand = sorted(set(me.hand))
+        hand = distinct(me.hand)
         for copy in hand:
             card = self.card(copy)
             playable = {"race": self._race_fits(player, copy), "class": me.cls is None,
@@ -740,38 +765,40 @@ class MunchkinGame(Game):
     def _cheats(self, player: int) -> list[Action]:
         """Cheat!: an item from the hand that does not fit, or one in play you may not use."""
         me = self.players[player]
-        cards = sorted({c for c in me.hand if self.card(c).kind == "cheat"})
-        items = [c for c in me.hand if self.card(c).kind == "item" and not self.can_carry(player, c)]
-        items += [c for c in me.carried if c not in me.cheats and not self.usable(player, self.card(c))]
-        return [PlayCheat(player, card, item) for card in cards for item in sorted(set(items))]
+        cards = distinct(c for c in me.hand if self.card(c).kind == "cheat")
+        items = distinct(c for c in me.carried if c not in me.cheats and not self.usable(player, self.card(c)))
+        in_play = {self.card(c).id for c in items}  # a copy in play and one in the hand: the one in play
+        misfits = distinct(c for c in me.hand if self.card(c).kind == "item" and not self.can_carry(player, c))
+        items += [c for c in misfits if self.card(c).id not in in_play]
+        return [PlayCheat(player, card, item) for card in cards for item in sorted(items)]
 
     def _ring(self, player: int) -> list[Action]:
         """Wishing Ring: rid anyone of a lasting curse."""
-        rings = sorted({c for c in self.players[player].hand if self.card(c).kind == "remove_curse"})
+        rings = distinct(c for c in self.players[player].hand if self.card(c).kind == "remove_curse")
         return [RemoveCurse(player, ring, t, curse) for ring in rings for t in range(self.params.players)
-                for curse in sorted(set(self.players[t].curses))]
+                for curse in distinct(self.players[t].curses)]
 
     def _steals(self, player: int) -> list[Action]:
         """The thief's steal, on your turn and never in a fight: a small item another player has in play."""
         if "thief" not in self.tags(player):
             return []
-        hand = sorted(set(self.players[player].hand))
+        hand = distinct(self.players[player].hand)
         return [Steal(player, card, v, item) for v in range(self.params.players) if v != player
-                for item in sorted(set(self.players[v].carried)) if not self.card(item).big for card in hand]
+                for item in self.carried_choices(v) if not self.card(item).big for card in hand]
 
     def _resurrections(self, player: int) -> list[Action]:
         if "cleric" not in self.tags(player) or not self.door_discard:
             return []
-        return [Resurrect(player, card) for card in sorted(set(self.players[player].hand))]
+        return [Resurrect(player, card) for card in distinct(self.players[player].hand)]
 
     def _trades(self, player: int) -> list[Action]:
         """Swaps of items in play, outside combat; one offer to each player a turn; both must fit."""
-        mine = sorted(set(self.players[player].carried))
+        mine = self.carried_choices(player)
         out: list[Action] = []
         for to in range(self.params.players):
             if to == player or to in self.traded_with:
                 continue
-            theirs = sorted(set(self.players[to].carried))
+            theirs = self.carried_choices(to)
             they_may = {c for c in mine if self.usable(to, self.card(c))}  # restrictions first: cheap
             i_may = {c for c in theirs if self.usable(player, self.card(c))}
             for give in sorted(they_may):
@@ -786,7 +813,7 @@ class MunchkinGame(Game):
 
     def _curses(self, player: int, targets: Any) -> list[Action]:
         """Curses from the hand, on anyone (yourself included) — here on your turn and in a fight's window."""
-        cards = sorted({c for c in self.players[player].hand if self.card(c).kind == "curse"})
+        cards = distinct(c for c in self.players[player].hand if self.card(c).kind == "curse")
         return [PlayCurse(player, c, t) for c in cards for t in targets]
 
     def _sales(self, player: int) -> list[Action]:
@@ -794,9 +821,13 @@ class MunchkinGame(Game):
         me = self.players[player]
         if me.level >= WIN_LEVEL - 1:
             return []
-        items = [c for c in me.hand + me.carried if self.card(c).kind in ("item", "one_shot", "remove_curse")
-                 and self.card(c).value and c not in self.fresh]  # traded items: not before your next turn
-        return [SellItem(player, c) for c in sorted(set(items))]
+        sellable = ("item", "one_shot", "remove_curse")
+        items = distinct(c for c in me.hand if self.card(c).kind in sellable and self.card(c).value
+                         and c not in self.fresh)
+        in_hand = {self.card(c).id for c in items}  # a copy in the hand and one in play: the one in the hand
+        items += [c for c in self.carried_choices(player) if self.card(c).value and c not in self.fresh
+                  and self.card(c).id not in in_hand]  # traded items: not before your next turn
+        return [SellItem(player, c) for c in sorted(items)]
 
     def _power_actions(self, player: int, power: str) -> list[Action]:
         c = self.combat
@@ -805,38 +836,38 @@ class MunchkinGame(Game):
             return []
         if power == "turning" and not any(self.foe(m).undead for m in c.monsters):
             return []
-        return [ClassPower(player, power, x) for x in sorted(set(me.hand))]
+        return [ClassPower(player, power, x) for x in distinct(me.hand)]
 
     def _combat_actions(self) -> list[Action]:
         c = self.combat
         f = c.fighter
         me = self.players[f]
         out: list[Action] = []
-        for copy in sorted(set(me.hand)):
+        for copy in distinct(me.hand):
             kind = self.card(copy).kind
             if kind == "one_shot":
                 out.append(PlayOneShot(f, copy, "munchkin"))
             elif kind == "enhancer":  # in your own fight too, for its treasures
-                out += [PlayEnhancer(f, copy, m) for m in dict.fromkeys(c.monsters) if m not in c.mate_of]
+                out += [PlayEnhancer(f, copy, m) for m in self.one_per_monster(c.monsters) if m not in c.mate_of]
             elif kind == "go_up_a_level" and me.level < WIN_LEVEL - 1:
                 out.append(PlayCard(f, copy))
         out += self._power_actions(f, "berserk") + self._power_actions(f, "turning") + self._give_ups(f)
         out += self._mates(f)
         if "wizard" in self.tags(f) and len(me.hand) >= CHARM_MIN_HAND:
-            out += [Charm(f, m) for m in dict.fromkeys(c.monsters)]
+            out += [Charm(f, m) for m in self.one_per_monster(c.monsters)]
         if c.helper is None:  # one helper at most, asked in turn, bribed with treasure and/or an item
             treasures = self.treasure_count()
             for q in range(self.params.players):
                 if q == f or q in c.refused:
                     continue
-                items = ["", *(x for x in sorted(set(me.carried)) if self.can_carry(q, x))]
+                items = ["", *(x for x in self.carried_choices(f) if self.can_carry(q, x))]
                 out += [AskHelp(f, q, n, item) for n in range(treasures + 1) for item in items]
         out += [Fight(f), RunAway(f)]
         return out
 
     def _mates(self, player: int) -> list[Action]:
-        mates = sorted({x for x in self.players[player].hand if self.card(x).kind == "mate"})
-        targets = [m for m in dict.fromkeys(self.combat.monsters) if m not in self.combat.mate_of]
+        mates = distinct(x for x in self.players[player].hand if self.card(x).kind == "mate")
+        targets = [m for m in self.one_per_monster(self.combat.monsters) if m not in self.combat.mate_of]
         return [PlayMate(player, card, m) for card in mates for m in targets]
 
     def _interference_actions(self) -> list[Action]:
@@ -845,19 +876,19 @@ class MunchkinGame(Game):
             if player in self.combat.side:  # the helper cannot interfere against their own fight
                 out.append(Pass(player))
                 continue
-            hand = sorted(set(self.players[player].hand))
+            hand = distinct(self.players[player].hand)
             for copy in hand:
                 kind = self.card(copy).kind
                 if kind == "one_shot":
                     out += [PlayOneShot(player, copy, "monster"), PlayOneShot(player, copy, "munchkin")]
                 elif kind == "enhancer":
-                    out += [PlayEnhancer(player, copy, m) for m in dict.fromkeys(self.combat.monsters)
+                    out += [PlayEnhancer(player, copy, m) for m in self.one_per_monster(self.combat.monsters)
                             if m not in self.combat.mate_of]
                 elif kind == "go_up_a_level" and self.players[player].level < WIN_LEVEL - 1:
                     out.append(PlayCard(player, copy))  # Go Up a Level at any time, not to 10
             out += self._curses(player, self.combat.side) + self._give_ups(player) + self._ring(player)
             out += self._mates(player)
-            monsters = sorted({c for c in hand if self.card(c).kind == "monster"})
+            monsters = [c for c in hand if self.card(c).kind == "monster"]
             for wandering in (c for c in hand if self.card(c).kind == "wandering"):
                 out += [PlayWandering(player, wandering, m) for m in monsters]
             if "thief" in self.tags(player) and player not in self.combat.backstabbers:
@@ -867,7 +898,7 @@ class MunchkinGame(Game):
 
     def _charity_actions(self) -> list[Action]:
         giver = self.charity_giver
-        hand = sorted(set(self.players[giver].hand))
+        hand = distinct(self.players[giver].hand)
         recipients = next_recipients([p.level for p in self.players], giver, self.charity_given)
         if not recipients:
             return [DiscardCard(giver, c) for c in hand]
@@ -967,6 +998,11 @@ class MunchkinGame(Game):
             self.kicked(copy)
         else:  # face down, or drawn openly for all to see when a helper shares the treasure
             self.players[player].hand.append(copy)
+            if face == "down":  # only the drawer reads the card
+                self.event(f"player {player} draws {self.card(copy).name} face down", seen_by=(player,),
+                           hidden=f"player {player} draws a {deck.capitalize()} card face down")
+            else:
+                self.event(f"player {player} draws {self.card(copy).name} face up")
 
     def _do_Ready(self, action: Ready) -> None:
         self.creating += 1
@@ -1445,7 +1481,7 @@ class MunchkinGame(Game):
             elif len(set(options)) == 1:
                 self._lose(victim, options[0], source)
             else:
-                self.choice = (victim, sorted(set(options)))
+                self.choice = (victim, self.carried_choices(victim, options))
         elif effect.effect == "lose_all_items":
             for copy in self._matching(victim, effect.slot):
                 self._lose(victim, copy, source)
@@ -1611,6 +1647,33 @@ class MunchkinGame(Game):
             "over": self.over_reason, "winners": list(self.winners), "theft": self.theft,
             "trade": None if self.trade is None else self.trade.describe(), "traded_with": sorted(self.traded_with),
             "fresh": sorted(self.fresh)}
+
+    # ----- what a seat may see ---------------------------------------------------------------
+    def observe(self, player: int | None) -> dict[str, Any]:
+        """Everything on the table is public (levels, races, classes, items in play, curses, the fight,
+        the discards, the body); a seat sees its own hand, the other hands as counts, and of the decks
+        only their sizes (neither their order nor their contents)."""
+        full = self.state_dict()
+        for p, seat in zip(self.players, full["players"], strict=True):
+            seat["hand_size"] = len(p.hand)
+        if player is None:
+            return full
+        for i, seat in enumerate(full["players"]):
+            if i != player:
+                del seat["hand"]
+        for deck in ("door_deck", "treasure_deck"):
+            full[deck] = len(full[deck])
+        return full
+
+    def describe_view(self, player: int | None) -> str:
+        """:meth:`describe_state` and the hand(s) ``player`` may see (``None``: every hand)."""
+        seats = range(self.params.players) if player is None else (player,)
+        lines = [self.describe_state()]
+        for i in seats:
+            hand = ", ".join(_name(c) for c in sorted(self.players[i].hand)) or "empty"
+            owner = "your" if player is not None else f"player {i}'s"
+            lines.append(f"  {owner} hand: {hand}")
+        return "\n".join(lines)
 
     @classmethod
     def heuristic_agent(cls) -> Agent:
