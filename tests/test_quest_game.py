@@ -355,7 +355,7 @@ def test_a_level_ten_munchkin_on_the_entrance_fights_a_level_twenty_boss() -> No
 # ----- the harness, agents, saves, CLI ------------------------------------------------------------
 def test_random_games_keep_every_invariant() -> None:
     report = random_sim_test(lambda seed: QuestGame({"players": 3}, seed=seed), n_games=12, seed=0,
-                             round_trip_every=5, unique_descriptions=False)  # one action per card: #9
+                             round_trip_every=5)
     assert report.games == 12 and report.actions > 1000
 
 
@@ -363,8 +363,7 @@ def test_random_games_keep_every_invariant() -> None:
 def test_thousands_of_random_games_keep_every_invariant() -> None:
     for players in (2, 3, 4):
         report = random_sim_test(lambda seed, n=players: QuestGame({"players": n}, seed=seed), n_games=400,
-                                 seed=players * 10_000, round_trip_every=400, undo_every=500, illegal_every=50,
-                                 unique_descriptions=False)  # one action per card: #9
+                                 seed=players * 10_000, round_trip_every=400, undo_every=500, illegal_every=50)
         assert report.games == 400
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..core.protocol import Action, Chance, ChanceStep, Game, Result
+from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information, Result
 from ..core.registry import register
 from .dungeon import Dungeon, MonsterPiece, Pos, Room, link_key
 from .geometry import MONSTER_DIE, PLAYER_COLOURS, Colour, LinkKind, Side
@@ -127,6 +127,8 @@ class DungeonCrawl(Game):
     action_types = (Move, Explore, DrawMonster, Decline, PickBase, EndTurn)
     Params = CrawlParams
     max_length = 20_000
+    #: every seat sees the whole crawl (no cards are held); the monster die and the draws are chance
+    info = GameInfo(min_players=2, max_players=4, chance=True, information=Information.PERFECT, max_length=20_000)
 
     # ----- set-up -------------------------------------------------------------------------
     def setup(self) -> None:

@@ -41,14 +41,15 @@ The decisions where the seed is silent are in docs/rules-notes.md ("Munchkin Que
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.agents import Agent
-from ..core.cards import Card, Effect, card_index, card_of, copies
+from ..core.cards import Card, Effect, card_index, card_of, copies, distinct
 from ..core.charity import next_recipients
 from ..core.identity import character_tags, drop_identity, identity_cards
-from ..core.protocol import Action, Chance, ChanceStep, Result
+from ..core.protocol import Action, Chance, ChanceStep, GameInfo, Information, Result
 from ..core.registry import register
 from ..odds import search as search_odds
 from .actions import (
@@ -110,6 +111,7 @@ BOSS_LEVEL = 20
 RUN_NEED = 5
 LEVEL_PRICE = 1000
 MAX_POWER_DISCARDS = 3
+DECK_NAMES = {"dxm": "DxM", "treasure": "Treasure"}
 POWER_CLASS = {"berserk": "warrior", "turning": "cleric", "flight": "wizard", "backstab": "thief"}
 
 
@@ -190,6 +192,8 @@ class QuestGame(DungeonCrawl):
                     D10Power)
     Params = QuestParams
     max_length = 40_000
+    info = GameInfo(min_players=2, max_players=4, chance=True, information=Information.IMPERFECT,
+                    max_length=40_000, simultaneous=True)
 
     # ----- set-up ---------------------------------------------------------------------------
     def setup(self) -> None:
@@ -238,6 +242,21 @@ class QuestGame(DungeonCrawl):
         if self.boss is not None and self.boss.id == piece_id:
             return self.boss
         return self.dungeon.monsters[piece_id]
+
+    def once(self, *pools: Iterable[str], keep: Callable[[str], bool] | None = None) -> list[str]:
+        """One copy per card across ``pools``, in card order (:func:`~tablerules.core.cards.distinct`; two
+        cards of one name, such as the two decks' Go Up a Level, count as one card): two copies are one
+        choice. The copy comes from the first pool that holds one: where one lies in the backpack and one
+        is in play, an action that takes "an item" takes the backpack's (it gives no bonus)."""
+        first: dict[str, str] = {}
+        for pool in pools:
+            for copy in distinct(pool if keep is None else filter(keep, pool)):
+                first.setdefault(self.card(copy).name, copy)
+        return [first[k] for k in sorted(first, key=lambda name: first[name])]
+
+    def items_once(self, h: Hero) -> list[str]:
+        """The items in play and in the backpack, one copy per card (the backpack's first)."""
+        return self.once(h.backpack, h.carried)
 
     def tags(self, player: int) -> set[str]:
         """Races (human without one; a Half-Breed with one race is half human), classes and sex: what
@@ -485,7 +504,7 @@ class QuestGame(DungeonCrawl):
             return [RunTo(runner, r) for r in self.neighbours(self.fight.room)]
         if stage == "running away":
             runner = self.fight.runners[0]
-            return [*self._powers(runner, "flight"), *(RollToRun(runner, m) for m in dict.fromkeys(self.fight.chasing))]
+            return [*self._powers(runner, "flight"), *(RollToRun(runner, m) for m in distinct(self.fight.chasing))]
         if stage == "charity":
             return self._charity_actions()
         return []
@@ -503,7 +522,7 @@ class QuestGame(DungeonCrawl):
                 out.append(PickUp(p))
         out += self._plays(p)
         out += self._item_actions(p)
-        out += [SpendItem(p, c) for c in sorted(set(h.carried + h.backpack)) if self.card(c).value and h.level < 9]
+        out += [SpendItem(p, c) for c in self.items_once(h) if self.card(c).value and h.level < 9]
         if h.level < WIN_LEVEL - 1 and self.spent + h.gold >= LEVEL_PRICE:
             out.append(BuyLevel(p))
         if h.level > 1 and h.health < h.max_health:
@@ -522,11 +541,12 @@ class QuestGame(DungeonCrawl):
         """Outside fights, once a turn: the thief's steal, the wizard's teleport."""
         tags, here = self.tags(p), self.room_of(p).id
         out: list[Action] = []
+        loot: list[str] = []
         if "thief" in tags and (p, "steal") not in self.powers_used:
             for q in range(self.params.players):
                 if q != p and not self.heroes[q].dead and self.room_of(q).id == here:
-                    out += [D10Power(p, "steal", c) for c in sorted(set(self.heroes[q].carried))
-                            if not self.card(c).big and self._receives(p, c)]
+                    loot += [c for c in self.heroes[q].carried if not self.card(c).big and self._receives(p, c)]
+            out += [D10Power(p, "steal", c) for c in self.once(loot)]
         if "wizard" in tags and (p, "teleport") not in self.powers_used:
             out += [D10Power(p, "teleport", r) for r in sorted(self.dungeon.rooms) if r != here]
         return out
@@ -545,11 +565,11 @@ class QuestGame(DungeonCrawl):
             if (rule.heal and not rule.discard and wounded) or rule.dxm or (rule.level and h.level < WIN_LEVEL - 1):
                 out.append(Deal(p, room.id, i))
             elif rule.discard and wounded:
-                out += [Deal(p, room.id, i, c) for c in sorted(set(h.hand))]
+                out += [Deal(p, room.id, i, c) for c in self.once(h.hand)]
             elif rule.sell_item:
-                out += [Deal(p, room.id, i, c) for c in sorted(set(h.carried + h.backpack)) if self.card(c).value]
+                out += [Deal(p, room.id, i, c) for c in self.items_once(h) if self.card(c).value]
             elif rule.buy_discard_item:
-                out += [Deal(p, room.id, i, c) for c in sorted(set(self.treasure_discard))
+                out += [Deal(p, room.id, i, c) for c in self.once(self.treasure_discard)
                         if self.card(c).kind == "item" and self.card(c).value <= h.gold]
             elif rule.bet:
                 out += [Deal(p, room.id, i, str(n)) for n in range(100, min(rule.bet, h.gold) + 1, 100)]
@@ -561,7 +581,7 @@ class QuestGame(DungeonCrawl):
         """Races, classes, items (into play, or the backpack), one-shots (onto the belt), Go Up a Level."""
         h = self.heroes[p]
         out: list[Action] = []
-        for copy in sorted(set(h.hand)):
+        for copy in self.once(h.hand):
             card = self.card(copy)
             ok = {"race": self._second_fits(h.race, h.race2, h.half_breed, copy),
                   "class": self._second_fits(h.cls, h.cls2, h.super_munchkin, copy),
@@ -584,27 +604,26 @@ class QuestGame(DungeonCrawl):
         """Outside fights: the backpack, dropping, giving to a munchkin nearby, Cheat!."""
         h = self.heroes[p]
         out: list[Action] = []
-        for copy in sorted(set(h.carried)):
-            if self.card(copy).kind == "item" and len(h.backpack) < BACKPACK:
-                out.append(Pack(p, copy, True))
-        out += [Pack(p, c, False) for c in sorted(set(h.backpack)) if self.can_carry(p, c)]
-        items = sorted(set(h.carried + h.backpack))
+        if len(h.backpack) < BACKPACK:
+            out += [Pack(p, c, True) for c in self.once(c for c in h.carried if self.card(c).kind == "item")]
+        out += [Pack(p, c, False) for c in self.once(c for c in h.backpack if self.can_carry(p, c))]
+        items = self.items_once(h)
         out += [Drop(p, c) for c in items]
         here = self.room_of(p).id
         friends = [q for q in range(self.params.players) if q != p and not self.heroes[q].dead and self.near(q, here)]
         out += [GiveItem(p, c, q) for c in items for q in friends if self._receives(q, c)]
         amounts = sorted({n for n in (100, h.gold) if 0 < n <= h.gold})
         out += [GiveGold(p, q, n) for q in friends for n in amounts]
-        cheats = sorted({c for c in h.hand if self.card(c).kind == "cheat"})
-        targets = [c for c in h.hand + h.backpack if self.card(c).kind == "item" and not self.can_carry(p, c)]
-        out += [PlayCheat(p, x, item) for x in cheats for item in sorted(set(targets))]
+        cheats = self.once(c for c in h.hand if self.card(c).kind == "cheat")[:1]  # the description names the item
+        targets = self.once(h.backpack, h.hand, keep=lambda c: self.card(c).kind == "item" and not self.can_carry(p, c))
+        out += [PlayCheat(p, x, item) for x in cheats for item in targets]
         return out
 
     def _receives(self, player: int, copy: str) -> bool:
         return self.can_carry(player, copy) or len(self.heroes[player].backpack) < BACKPACK
 
     def _curses(self, p: int, targets: list[int]) -> list[Action]:
-        cards = sorted({c for c in self.heroes[p].hand if self.card(c).kind == "curse"})
+        cards = self.once(c for c in self.heroes[p].hand if self.card(c).kind == "curse")
         return [PlayCurse(p, c, t) for c in cards for t in targets]
 
     def _give_ups(self, p: int) -> list[Action]:
@@ -612,7 +631,7 @@ class QuestGame(DungeonCrawl):
         return [GiveUp(p, c) for c in (h.race, h.race2, h.cls, h.cls2) if c]
 
     def _walls(self, p: int) -> list[Action]:
-        walls = sorted({c for c in self.heroes[p].hand if self.card(c).kind == "summon_wall"})
+        walls = self.once(c for c in self.heroes[p].hand if self.card(c).kind == "summon_wall")[:1]  # names the side
         room = self.room_of(p)
         sides = [s for s in Side if self.dungeon.link(room.at, s) is not LinkKind.WALL and not (
             room.entrance or (self.dungeon.room_at(s.step(room.at)) or room).entrance)]
@@ -626,26 +645,26 @@ class QuestGame(DungeonCrawl):
             return []
         if power == "backstab" and (p in f.backstabbers or not self.reaches(p, f.room) or self.heroes[p].dead):
             return []
-        return [Power(p, power, c) for c in sorted(set(self.heroes[p].hand))]
+        return [Power(p, power, c) for c in self.once(self.heroes[p].hand)]
 
     def _one_shots(self, p: int, sides: tuple[str, ...], thrown_only: bool) -> list[Action]:
         h = self.heroes[p]
-        cards = sorted({c for c in h.hand + h.carried if self.card(c).kind == "one_shot"
-                        and (not thrown_only or self.card(c).thrown)})
+        cards = self.once(c for c in h.hand + h.carried if self.card(c).kind == "one_shot"
+                         and (not thrown_only or self.card(c).thrown))
         return [OneShot(p, c, s) for c in cards for s in sides]
 
     def _enhancers(self, p: int) -> list[Action]:
-        cards = sorted({c for c in self.heroes[p].hand if self.card(c).kind == "enhancer"})
-        return [Enhance(p, c, m) for c in cards for m in self.fight.monsters]
+        cards = self.once(c for c in self.heroes[p].hand if self.card(c).kind == "enhancer")
+        return [Enhance(p, c, m) for c in cards for m in distinct(self.fight.monsters)]
 
     def _wanderers(self, p: int) -> list[Action]:
-        return [Wandering(p, c) for c in sorted({c for c in self.heroes[p].hand if self.card(c).kind == "wandering"})]
+        return [Wandering(p, c) for c in self.once(c for c in self.heroes[p].hand if self.card(c).kind == "wandering")]
 
     def _gual(self, p: int) -> list[Action]:
         h = self.heroes[p]
         if h.level >= WIN_LEVEL - 1 or h.dead:
             return []
-        return [PlayCard(p, c) for c in sorted({c for c in h.hand if self.card(c).kind == "go_up_a_level"})]
+        return [PlayCard(p, c) for c in self.once(c for c in h.hand if self.card(c).kind == "go_up_a_level")]
 
     def _combat_actions(self) -> list[Action]:
         f = self.fight
@@ -655,7 +674,7 @@ class QuestGame(DungeonCrawl):
         if "warrior" in self.tags(p) and p not in f.fury and (p, "fury") not in self.powers_used:
             out.append(D10Power(p, "fury"))
         h = self.heroes[p]
-        flights = sorted({c for c in h.hand + h.carried if self.card(c).kind == "escape"})
+        flights = self.once(c for c in h.hand + h.carried if self.card(c).kind == "escape")
         if not f.boss:
             out += [Flee(p, c, r) for c in flights for r in self.neighbours(f.room)]
         if f.helper is None:  # bribes: first pick of the treasures, gold, or an item
@@ -663,7 +682,7 @@ class QuestGame(DungeonCrawl):
             for q in self.helpers():
                 out += [AskHelp(p, q, n) for n in range(treasures + 1)]
                 out += [AskHelp(p, q, 0, gold) for gold in (100, 300, 500) if gold <= h.gold]
-                out += [AskHelp(p, q, 0, 0, c) for c in sorted(set(h.carried + h.backpack))
+                out += [AskHelp(p, q, 0, 0, c) for c in self.items_once(h)
                         if self.card(c).kind == "item" and self._receives(q, c)]
         out.append(Roll(p))
         return out
@@ -698,7 +717,7 @@ class QuestGame(DungeonCrawl):
     def _after_roll_actions(self) -> list[Action]:
         out: list[Action] = []
         for p in self.fight.window:
-            dice = sorted({c for c in self.heroes[p].hand if self.card(c).kind == "loaded_die"})
+            dice = self.once(c for c in self.heroes[p].hand if self.card(c).kind == "loaded_die")
             out += [LoadDie(p, c, i, face) for c in dice for i in range(len(self.fight.dice))
                     for face in range(1, 7) if face != self.fight.dice[i][2]]
             out.append(Pass(p))
@@ -708,15 +727,15 @@ class QuestGame(DungeonCrawl):
         _, _, target = self.curse
         h = self.heroes[target]
         out: list[Action] = [AnswerCurse(target, "accept")]
-        out += [AnswerCurse(target, c) for c in sorted({c for c in h.hand + h.carried
-                                                         if self.card(c).kind == "remove_curse"})]
+        out += [AnswerCurse(target, c) for c in self.once(c for c in h.hand + h.carried
+                                                         if self.card(c).kind == "remove_curse")]
         if "cleric" in self.tags(target):
             out.append(AnswerCurse(target, "pray"))
         return out
 
     def _charity_actions(self) -> list[Action]:
         giver = self.charity_giver
-        hand = sorted(set(self.heroes[giver].hand))
+        hand = self.once(self.heroes[giver].hand)
         recipients = next_recipients([h.level for h in self.heroes], giver, self.charity_given)
         if not recipients:
             return [DiscardCard(giver, c) for c in hand]
@@ -836,6 +855,9 @@ class QuestGame(DungeonCrawl):
             self.heroes[step.player].hand.append(copy)
             if step.face == "open":
                 self.event(f"player {step.player} draws {self.card(copy).name} face up")
+            else:  # only the drawer reads the card (the referee's log has the whole line)
+                self.event(f"player {step.player} draws {self.card(copy).name} face down", seen_by=(step.player,),
+                           hidden=f"player {step.player} draws a {DECK_NAMES[step.deck]} card face down")
         elif step.kind == "fight die":
             self.fight.dice[step.n][2] = int(action.outcome)
         elif step.kind == "run die":
@@ -1161,11 +1183,13 @@ class QuestGame(DungeonCrawl):
         self.event(f"the die shows {face}: player {self.current} {'wins' if face >= 4 else 'loses'} {stake} gold")
 
     def _do_GiveCard(self, action: GiveCard) -> None:
-        """Charity (行善): a card over the hand limit to the lowest level."""
+        """Charity (行善): a card over the hand limit to the lowest level, from hand to hand: only the two of
+        them see which card it is."""
         self.heroes[action.player].hand.remove(action.card)
         self.heroes[action.to].hand.append(action.card)
         self.charity_given[action.to] = self.charity_given.get(action.to, 0) + 1
-        self.event(action.describe())
+        self.event(action.describe(), seen_by=(action.player, action.to),
+                   hidden=f"player {action.player} gives a card to player {action.to} (charity)")
 
     def _do_DiscardCard(self, action: DiscardCard) -> None:
         self.heroes[action.player].hand.remove(action.card)
@@ -1312,10 +1336,10 @@ class QuestGame(DungeonCrawl):
             if effect.effect == "lose_all_items":
                 for copy in options:
                     self._lose(victim, copy, source)
-            elif len(set(options)) == 1:
+            elif len(options) == 1:
                 self._lose(victim, options[0], source)
             elif options:
-                self.choice = (victim, sorted(set(options)))
+                self.choice = (victim, self.once(h.backpack, h.carried, keep=options.__contains__))
         elif effect.effect in ("lose_race", "lose_class"):
             options = [c for c in ((h.race, h.race2) if effect.effect == "lose_race" else (h.cls, h.cls2)) if c]
             applied = bool(options)
@@ -1763,6 +1787,33 @@ class QuestGame(DungeonCrawl):
 
     def pending_json(self, step: Any) -> Any:
         return dict(step.__dict__) if isinstance(step, _Step) else super().pending_json(step)
+
+    # ----- what a seat sees -------------------------------------------------------------------
+    #: the piles whose contents and order nobody sees: only how many cards (tiles) are left
+    HIDDEN_PILES = ("dxm_deck", "treasure_deck", "room_deck", "monster_deck")
+
+    def observe(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` sees: their own hand in full, the other hands as counts, the dungeon, the
+        monsters, every character sheet, items in play and in backpacks, gold, the fight, the discards,
+        the log's public lines; of the decks only their sizes (``None``: everything, the referee)."""
+        state = self.state_dict()
+        if player is None:
+            return state
+        for pile in self.HIDDEN_PILES:
+            cards = state[pile]
+            state[pile] = sum(cards.values()) if isinstance(cards, dict) else len(cards)
+        for q, sheet in enumerate(state["heroes"]):
+            if q != player:
+                sheet["hand"] = len(sheet["hand"])
+        return state
+
+    def describe_view(self, player: int | None) -> str:
+        """The state as ``player`` sees it: the public lines and their own hand."""
+        text = self.describe_state()
+        if player is None or not 0 <= player < self.params.players:
+            return text
+        hand = ", ".join(sorted(self.card(c).name for c in self.heroes[player].hand)) or "empty"
+        return f"{text}\nyour hand (player {player}): {hand}"
 
     def character(self, player: int) -> str:
         """"female Half-Breed Elf Super Munchkin Warrior": sex, races and classes in play."""
