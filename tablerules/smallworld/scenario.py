@@ -31,6 +31,10 @@ def new_game(players: int = 3, row: Sequence[tuple[str, str]] = DEFAULT_ROW, see
         s.row_races.append(race)
         s.row_powers.append(power)
         s.row_coins.append(0)
+    while len(s.row_races) < 6:  # fill up from the stacks (in name order: no chance step pending)
+        s.row_races.append(s.race_pool.pop(0))
+        s.row_powers.append(s.power_pool.pop(0))
+        s.row_coins.append(0)
     if not lost_tribes:
         for i, on in enumerate(s.lost_tribe):
             if on:

@@ -76,6 +76,7 @@ class SmallWorldState:
     berserk_die: int = NOBODY
     attempt: int = NOBODY  #: the region of a final attempt waiting for its die
     amazons_owed: int = 0
+    readied: dict[int, int] = field(default_factory=dict)  #: region -> tokens taken into hand at Ready
     loser: int = NOBODY  #: the player redeploying after losses
     turns: int = 0
     over: bool = False

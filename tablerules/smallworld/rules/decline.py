@@ -75,6 +75,11 @@ def go_into_decline(g: SmallWorld, player: int) -> None:
     for entry in list(seat.declined):
         if (entry.power == "Spirit") == spirit:
             remove_declined(g, player, entry)
+    if race == "Ghouls":  # the Ghouls readied at the start of the turn go back where they stood
+        for i, n in s.readied.items():
+            if s.owner[i] == player and s.race[i] == race:
+                s.tokens[i] += n
+                seat.hand -= n
     for i in s.regions_of(player, race, False):
         keep = s.tokens[i] if race == "Ghouls" else 1
         s.box[race] += s.tokens[i] - keep

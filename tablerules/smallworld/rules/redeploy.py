@@ -18,11 +18,13 @@ if TYPE_CHECKING:
     from ..game import SmallWorld
 
 
-def lift(g: SmallWorld, regions: list[int]) -> int:
-    """Every token but one of ``regions`` back to the hand; returns how many."""
+def lift(g: SmallWorld, regions: list[int], note: bool = False) -> int:
+    """Every token but one of ``regions`` back to the hand; returns how many (``note``: remember where from)."""
     s = g.state
     n = 0
     for i in regions:
+        if note and s.tokens[i] > 1:
+            s.readied[i] = s.tokens[i] - 1
         n += s.tokens[i] - 1
         s.tokens[i] = 1
     return n
@@ -31,7 +33,7 @@ def lift(g: SmallWorld, regions: list[int]) -> int:
 def ready_troops(g: SmallWorld, player: int) -> None:
     s = g.state
     seat = s.seats[player]
-    seat.hand += lift(g, s.regions_of(player, seat.race, False))
+    seat.hand += lift(g, s.regions_of(player, seat.race, False), note=True)
     if seat.race == "Amazons":
         extra = min(4, s.box["Amazons"])
         s.box["Amazons"] -= extra

@@ -32,6 +32,7 @@ def reset_turn(g: SmallWorld) -> None:
     s.dragon_used = s.fortress_placed = s.acted = False
     s.berserk_die = s.attempt = NOBODY
     s.amazons_owed = 0
+    s.readied = {}
 
 
 def start_turn(g: SmallWorld) -> None:
