@@ -320,3 +320,24 @@ def test_openspiel_random_sim_test() -> None:
     from tablerules.interop import openspiel
 
     pyspiel.random_sim_test(openspiel.load("smallworld", players=3), num_sims=2, serialize=True, verbose=False)
+
+
+def test_cost_equals_its_breakdown_in_random_positions() -> None:
+    import random
+
+    from tablerules.smallworld.rules.conquest import force_regions
+
+    rng = random.Random(7)
+    for seed in range(6):
+        g = SmallWorld({"players": 3 + seed % 3}, seed=seed)
+        while not g.is_over():
+            if g.is_chance():
+                g.roll()
+                continue
+            s = g.state
+            for p in range(g.num_players()):
+                if s.seats[p].race:
+                    for r in range(len(g.board)):
+                        assert conquest_cost(g, p, r) == max(1, sum(v for _, v in cost_breakdown(g, p, r)))
+            assert force_regions(g, s.current, "active") is not None
+            g.apply(rng.choice(g.legal_actions()))

@@ -10,7 +10,7 @@ from ..core.registry import register
 from ..odds import REINFORCEMENT_DIE
 from . import actions as A
 from .maps import load_board, load_powers, load_races
-from .rules import combos, conquest, decline, redeploy, turns
+from .rules import combos, conquest, redeploy, turns
 from .rules.conquest import GHOULS
 from .state import LOST_TRIBES, NOBODY, Seat, SmallWorldState
 
@@ -26,8 +26,11 @@ class SmallWorldParams:
             raise ValueError("Small World is for 2 to 5 players")
 
 
+_DIE_OUTCOMES = ChanceStep.uniform(DIE, "", REINFORCEMENT_DIE).outcomes
+
+
 def die_step(description: str) -> ChanceStep:
-    return ChanceStep.uniform(DIE, description, REINFORCEMENT_DIE)
+    return ChanceStep(DIE, description, _DIE_OUTCOMES)
 
 
 @register
@@ -125,27 +128,33 @@ class SmallWorld(Game):
         s = self.state
         force = self.force()
         seat = s.seats[p]
+        ghouls = force == GHOULS
         out: list[Action] = []
-        if force != GHOULS and decline.can_decline(self, p):
+        if not ghouls and not s.acted and seat.race and not seat.fresh:
             out.append(A.Decline(p))
-        if force != GHOULS and not s.conquered and s.berserk_die == NOBODY:
+        if not ghouls and not s.conquered and s.berserk_die == NOBODY:
             out += [A.Abandon(p, i) for i in s.regions_of(p, seat.race, False)]
-        hand = seat.ghoul_hand if force == GHOULS else seat.hand
-        berserk = force != GHOULS and seat.power == "Berserk"
-        if berserk and s.berserk_die == NOBODY:
-            if hand >= 1 and conquest.targets(self, p, force):
-                out.append(A.RollBerserk(p))
-        elif hand >= 1:
-            die = s.berserk_die if berserk else 0
-            for r in conquest.targets(self, p, force):
-                cost = max(1, conquest.conquest_cost(self, p, r, force) - die)
-                if cost <= hand:
-                    out.append(A.Conquer(p, r, cost))
-                elif not berserk and cost - hand <= 3:
-                    out.append(A.FinalAttempt(p, r, cost))
-        if force != GHOULS:
-            out += [A.DragonAttack(p, r) for r in conquest.dragon_targets(self, p)]
-            out += [A.Enchant(p, r) for r in conquest.enchant_targets(self, p)]
+        hand = seat.ghoul_hand if ghouls else seat.hand
+        berserk = not ghouls and seat.power == "Berserk"
+        if hand >= 1:
+            regions = conquest.targets(self, p, force)
+            if berserk and s.berserk_die == NOBODY:
+                if regions:
+                    out.append(A.RollBerserk(p))
+            elif regions:
+                die = s.berserk_die if berserk else 0
+                for r, cost in zip(regions, conquest.costs(self, p, regions, force), strict=True):
+                    if die:
+                        cost = max(1, cost - die)
+                    if cost <= hand:
+                        out.append(A.Conquer(p, r, cost))
+                    elif not berserk and cost - hand <= 3:
+                        out.append(A.FinalAttempt(p, r, cost))
+        if not ghouls:
+            if seat.power == "Dragon Master":
+                out += [A.DragonAttack(p, r) for r in conquest.dragon_targets(self, p)]
+            if seat.race == "Sorcerers":
+                out += [A.Enchant(p, r) for r in conquest.enchant_targets(self, p)]
         out.append(A.EndConquest(p))
         return out
 

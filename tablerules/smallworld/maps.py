@@ -49,6 +49,12 @@ class Board:
     coastal: frozenset[int]  #: land regions bordering a sea or the lake (Tritons)
     sea_adjacent: frozenset[int]  #: regions bordering a sea (a first conquest may start there)
     caverns: frozenset[int]
+    all_ids: tuple[int, ...] = ()
+    entry: tuple[int, ...] = ()  #: where a first conquest may be made: border regions and sea-adjacent ones
+    water: frozenset[int] = frozenset()
+    adjacency: tuple[frozenset[int], ...] = ()
+    static_defence: tuple[int, ...] = ()  #: 2 + the mountain marker: the part of a cost that never changes
+    hill_or_farmland: frozenset[int] = frozenset()
 
     def __len__(self) -> int:
         return len(self.regions)
@@ -84,8 +90,11 @@ def parse_board(doc: dict, file: str | Path = "<memory>") -> Board:
     coastal = frozenset(r.id for r in built if not r.water and any(built[n].water for n in r.adjacent))
     sea_adjacent = frozenset(r.id for r in built if any(built[n].terrain == "sea" for n in r.adjacent))
     caverns = frozenset(r.id for r in built if r.has("cavern"))
+    entry = tuple(r.id for r in built if r.border or r.id in sea_adjacent)
     return Board(doc["name"], doc["players"], doc["rounds"], bool(doc.get("invented", False)), built, coastal,
-                 sea_adjacent, caverns)
+                 sea_adjacent, caverns, tuple(range(len(built))), entry, frozenset(r.id for r in built if r.water),
+                 tuple(frozenset(r.adjacent) for r in built), tuple(2 + r.mountain_marker for r in built),
+                 frozenset(r.id for r in built if r.terrain in ("hill", "farmland")))
 
 
 def load_board_file(file: str | Path) -> Board:

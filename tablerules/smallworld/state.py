@@ -82,11 +82,14 @@ class SmallWorldState:
     over: bool = False
 
     def regions_of(self, player: int, race: str | None = None, decline: bool | None = None) -> list[int]:
-        out = []
-        owner, races, declines = self.owner, self.race, self.decline
-        for i, o in enumerate(owner):
-            if o == player and (race is None or races[i] == race) and (decline is None or declines[i] == decline):
-                out.append(i)
+        owner = self.owner
+        out = [i for i, o in enumerate(owner) if o == player]
+        if race is not None:
+            races = self.race
+            out = [i for i in out if races[i] == race]
+        if decline is not None:
+            declines = self.decline
+            out = [i for i in out if declines[i] == decline]
         return out
 
     def tokens_on_map(self, player: int) -> int:

@@ -71,8 +71,56 @@ def cost_breakdown(g: SmallWorld, player: int, region: int, force: str = "active
 
 
 def conquest_cost(g: SmallWorld, player: int, region: int, force: str = "active") -> int:
-    """The tokens needed to conquer ``region``: every discount keeps a minimum of 1."""
-    return max(1, sum(n for _, n in cost_breakdown(g, player, region, force)))
+    """The tokens needed to conquer ``region``: every discount keeps a minimum of 1 (the sum of
+    :func:`cost_breakdown`, computed without building it)."""
+    s = g.state
+    r = g.board.regions[region]
+    cost = (2 + s.tokens[region] + s.lost_tribe[region] + r.mountain_marker + s.fortress[region] + s.lair[region]
+            + s.encampment[region])
+    if force == GHOULS:
+        return cost
+    seat = s.seats[player]
+    power = seat.power
+    if power == "Commando" or (power == "Mounted" and r.terrain in ("hill", "farmland")) or (
+            power == "Underworld" and region in g.board.caverns):
+        cost -= 1
+    race = seat.race
+    if race == "Tritons" and region in g.board.coastal:
+        cost -= 1
+    elif race == "Giants":
+        regions = g.board.regions
+        if any(s.owner[n] == player and s.race[n] == "Giants" and not s.decline[n] and regions[n].terrain == "mountain"
+               for n in r.adjacent):
+            cost -= 1
+    return cost if cost > 1 else 1
+
+
+def costs(g: SmallWorld, player: int, regions: list[int], force: str = "active") -> list[int]:
+    """:func:`conquest_cost` of many regions at once (the legal-action generator's fast path)."""
+    s = g.state
+    board = g.board
+    static = board.static_defence
+    tokens, tribe, fortress, lair, camp = s.tokens, s.lost_tribe, s.fortress, s.lair, s.encampment
+    out = [static[i] + tokens[i] + tribe[i] + fortress[i] + lair[i] + camp[i] for i in regions]
+    if force == GHOULS:
+        return out
+    seat = s.seats[player]
+    power, race = seat.power, seat.race
+    cheaper: frozenset[int] | None = None
+    if power == "Commando":
+        out = [c - 1 for c in out]
+    elif power == "Mounted":
+        cheaper = board.hill_or_farmland
+    elif power == "Underworld":
+        cheaper = board.caverns
+    if cheaper is not None:
+        out = [c - (i in cheaper) for c, i in zip(out, regions, strict=True)]
+    if race == "Tritons":
+        coastal = board.coastal
+        out = [c - (i in coastal) for c, i in zip(out, regions, strict=True)]
+    elif race == "Giants":
+        out = [conquest_cost(g, player, i, force) for i in regions]
+    return [c if c > 1 else 1 for c in out]
 
 
 def immune(g: SmallWorld, attacker: int, region: int, force: str = "active") -> bool:
@@ -82,7 +130,7 @@ def immune(g: SmallWorld, attacker: int, region: int, force: str = "active") -> 
     if s.hole[region] or s.hero[region] or s.dragon == region:
         return True
     owner = s.owner[region]
-    return owner not in (NOBODY, attacker) and not s.decline[region] and s.seats[owner].peace_with == attacker
+    return owner >= 0 and owner != attacker and not s.decline[region] and s.seats[owner].peace_with == attacker
 
 
 def force_regions(g: SmallWorld, player: int, force: str) -> list[int]:
@@ -100,33 +148,39 @@ def neighbours(g: SmallWorld, player: int, region: int, force: str) -> tuple[int
 
 
 def targets(g: SmallWorld, player: int, force: str = "active") -> list[int]:
-    """The regions this force may attack now (reachability, water, immunity, own regions), unsorted by cost."""
+    """The regions this force may attack now (reachability, water, immunity, own regions), in id order."""
     s = g.state
     board = g.board
-    held = force_regions(g, player, force)
+    owner, races, declines = s.owner, s.race, s.decline
     seat = s.seats[player]
-    own_race = "Ghouls" if force == GHOULS else seat.race
-    seas_ok = sea_holder(g, player, force)
+    ghouls = force == GHOULS
+    own_race = "Ghouls" if ghouls else seat.race
+    held = [i for i, o in enumerate(owner) if o == player and races[i] == own_race and declines[i] == ghouls]
+    power = "" if ghouls else seat.power
     if not held:  # first conquest (seed 003, 第一场征服)
-        if force != GHOULS and (seat.race == "Halflings" or seat.power == "Flying"):
-            candidates = range(len(board))
-        else:
-            candidates = [r.id for r in board.regions if r.border or r.id in board.sea_adjacent]
-    elif force != GHOULS and seat.power == "Flying":
-        candidates = range(len(board))
+        candidates = board.all_ids if (power == "Flying" or (not ghouls and seat.race == "Halflings")) else board.entry
+    elif power == "Flying":
+        candidates = board.all_ids
     else:
         found: set[int] = set()
+        adjacency = board.adjacency
         for h in held:
-            found.update(neighbours(g, player, h, force))
+            found |= adjacency[h]
+        if power == "Underworld" and not board.caverns.isdisjoint(held):
+            found |= board.caverns
         candidates = sorted(found)
+    water = board.water if power != "Seafaring" else frozenset()
+    hole, hero, dragon, seats = s.hole, s.hero, s.dragon, s.seats
     out = []
     for i in candidates:
-        if board.regions[i].water and not seas_ok:
+        if i in water or hole[i] or hero[i] or i == dragon:
             continue
-        if s.owner[i] == player and (s.race[i] == own_race or force == GHOULS or not s.decline[i]):
-            continue  # own regions of this race (the active race may attack its own race in decline)
-        if immune(g, player, i, force):
-            continue
+        o = owner[i]
+        if o == player:
+            if ghouls or not declines[i]:
+                continue  # own regions (the active race may attack its own race in decline)
+        elif o >= 0 and not declines[i] and seats[o].peace_with == player:
+            continue  # a Diplomat's peace
         out.append(i)
     return out
 
