@@ -341,3 +341,13 @@ def test_cost_equals_its_breakdown_in_random_positions() -> None:
                         assert conquest_cost(g, p, r) == max(1, sum(v for _, v in cost_breakdown(g, p, r)))
             assert force_regions(g, s.current, "active") is not None
             g.apply(rng.choice(g.legal_actions()))
+
+
+def test_seat_views_hide_other_coins_until_the_end() -> None:
+    g = new_game(3)
+    g.state.seats[1].coins = 11
+    view = g.observation(0)["state"]
+    assert view["seats"][0]["coins"] == 5 and view["seats"][1]["coins"] is None
+    assert "player 1: ? coins" in g.observation_string(0) and "player 1: 11 coins" in g.observation_string(None)
+    g.state.over = True
+    assert g.observation(0)["state"]["seats"][1]["coins"] == 11

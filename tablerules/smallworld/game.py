@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Result
+from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information, Result
 from ..core.registry import register
 from ..odds import REINFORCEMENT_DIE
 from . import actions as A
@@ -40,7 +40,8 @@ class SmallWorld(Game):
     action_types = A.ACTION_TYPES
     Params = SmallWorldParams
     max_length = 20_000
-    info = GameInfo(min_players=2, max_players=5, max_length=20_000)
+    #: coins are kept face down (seed 003: 代币数量在游戏过程中不需要公开，直到最后计算得分时才公布)
+    info = GameInfo(min_players=2, max_players=5, max_length=20_000, information=Information.IMPERFECT)
     shared_attributes = ("board", "races", "powers")
 
     state: SmallWorldState
@@ -293,6 +294,20 @@ class SmallWorld(Game):
         from .view import describe
 
         return describe(self)
+
+    def observe(self, player: int | None) -> dict:
+        """A seat sees everything but the other seats' coin totals (face down until the end)."""
+        data = self.state_dict()
+        if player is not None and not self.state.over:
+            for q, seat in enumerate(data["seats"]):
+                if q != player:
+                    seat["coins"] = None
+        return data
+
+    def describe_view(self, player: int | None) -> str:
+        from .view import describe
+
+        return describe(self, None if self.state.over else player)
 
     @classmethod
     def heuristic_agent(cls):

@@ -26,7 +26,8 @@ def region_text(g: SmallWorld, i: int) -> str:
     return f"{i:>2} {r.terrain:<8} {holder:<28} {', '.join(marks)}"
 
 
-def describe(g: SmallWorld) -> str:
+def describe(g: SmallWorld, viewer: int | None = None) -> str:
+    """The state in words; with ``viewer``, the other seats' coins are hidden (face down)."""
     s = g.state
     lines = [f"round {s.round}/{g.board.rounds}, player {s.current}'s turn, stage {s.stage}"]
     row = [f"{i + 1}. {power} {race}{f' [{c}c]' if c else ''}"
@@ -35,6 +36,7 @@ def describe(g: SmallWorld) -> str:
     for p, seat in enumerate(s.seats):
         active = f"{seat.power} {seat.race} ({seat.hand} in hand)" if seat.race else "no active race"
         declined = ", ".join(d.race for d in seat.declined) or "-"
-        lines.append(f"player {p}: {seat.coins} coins, {active}, in decline: {declined}")
+        coins = "? coins" if viewer is not None and viewer != p else f"{seat.coins} coins"
+        lines.append(f"player {p}: {coins}, {active}, in decline: {declined}")
     lines += [region_text(g, i) for i in range(len(g.board)) if s.owner[i] != NOBODY or s.lost_tribe[i]]
     return "\n".join(lines)
