@@ -65,3 +65,24 @@ def test_cli_simulate_smallworld() -> None:
     out = io.StringIO()
     assert main(["play", "smallworld", "--seed", "1"], out=out, inp=io.StringIO("r\nr\nq\n")) == 0
     assert "race banner" in out.getvalue()
+
+
+def test_panel_shows_map_row_rule_box_and_attempt_odds() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from tablerules.smallworld.panel import SmallWorldPanel
+
+    g = new_game(3, lost_tribes=False)
+    panel = SmallWorldPanel(g, draw=False)
+    assert "Pick a combo" in panel.state_view.value and "Skeletons" in panel.state_view.value
+    panel.actions_box.children[2].click()  # a button: the third combo
+    assert g.state.seats[0].race == "Skeletons"
+    while g.is_chance():
+        panel.roll_button.click()
+    give(g, 1, "Humans", "Hill")
+    g.state.seats[0].hand = 1
+    g.refresh()
+    attempt = next(a for a in g.legal_actions() if isinstance(a, A.FinalAttempt))
+    panel.play(attempt)
+    assert "P(success) = 1/2" in panel.state_view.value or "P(success)" in panel.state_view.value

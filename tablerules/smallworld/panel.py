@@ -12,6 +12,7 @@ from ..widgets.stepper import StepThrough
 from .analysis import draw_map, final_attempt_odds, layout
 from .game import SmallWorld
 from .rules.conquest import cost_breakdown
+from .view import rule_box_html
 
 
 def map_png(game: SmallWorld, pos: dict | None = None) -> bytes:
@@ -68,6 +69,7 @@ class SmallWorldPanel(StepThrough):
         if self.draw:
             data = base64.b64encode(map_png(game, self.pos)).decode()
             parts.append(f"<img src='data:image/png;base64,{data}' style='max-width:640px'/>")
+        parts.append(rule_box_html(game.state.stage))
         parts.append(row_html(game))
         parts.append(attempt_html(game))
         parts.append(f"<pre>{html.escape(game.describe_view(None))}</pre>")

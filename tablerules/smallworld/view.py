@@ -40,3 +40,36 @@ def describe(g: SmallWorld, viewer: int | None = None) -> str:
         lines.append(f"player {p}: {coins}, {active}, in decline: {declined}")
     lines += [region_text(g, i) for i in range(len(g.board)) if s.owner[i] != NOBODY or s.lost_tribe[i]]
     return "\n".join(lines)
+
+
+#: a rule box per stage: (title, the seed's words, in English)
+STAGE_RULES: dict[str, tuple[str, str, str]] = {
+    "pick": ("Pick a combo (选择一个种族与特殊能力的组合)",
+             "选择时需要在这一组合上方每一个种族/职业组合上放上一个胜利点数",
+             "Put 1 coin on each combo above the one you take; take the coins lying on yours. "
+             "Tokens = banner + badge."),
+    "conquer": ("Conquer (征服区域)",
+                "要征服一个区域，玩家至少要在这个区域放置两个种族标志 ... 征服一个区域时至少需要一枚种族标志",
+                "2 tokens + 1 per mountain, fortress, lair, encampment and defender; first region on the border; "
+                "a final attempt may be 1-3 short: roll the reinforcement die. Or go into decline (a whole turn)."),
+    "ghouls": ("Ghouls in decline (食尸鬼)", "你必须在自己的行动回合之前操纵食尸鬼的行动",
+               "Your Ghouls in decline conquer first, as if active, without the power."),
+    "ghouls redeploy": ("Ghouls redeploy (食尸鬼)", "行动方式与其活着时一样",
+                        "Place the Ghouls in hand on Ghoul regions."),
+    "redeploy": ("Redeploy (重新分配部队)", "每个控制的区域至少要放置一个种族标志",
+                 "Place every token in hand on your regions (at least 1 each), then score: 1 coin a region + bonuses."),
+    "diplomacy": ("Diplomat", "", "Choose an opponent you did not attack: he may not attack your active race."),
+    "losses": ("Redeploy after losses (敌人的损失与撤退)", "在当前玩家的回合结束后将标志放在场上已经占据了的区域",
+               "The player who lost regions places the tokens kept in hand on their remaining regions."),
+    "over": ("The end (游戏结束)", "点数最多的玩家获得胜利。如果点数持平，当前场面上种族标志最多的玩家获得胜利",
+             "Most coins wins; a tie goes to the most tokens on the map."),
+}
+
+
+def rule_box_html(stage: str) -> str:
+    import html
+
+    title, zh, en = STAGE_RULES.get(stage, (stage, "", ""))
+    quote = f"<br><i>{html.escape(zh)}</i>" if zh else ""
+    return (f"<div style='border:1px solid #999;padding:4px;margin:4px 0'><b>{html.escape(title)}</b>{quote}"
+            f"<br>{html.escape(en)}</div>")
