@@ -351,3 +351,14 @@ def test_seat_views_hide_other_coins_until_the_end() -> None:
     assert "player 1: ? coins" in g.observation_string(0) and "player 1: 11 coins" in g.observation_string(None)
     g.state.over = True
     assert g.observation(0)["state"]["seats"][1]["coins"] == 11
+
+
+def test_state_round_trips_through_plain_json() -> None:
+    from tablerules.core.agents import play_game
+    from tablerules.core.state import from_plain
+    from tablerules.smallworld.state import SmallWorldState
+
+    g = play_game(SmallWorld({"players": 3}, seed=9), max_steps=150)
+    g.state.readied = {3: 2}
+    plain = json.loads(json.dumps(g.state_dict()))
+    assert from_plain(SmallWorldState, plain) == g.state

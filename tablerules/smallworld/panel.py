@@ -62,6 +62,7 @@ class SmallWorldPanel(StepThrough):
         self.draw = draw
         self.pos = layout(game)
         super().__init__(game, agents, title="Small World 小小世界", humans=humans)
+        self.widget.add_class("tablerules-smallworld")
 
     def render_state(self) -> str:
         game = self.game
