@@ -56,6 +56,7 @@ def test_simulation_summary_and_drawing() -> None:
     g = play_game(SmallWorld({"players": 2}, seed=1), max_steps=60)
     ax = draw_map(g)
     assert ax.get_title().startswith("2-player board")
+    assert draw_map(g, colour_by="owner").get_title().startswith("2-player board")
 
 
 def test_cli_simulate_smallworld() -> None:

@@ -175,9 +175,10 @@ def layout(game: SmallWorld, seed: int = 3) -> dict[int, tuple[float, float]]:
         game.board.graph(), seed=seed, iterations=200)
 
 
-def draw_map(game: SmallWorld, ax: Any = None, pos: dict | None = None) -> Any:
-    """The board as a graph: nodes coloured by terrain, ringed by the owner's colour, labelled with the region id
-    and the tokens on it (lowercase d: in decline; * a lost tribe)."""
+def draw_map(game: SmallWorld, ax: Any = None, pos: dict | None = None, colour_by: str = "terrain") -> Any:
+    """The board as a graph: nodes coloured by terrain (ringed by the owner's colour) or, with
+    ``colour_by="owner"``, filled with the owner's colour (pale in decline, white if empty), labelled with the
+    region id and the tokens on it (d: in decline; * a lost tribe)."""
     import matplotlib.pyplot as plt
     import networkx as nx
 
@@ -186,10 +187,16 @@ def draw_map(game: SmallWorld, ax: Any = None, pos: dict | None = None) -> Any:
     g = game.board.graph()
     pos = pos or layout(game)
     s = game.state
-    fill = [TERRAIN_COLOURS[game.board.regions[i].terrain] for i in g.nodes]
     edge = [SEAT_COLOURS[s.owner[i] % len(SEAT_COLOURS)] if s.owner[i] >= 0 else "#ffffff" for i in g.nodes]
+    if colour_by == "owner":
+        fill = [edge[k] if s.owner[i] >= 0 else "#ffffff" for k, i in enumerate(g.nodes)]
+        alpha = [0.45 if s.owner[i] >= 0 and s.decline[i] else 1.0 for i in g.nodes]
+        edge = [TERRAIN_COLOURS[game.board.regions[i].terrain] for i in g.nodes]
+    else:
+        fill = [TERRAIN_COLOURS[game.board.regions[i].terrain] for i in g.nodes]
+        alpha = None
     nx.draw_networkx_edges(g, pos, ax=ax, edge_color="#bbbbbb")
-    nx.draw_networkx_nodes(g, pos, ax=ax, node_color=fill, edgecolors=edge, linewidths=3, node_size=520)
+    nx.draw_networkx_nodes(g, pos, ax=ax, node_color=fill, edgecolors=edge, linewidths=3, node_size=520, alpha=alpha)
     labels = {}
     for i in g.nodes:
         text = str(i)
