@@ -211,3 +211,18 @@ def test_stout_declines_after_scoring() -> None:
     coins = g.state.seats[0].coins
     g.apply(A.EndTurn(0, True))
     assert g.state.seats[0].coins == coins + 1 and g.state.decline[r] and g.state.seats[0].race == ""
+
+
+def test_stout_ghouls_keep_exactly_their_tokens() -> None:
+    """Found by the slow harness: Stout Ghouls declining after redeployment must not count readied tokens twice."""
+    g = setup("Stout", race="Ghouls", hand=0)
+    a = land(g, border=True)[0]
+    put(g, a, 0, 5)
+    g.state.seats[0].fresh = False
+    begin(g, 0)
+    r = next(x for x in targets(g, 0) if conquest_cost(g, 0, x) <= 3)
+    g.apply(A.Conquer(0, r, conquest_cost(g, 0, r)))
+    finish_conquest(g)
+    g.apply(A.EndTurn(0, True))
+    s = g.state
+    assert s.tokens[a] + s.tokens[r] + s.box["Ghouls"] == 10 and g.invariants() == []

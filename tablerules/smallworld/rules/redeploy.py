@@ -46,6 +46,7 @@ def start_redeploy(g: SmallWorld, player: int) -> None:
     seat = s.seats[player]
     regions = s.regions_of(player, seat.race, False)
     seat.hand += lift(g, regions)
+    s.readied = {}
     if seat.race == "Skeletons":
         extra = min(s.box["Skeletons"], s.conquered_nonempty // 2)
         s.box["Skeletons"] -= extra

@@ -104,7 +104,7 @@ def decline_turn(g: SmallWorld) -> None:
     from .decline import go_into_decline
 
     p = g.state.current
-    go_into_decline(g, p)
+    go_into_decline(g, p, unready=True)
     score_turn(g, p, declined_this_turn=True)
     finish_turn(g)
 
