@@ -12,7 +12,7 @@ from . import actions as A
 from .maps import load_board, load_powers, load_races
 from .rules import combos, conquest, redeploy, turns
 from .rules.conquest import GHOULS
-from .state import LOST_TRIBES, NOBODY, Seat, SmallWorldState
+from .state import LOST_TRIBES, MAX_FORTRESSES, MAX_HEROES, NOBODY, Seat, SmallWorldState
 
 DIE = "reinforcement die"
 
@@ -97,32 +97,45 @@ class SmallWorld(Game):
             return out or [A.EndTurn(p)]
         if stage in ("conquer", "ghouls"):
             return self._conquest_actions(p)
-        if stage in ("redeploy", "ghouls redeploy", "losses"):
+        if stage == "redeploy":
+            return self._redeploy_actions(p)
+        if stage in ("ghouls redeploy", "losses"):
             q = s.loser if stage == "losses" else p
             seat = s.seats[q]
-            if stage == "redeploy" and s.amazons_owed:
-                return [A.Abandon(p, i) for i in s.regions_of(p, "Amazons", False)]
-            if stage == "losses":
-                in_hand = {race: n for race, n in seat.pending.items()}
-            else:
-                in_hand = {"": seat.ghoul_hand if stage == "ghouls redeploy" else seat.hand}
             for i in redeploy.redeploy_places(self, q):
-                n = in_hand.get(s.race[i], 0) if stage == "losses" else in_hand[""]
+                n = seat.pending.get(s.race[i], 0) if stage == "losses" else seat.ghoul_hand
                 out.append(A.Place(q, i, 1))
                 if n > 1:
                     out.append(A.Place(q, i, n))
-            if stage == "redeploy":
-                out += [A.PlaceEncampment(p, i) for i in redeploy.encampment_places(self, p)]
-                out += [A.PlaceFortress(p, i) for i in redeploy.fortress_places(self, p)]
-                out += [A.PlaceHero(p, i) for i in redeploy.hero_places(self, p)]
-                seat = s.seats[p]
-                if not seat.hand or not s.regions_of(p, seat.race, False):
-                    out.append(A.EndTurn(p))
-                    if seat.power == "Stout":
-                        out.append(A.EndTurn(p, True))
             return out
         if stage == "diplomacy":
             return [A.MakePeace(p, q) for q in turns.peace_options(self, p)] + [A.MakePeace(p, -1)]
+        return out
+
+    def _redeploy_actions(self, p: int) -> list[Action]:
+        s = self.state
+        seat = s.seats[p]
+        regions = s.regions_of(p, seat.race, False)
+        if s.amazons_owed:
+            return [A.Abandon(p, i) for i in regions]
+        out: list[Action] = []
+        hand = seat.hand
+        if hand:
+            for i in regions:
+                out.append(A.Place(p, i, 1))
+                if hand > 1:
+                    out.append(A.Place(p, i, hand))
+        power = seat.power
+        if power == "Bivouacking" and seat.encampments:
+            out += [A.PlaceEncampment(p, i) for i in regions]
+        elif power == "Fortified" and not s.fortress_placed and sum(s.fortress) < MAX_FORTRESSES:
+            out += [A.PlaceFortress(p, i) for i in regions if not s.fortress[i]]
+        elif power == "Heroic" and sum(s.hero) < MAX_HEROES:
+            out += [A.PlaceHero(p, i) for i in regions if not s.hero[i]]
+        if not hand or not regions:
+            out.append(A.EndTurn(p))
+            if power == "Stout":
+                out.append(A.EndTurn(p, True))
         return out
 
     def _conquest_actions(self, p: int) -> list[Action]:
