@@ -10,9 +10,9 @@ from ..core.registry import register
 from ..odds import REINFORCEMENT_DIE
 from . import actions as A
 from .maps import load_board, load_powers, load_races
-from .rules import combos, conquest, redeploy, turns
+from .rules import combos, conquest, legal, redeploy, turns
 from .rules.conquest import GHOULS
-from .state import LOST_TRIBES, MAX_FORTRESSES, MAX_HEROES, NOBODY, Seat, SmallWorldState
+from .state import LOST_TRIBES, NOBODY, Seat, SmallWorldState
 
 DIE = "reinforcement die"
 
@@ -88,142 +88,10 @@ class SmallWorld(Game):
         return "chance" if self.chance_step() is not None else self.state.stage
 
     def player_actions(self) -> list[Action]:
-        s = self.state
-        stage = s.stage
-        p = s.current
-        out: list[Action] = []
-        if stage == "pick":
-            out = [A.PickCombo(p, i, race, power) for i, race, power in combos.pick_options(self, p)]
-            return out or [A.EndTurn(p)]
-        if stage in ("conquer", "ghouls"):
-            return self._conquest_actions(p)
-        if stage == "redeploy":
-            return self._redeploy_actions(p)
-        if stage in ("ghouls redeploy", "losses"):
-            q = s.loser if stage == "losses" else p
-            seat = s.seats[q]
-            for i in redeploy.redeploy_places(self, q):
-                n = seat.pending.get(s.race[i], 0) if stage == "losses" else seat.ghoul_hand
-                out.append(A.Place(q, i, 1))
-                if n > 1:
-                    out.append(A.Place(q, i, n))
-            return out
-        if stage == "diplomacy":
-            return [A.MakePeace(p, q) for q in turns.peace_options(self, p)] + [A.MakePeace(p, -1)]
-        return out
-
-    def _redeploy_actions(self, p: int) -> list[Action]:
-        s = self.state
-        seat = s.seats[p]
-        regions = s.regions_of(p, seat.race, False)
-        if s.amazons_owed:
-            return [A.Abandon(p, i) for i in regions]
-        out: list[Action] = []
-        hand = seat.hand
-        if hand:
-            for i in regions:
-                out.append(A.Place(p, i, 1))
-                if hand > 1:
-                    out.append(A.Place(p, i, hand))
-        power = seat.power
-        if power == "Bivouacking" and seat.encampments:
-            out += [A.PlaceEncampment(p, i) for i in regions]
-        elif power == "Fortified" and not s.fortress_placed and sum(s.fortress) < MAX_FORTRESSES:
-            out += [A.PlaceFortress(p, i) for i in regions if not s.fortress[i]]
-        elif power == "Heroic" and sum(s.hero) < MAX_HEROES:
-            out += [A.PlaceHero(p, i) for i in regions if not s.hero[i]]
-        if not hand or not regions:
-            out.append(A.EndTurn(p))
-            if power == "Stout":
-                out.append(A.EndTurn(p, True))
-        return out
-
-    def _conquest_actions(self, p: int) -> list[Action]:
-        s = self.state
-        force = self.force()
-        seat = s.seats[p]
-        ghouls = force == GHOULS
-        out: list[Action] = []
-        if not ghouls and not s.acted and seat.race and not seat.fresh:
-            out.append(A.Decline(p))
-        if not ghouls and not s.conquered and s.berserk_die == NOBODY:
-            out += [A.Abandon(p, i) for i in s.regions_of(p, seat.race, False)]
-        hand = seat.ghoul_hand if ghouls else seat.hand
-        berserk = not ghouls and seat.power == "Berserk"
-        if hand >= 1:
-            regions = conquest.targets(self, p, force)
-            if berserk and s.berserk_die == NOBODY:
-                if regions:
-                    out.append(A.RollBerserk(p))
-            elif regions:
-                die = s.berserk_die if berserk else 0
-                for r, cost in zip(regions, conquest.costs(self, p, regions, force), strict=True):
-                    if die:
-                        cost = max(1, cost - die)
-                    if cost <= hand:
-                        out.append(A.Conquer(p, r, cost))
-                    elif not berserk and cost - hand <= 3:
-                        out.append(A.FinalAttempt(p, r, cost))
-        if not ghouls:
-            if seat.power == "Dragon Master":
-                out += [A.DragonAttack(p, r) for r in conquest.dragon_targets(self, p)]
-            if seat.race == "Sorcerers":
-                out += [A.Enchant(p, r) for r in conquest.enchant_targets(self, p)]
-        out.append(A.EndConquest(p))
-        return out
+        return legal.player_actions(self)
 
     def illegal_reason(self, action: Action) -> tuple[str, str]:
-        s = self.state
-        if isinstance(action, Chance):
-            return "chance", "no die is being rolled and no banner drawn now"
-        if self.chance_step() is not None:
-            return "chance", "a die or a draw must be resolved first"
-        if action.actor not in self.current_players():
-            return "turn order", f"it is player {self.current_players()[0]}'s {s.stage} now"
-        p = action.actor
-        seat = s.seats[p]
-        if isinstance(action, A.PickCombo):
-            if s.stage != "pick":
-                return "picking a combo", "only a player without an active race picks, at the start of the turn"
-            if action.index > seat.coins:
-                return "picking a combo", (f"position {action.index + 1} costs {action.index} coins, "
-                                           f"you have {seat.coins}")
-            return "picking a combo", "that combo is not at that position of the row"
-        if isinstance(action, A.Decline):
-            if seat.fresh:
-                return "going into decline", "a race picked this turn cannot go into decline this turn"
-            return "going into decline", "decline is a whole turn: only before any conquest or abandon"
-        if isinstance(action, A.Conquer | A.FinalAttempt):
-            if s.stage not in ("conquer", "ghouls"):
-                return "conquest", "conquests only happen in the conquest phase"
-            region = action.region
-            if region not in conquest.targets(self, p, self.force()):
-                if self.board.regions[region].water:
-                    return "seas and lakes", "seas and the lake cannot be conquered (only Seafaring)"
-                if conquest.immune(self, p, region):
-                    return "immune regions", "a hole, a hero, the dragon or a Diplomat's peace protects it"
-                return "first conquest / adjacency", "the region is not reachable (border first, then adjacent)"
-            cost = conquest.conquest_cost(self, p, region, self.force())
-            if isinstance(action, A.FinalAttempt):
-                return "final attempt", f"a final attempt needs 1-3 tokens short with tokens in hand (cost {cost})"
-            return "conquest cost", f"region {region} costs {cost} tokens, not {action.cost} (hand {seat.hand})"
-        if isinstance(action, A.RollBerserk):
-            return "Berserk", "only Berserk rolls before a conquest, once per conquest"
-        if isinstance(action, A.DragonAttack):
-            return "Dragon Master", "once per turn, with a token in hand, on a reachable region"
-        if isinstance(action, A.Enchant):
-            return "Sorcerers", "a lone active enemy token next to you, once per opponent per turn"
-        if isinstance(action, A.Abandon):
-            return "abandoning regions", "only your active race's regions, before your first conquest"
-        if isinstance(action, A.Place | A.PlaceEncampment | A.PlaceFortress | A.PlaceHero):
-            return "redeployment", "only on your own regions, with tokens or markers left to place"
-        if isinstance(action, A.EndTurn):
-            return "redeployment", "place every token in hand before ending the turn"
-        if isinstance(action, A.EndConquest):
-            return "conquest", "not in the conquest phase"
-        if isinstance(action, A.MakePeace):
-            return "Diplomat", "peace only with an opponent you did not attack this turn, at the turn end"
-        return "actions", f"{action.describe()} is not possible now"
+        return legal.illegal_reason(self, action)
 
     def perform(self, action: Action) -> None:
         s = self.state
