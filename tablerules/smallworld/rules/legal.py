@@ -3,6 +3,8 @@ modules this one asks)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...core.protocol import Action, Chance
@@ -15,6 +17,28 @@ if TYPE_CHECKING:
     from ..game import SmallWorld
 
 
+def _interned(kind: type) -> Callable[..., Action]:
+    """Actions are immutable: one object per distinct action, made once (a frozen dataclass is slow to build)."""
+    return lru_cache(maxsize=None)(kind)
+
+
+_PickCombo = _interned(A.PickCombo)
+_EndTurn = _interned(A.EndTurn)
+_Place = _interned(A.Place)
+_MakePeace = _interned(A.MakePeace)
+_Abandon = _interned(A.Abandon)
+_PlaceEncampment = _interned(A.PlaceEncampment)
+_PlaceFortress = _interned(A.PlaceFortress)
+_PlaceHero = _interned(A.PlaceHero)
+_Decline = _interned(A.Decline)
+_RollBerserk = _interned(A.RollBerserk)
+_Conquer = _interned(A.Conquer)
+_FinalAttempt = _interned(A.FinalAttempt)
+_DragonAttack = _interned(A.DragonAttack)
+_Enchant = _interned(A.Enchant)
+_EndConquest = _interned(A.EndConquest)
+
+
 def player_actions(g: SmallWorld) -> list[Action]:
     """The legal player actions now (the game's ``player_actions`` hook)."""
     s = g.state
@@ -22,8 +46,8 @@ def player_actions(g: SmallWorld) -> list[Action]:
     p = s.current
     out: list[Action] = []
     if stage == "pick":
-        out = [A.PickCombo(p, i, race, power) for i, race, power in combos.pick_options(g, p)]
-        return out or [A.EndTurn(p)]
+        out = [_PickCombo(p, i, race, power) for i, race, power in combos.pick_options(g, p)]
+        return out or [_EndTurn(p)]
     if stage in ("conquer", "ghouls"):
         return conquest_actions(g, p)
     if stage == "redeploy":
@@ -33,12 +57,12 @@ def player_actions(g: SmallWorld) -> list[Action]:
         seat = s.seats[q]
         for i in redeploy.redeploy_places(g, q):
             n = seat.pending.get(s.race[i], 0) if stage == "losses" else seat.ghoul_hand
-            out.append(A.Place(q, i, 1))
+            out.append(_Place(q, i, 1))
             if n > 1:
-                out.append(A.Place(q, i, n))
+                out.append(_Place(q, i, n))
         return out
     if stage == "diplomacy":
-        return [A.MakePeace(p, q) for q in turns.peace_options(g, p)] + [A.MakePeace(p, -1)]
+        return [_MakePeace(p, q) for q in turns.peace_options(g, p)] + [_MakePeace(p, -1)]
     return out
 
 def redeploy_actions(g: SmallWorld, p: int) -> list[Action]:
@@ -46,25 +70,25 @@ def redeploy_actions(g: SmallWorld, p: int) -> list[Action]:
     seat = s.seats[p]
     regions = s.regions_of(p, seat.race, False)
     if s.amazons_owed:
-        return [A.Abandon(p, i) for i in regions]
+        return [_Abandon(p, i) for i in regions]
     out: list[Action] = []
     hand = seat.hand
     if hand:
         for i in regions:
-            out.append(A.Place(p, i, 1))
+            out.append(_Place(p, i, 1))
             if hand > 1:
-                out.append(A.Place(p, i, hand))
+                out.append(_Place(p, i, hand))
     power = seat.power
     if power == "Bivouacking" and seat.encampments:
-        out += [A.PlaceEncampment(p, i) for i in regions]
+        out += [_PlaceEncampment(p, i) for i in regions]
     elif power == "Fortified" and not s.fortress_placed and sum(s.fortress) < MAX_FORTRESSES:
-        out += [A.PlaceFortress(p, i) for i in regions if not s.fortress[i]]
+        out += [_PlaceFortress(p, i) for i in regions if not s.fortress[i]]
     elif power == "Heroic" and sum(s.hero) < MAX_HEROES:
-        out += [A.PlaceHero(p, i) for i in regions if not s.hero[i]]
+        out += [_PlaceHero(p, i) for i in regions if not s.hero[i]]
     if not hand or not regions:
-        out.append(A.EndTurn(p))
+        out.append(_EndTurn(p))
         if power == "Stout":
-            out.append(A.EndTurn(p, True))
+            out.append(_EndTurn(p, True))
     return out
 
 def conquest_actions(g: SmallWorld, p: int) -> list[Action]:
@@ -74,31 +98,31 @@ def conquest_actions(g: SmallWorld, p: int) -> list[Action]:
     ghouls = force == GHOULS
     out: list[Action] = []
     if not ghouls and not s.acted and seat.race and not seat.fresh:
-        out.append(A.Decline(p))
+        out.append(_Decline(p))
     if not ghouls and not s.conquered and s.berserk_die == NOBODY:
-        out += [A.Abandon(p, i) for i in s.regions_of(p, seat.race, False)]
+        out += [_Abandon(p, i) for i in s.regions_of(p, seat.race, False)]
     hand = seat.ghoul_hand if ghouls else seat.hand
     berserk = not ghouls and seat.power == "Berserk"
     if hand >= 1:
         regions = conquest.targets(g, p, force)
         if berserk and s.berserk_die == NOBODY:
             if regions:
-                out.append(A.RollBerserk(p))
+                out.append(_RollBerserk(p))
         elif regions:
             die = s.berserk_die if berserk else 0
             for r, cost in zip(regions, conquest.costs(g, p, regions, force), strict=True):
                 if die:
                     cost = max(1, cost - die)
                 if cost <= hand:
-                    out.append(A.Conquer(p, r, cost))
+                    out.append(_Conquer(p, r, cost))
                 elif not berserk and cost - hand <= 3:
-                    out.append(A.FinalAttempt(p, r, cost))
+                    out.append(_FinalAttempt(p, r, cost))
     if not ghouls:
         if seat.power == "Dragon Master":
-            out += [A.DragonAttack(p, r) for r in conquest.dragon_targets(g, p)]
+            out += [_DragonAttack(p, r) for r in conquest.dragon_targets(g, p)]
         if seat.race == "Sorcerers":
-            out += [A.Enchant(p, r) for r in conquest.enchant_targets(g, p)]
-    out.append(A.EndConquest(p))
+            out += [_Enchant(p, r) for r in conquest.enchant_targets(g, p)]
+    out.append(_EndConquest(p))
     return out
 
 def illegal_reason(g: SmallWorld, action: Action) -> tuple[str, str]:
