@@ -83,11 +83,7 @@ class SmallWorldState:
 
     def regions_of(self, player: int, race: str | None = None, decline: bool | None = None) -> list[int]:
         """The regions ``player`` holds (of ``race``, in decline or not), in id order."""
-        owner = self.owner
-        if race is not None and decline is not None:
-            return [i for i, o, r, d in zip(range(len(owner)), owner, self.race, self.decline, strict=True)
-                    if o == player and r == race and d == decline]
-        out = [i for i, o in enumerate(owner) if o == player]
+        out = [i for i, o in enumerate(self.owner) if o == player]
         if race is not None:
             races = self.race
             out = [i for i in out if races[i] == race]

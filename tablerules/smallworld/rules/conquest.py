@@ -147,15 +147,17 @@ def neighbours(g: SmallWorld, player: int, region: int, force: str) -> tuple[int
     return adjacent
 
 
-def targets(g: SmallWorld, player: int, force: str = "active") -> list[int]:
-    """The regions this force may attack now (reachability, water, immunity, own regions), in id order."""
+def targets(g: SmallWorld, player: int, force: str = "active", held: list[int] | None = None) -> list[int]:
+    """The regions this force may attack now (reachability, water, immunity, own regions), in id order.
+    ``held``: the force's regions, when the caller has them already."""
     s = g.state
     board = g.board
     owner, races, declines = s.owner, s.race, s.decline
     seat = s.seats[player]
     ghouls = force == GHOULS
     own_race = "Ghouls" if ghouls else seat.race
-    held = [i for i, o in enumerate(owner) if o == player and races[i] == own_race and declines[i] == ghouls]
+    if held is None:
+        held = [i for i, o in enumerate(owner) if o == player and races[i] == own_race and declines[i] == ghouls]
     power = "" if ghouls else seat.power
     if not held:  # first conquest (seed 003, 第一场征服)
         candidates = board.all_ids if (power == "Flying" or (not ghouls and seat.race == "Halflings")) else board.entry

@@ -97,14 +97,15 @@ def conquest_actions(g: SmallWorld, p: int) -> list[Action]:
     seat = s.seats[p]
     ghouls = force == GHOULS
     out: list[Action] = []
+    held = s.regions_of(p, "Ghouls" if ghouls else seat.race, ghouls)
     if not ghouls and not s.acted and seat.race and not seat.fresh:
         out.append(_Decline(p))
     if not ghouls and not s.conquered and s.berserk_die == NOBODY:
-        out += [_Abandon(p, i) for i in s.regions_of(p, seat.race, False)]
+        out += [_Abandon(p, i) for i in held]
     hand = seat.ghoul_hand if ghouls else seat.hand
     berserk = not ghouls and seat.power == "Berserk"
     if hand >= 1:
-        regions = conquest.targets(g, p, force)
+        regions = conquest.targets(g, p, force, held)
         if berserk and s.berserk_die == NOBODY:
             if regions:
                 out.append(_RollBerserk(p))
