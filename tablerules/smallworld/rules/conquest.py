@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..state import NOBODY
+from .decline import check_extinct
 
 if TYPE_CHECKING:
     from ..game import SmallWorld
@@ -214,8 +215,6 @@ def take_region(g: SmallWorld, player: int, region: int, tokens: int, force: str
         if s.encampment[region]:
             s.seats[defender].encampments += s.encampment[region]
         clear_region(g, region)
-        from .decline import check_extinct
-
         check_extinct(g, defender, race)
     s.owner[region] = player
     seat = s.seats[player]
@@ -353,6 +352,4 @@ def enchant(g: SmallWorld, player: int, region: int) -> None:
     s.conquered_nonempty += 1
     s.acted = True
     g.event(f"player {player}'s sorcerers replace player {victim}'s lone {race} token in region {region}")
-    from .decline import check_extinct
-
     check_extinct(g, victim, race)
