@@ -63,8 +63,9 @@ _MOVES = (A.Conquer, A.DragonAttack, A.Enchant)
 def plan_conquests(game: SmallWorld, max_nodes: int = 20_000) -> Plan:
     """Search the orders of conquests of the player in the conquest phase for the highest expected coins this
     turn: every sequence of conquests (dragon and sorcery included), ending with the conquest phase or with a
-    final attempt whose value is the exact expectation over the reinforcement die. Positions reached by the same
-    set of conquests with the same tokens in hand are searched once."""
+    final attempt whose value is the exact expectation over the reinforcement die (Berserk: the die before each
+    conquest is a chance node; the plan then stops at the roll, the rest depends on the face). Positions reached
+    by the same set of conquests with the same tokens in hand are searched once."""
     if game.state.stage not in ("conquer",) or game.is_chance():
         raise ValueError("the planner works in the conquest phase of the active race")
     player = game.state.current
@@ -73,7 +74,8 @@ def plan_conquests(game: SmallWorld, max_nodes: int = 20_000) -> Plan:
 
     def key(g: SmallWorld) -> tuple:
         s = g.state
-        return tuple(s.owner), tuple(s.tokens), s.seats[player].hand, s.dragon_used, tuple(s.sorcery_on)
+        return (tuple(s.owner), tuple(s.tokens), s.seats[player].hand, s.dragon_used, tuple(s.sorcery_on),
+                s.berserk_die)
 
     def best(g: SmallWorld) -> tuple[Fraction, list[Action]]:
         nonlocal nodes
@@ -90,6 +92,16 @@ def plan_conquests(game: SmallWorld, max_nodes: int = 20_000) -> Plan:
                     v, rest = best(child)
                     if v > value:
                         value, line = v, [action, *rest]
+                elif isinstance(action, A.RollBerserk):  # a chance node: the best plan for each face
+                    child = g.copy()
+                    child.apply(action)
+                    v = Fraction(0)
+                    for outcome, p in child.chance_outcomes():
+                        after = child.copy()
+                        after.apply(outcome)
+                        v += p * best(after)[0]
+                    if v > value:
+                        value, line = v, [action]
                 elif isinstance(action, A.FinalAttempt):
                     child = g.copy()
                     child.apply(action)
