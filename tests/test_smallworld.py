@@ -362,3 +362,27 @@ def test_state_round_trips_through_plain_json() -> None:
     g.state.readied = {3: 2}
     plain = json.loads(json.dumps(g.state_dict()))
     assert from_plain(SmallWorldState, plain) == g.state
+
+
+def test_refusals_name_the_rule() -> None:
+    g, a, b, _c = _attack_setup()
+    sea = region_where(g, terrain="sea")
+    cases = [
+        (A.Conquer(0, sea, 2), "seas and lakes"),
+        (A.Conquer(0, b, 1), "conquest cost"),
+        (A.PickCombo(0, 0, "Ratmen", "Commando"), "picking a combo"),
+        (A.Place(0, a, 1), "redeployment"),
+        (A.EndTurn(0), "redeployment"),
+        (A.Conquer(1, b, 2), "turn order"),
+        (A.MakePeace(0, 1), "Diplomat"),
+        (Chance(DIE, 3), "chance"),
+    ]
+    for action, rule in cases:
+        with pytest.raises(IllegalAction) as err:
+            g.apply(action)
+        assert err.value.rule == rule, (action, err.value)
+    g.apply(A.Conquer(0, b, conquest_cost(g, 0, b)))
+    with pytest.raises(IllegalAction, match="going into decline"):
+        g.apply(A.Decline(0))
+    with pytest.raises(IllegalAction, match="abandoning regions"):
+        g.apply(A.Abandon(0, a))
