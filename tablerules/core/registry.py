@@ -19,6 +19,7 @@ BUILTIN_MODULES: dict[str, str] = {
     "munchkin": "tablerules.munchkin.game",
     "quest": "tablerules.quest.game",
 }
+BUILTIN_MODULES["smallworld"] = "tablerules.smallworld.game"
 
 
 def register(cls: type[Game]) -> type[Game]:

@@ -1,0 +1,202 @@
+"""Small World (小小世界, seed 003) on the game protocol: the class wires the state, the actions and the rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information, Result
+from ..core.registry import register
+from ..odds import REINFORCEMENT_DIE
+from . import actions as A
+from .maps import load_board, load_powers, load_races
+from .rules import combos, conquest, legal, redeploy, turns
+from .rules.conquest import GHOULS
+from .state import LOST_TRIBES, NOBODY, Seat, SmallWorldState
+
+DIE = "reinforcement die"
+
+
+@dataclass(frozen=True)
+class SmallWorldParams:
+    players: int = 3
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 5:
+            raise ValueError("Small World is for 2 to 5 players")
+
+
+_DIE_OUTCOMES = ChanceStep.uniform(DIE, "", REINFORCEMENT_DIE).outcomes
+
+
+def die_step(description: str) -> ChanceStep:
+    return ChanceStep(DIE, description, _DIE_OUTCOMES)
+
+
+@register
+class SmallWorld(Game):
+    name = "smallworld"
+    title = "Small World"
+    action_types = A.ACTION_TYPES
+    Params = SmallWorldParams
+    max_length = 20_000
+    #: coins are kept face down (seed 003: 代币数量在游戏过程中不需要公开，直到最后计算得分时才公布)
+    info = GameInfo(min_players=2, max_players=5, max_length=20_000, information=Information.IMPERFECT)
+    shared_attributes = ("board", "races", "powers")
+
+    state: SmallWorldState
+
+    def setup(self) -> None:
+        self.board = load_board(self.params.players)
+        self.races = load_races()
+        self.powers = load_powers()
+        n = len(self.board)
+        regions = self.board.regions
+        self.state = SmallWorldState(
+            seats=[Seat() for _ in range(self.params.players)],
+            race_pool=sorted(self.races), power_pool=sorted(self.powers),
+            box={name: r.box for name, r in self.races.items()},
+            lost_tribes_box=LOST_TRIBES - sum(r.lost_tribe for r in regions),
+            owner=[NOBODY] * n, race=[""] * n, tokens=[0] * n, decline=[False] * n,
+            lost_tribe=[r.lost_tribe for r in regions], lair=[False] * n, fortress=[False] * n,
+            encampment=[0] * n, hole=[False] * n, hero=[False] * n)
+
+    # ----- who acts -------------------------------------------------------------------------
+    def force(self) -> str:
+        return GHOULS if self.state.stage in ("ghouls", "ghouls redeploy") else "active"
+
+    def current_players(self) -> tuple[int, ...]:
+        s = self.state
+        if s.over:
+            return ()
+        return (s.loser,) if s.stage == "losses" else (s.current,)
+
+    def pending_chance(self) -> ChanceStep | None:
+        s = self.state
+        if s.over:
+            return None
+        step = combos.draw_step(self)
+        if step is not None:
+            return step
+        if s.attempt != NOBODY:
+            return die_step(f"player {s.current}'s final attempt on region {s.attempt}")
+        if s.berserk_die == turns.BERSERK_ROLLING:
+            return die_step(f"player {s.current} rolls for Berserk")
+        return None
+
+    def stage(self) -> str:
+        return "chance" if self.chance_step() is not None else self.state.stage
+
+    def player_actions(self) -> list[Action]:
+        return legal.player_actions(self)
+
+    def illegal_reason(self, action: Action) -> tuple[str, str]:
+        return legal.illegal_reason(self, action)
+
+    def perform(self, action: Action) -> None:
+        s = self.state
+        if isinstance(action, Chance):
+            if action.event == DIE:
+                face = int(action.outcome)
+                if s.attempt != NOBODY:
+                    conquest.resolve_attempt(self, s.current, face, self.force())
+                    turns.end_conquest(self)
+                else:
+                    s.berserk_die = face
+                    self.event(f"Berserk: the reinforcement die shows {face}")
+            else:
+                combos.apply_draw(self, action)
+            return
+        p = action.actor
+        if isinstance(action, A.PickCombo):
+            combos.pick(self, p, action.index)
+            s.stage = "conquer"
+        elif isinstance(action, A.Conquer):
+            conquest.conquer(self, p, action.region, self.force())
+        elif isinstance(action, A.FinalAttempt):
+            s.attempt = action.region
+            self.event(f"player {p} tries a final conquest of region {action.region} (needs {action.cost})")
+        elif isinstance(action, A.RollBerserk):
+            s.berserk_die = turns.BERSERK_ROLLING
+        elif isinstance(action, A.DragonAttack):
+            conquest.dragon_attack(self, p, action.region)
+        elif isinstance(action, A.Enchant):
+            conquest.enchant(self, p, action.region)
+        elif isinstance(action, A.Abandon):
+            if s.stage == "redeploy":
+                redeploy.pay_amazons(self, p, action.region)
+            else:
+                conquest.abandon(self, p, action.region)
+        elif isinstance(action, A.Decline):
+            turns.decline_turn(self)
+        elif isinstance(action, A.EndConquest):
+            turns.end_conquest(self)
+        elif isinstance(action, A.Place):
+            redeploy.place(self, p, action.region, action.count)
+            if s.stage == "ghouls redeploy" and not s.seats[p].ghoul_hand:
+                turns.begin_active(self)
+            elif s.stage == "losses" and not any(s.seats[p].pending.values()):
+                s.seats[p].pending.clear()
+                turns.next_loser(self)
+        elif isinstance(action, A.PlaceEncampment):
+            s.seats[p].encampments -= 1
+            s.encampment[action.region] += 1
+        elif isinstance(action, A.PlaceFortress):
+            s.fortress[action.region] = True
+            s.fortress_placed = True
+            self.event(f"player {p} builds a fortress in region {action.region}")
+        elif isinstance(action, A.PlaceHero):
+            s.hero[action.region] = True
+        elif isinstance(action, A.EndTurn):
+            if s.stage == "pick":
+                self.event(f"player {p} finds no combo to pick and passes")
+                turns.finish_turn(self)
+            else:
+                turns.end_turn(self, action.decline)
+        elif isinstance(action, A.MakePeace):
+            turns.make_peace(self, p, action.other)
+
+    # ----- the end ------------------------------------------------------------------------------
+    def result(self) -> Result | None:
+        return turns.result(self)
+
+    def is_over(self) -> bool:
+        return self.state.over
+
+    def turn_number(self) -> int:
+        return self.state.turns
+
+    def invariants(self) -> list[str]:
+        from .rules.checks import invariants
+
+        return invariants(self)
+
+    def describe_state(self) -> str:
+        from .view import describe
+
+        return describe(self)
+
+    def observe(self, player: int | None) -> dict:
+        """A seat sees everything but the other seats' coin totals (face down until the end)."""
+        data = self.state_dict()
+        if player is not None and not self.state.over:
+            for q, seat in enumerate(data["seats"]):
+                if q != player:
+                    seat["coins"] = None
+        return data
+
+    def describe_view(self, player: int | None) -> str:
+        from .view import describe
+
+        return describe(self, None if self.state.over else player)
+
+    @classmethod
+    def heuristic_agent(cls):
+        from .agents import GreedyAgent
+
+        return GreedyAgent()
+
+
+def fraction_die() -> dict[int, Fraction]:
+    """The reinforcement die as exact probabilities."""
+    return {face: p for face, p in ((int(a.outcome), p) for a, p in die_step("").outcomes)}

@@ -1,0 +1,1 @@
+"""The rules of Small World as functions of the game, one module per family (each cites seed 003)."""

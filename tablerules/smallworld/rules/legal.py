@@ -1,0 +1,181 @@
+"""Which actions are legal now, and why one is not: the rule each refusal names (seed 003 passages in the rule
+modules this one asks)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ...core.protocol import Action, Chance
+from .. import actions as A
+from ..state import MAX_FORTRESSES, MAX_HEROES, NOBODY
+from . import combos, conquest, redeploy, turns
+from .conquest import GHOULS
+
+if TYPE_CHECKING:
+    from ..game import SmallWorld
+
+
+def _interned(kind: type) -> Callable[..., Action]:
+    """Actions are immutable: one object per distinct action, made once (a frozen dataclass is slow to build)."""
+    return lru_cache(maxsize=None)(kind)
+
+
+_PickCombo = _interned(A.PickCombo)
+_EndTurn = _interned(A.EndTurn)
+_Place = _interned(A.Place)
+_MakePeace = _interned(A.MakePeace)
+_Abandon = _interned(A.Abandon)
+_PlaceEncampment = _interned(A.PlaceEncampment)
+_PlaceFortress = _interned(A.PlaceFortress)
+_PlaceHero = _interned(A.PlaceHero)
+_Decline = _interned(A.Decline)
+_RollBerserk = _interned(A.RollBerserk)
+_Conquer = _interned(A.Conquer)
+_FinalAttempt = _interned(A.FinalAttempt)
+_DragonAttack = _interned(A.DragonAttack)
+_Enchant = _interned(A.Enchant)
+_EndConquest = _interned(A.EndConquest)
+
+
+def player_actions(g: SmallWorld) -> list[Action]:
+    """The legal player actions now (the game's ``player_actions`` hook)."""
+    s = g.state
+    stage = s.stage
+    p = s.current
+    out: list[Action] = []
+    if stage == "pick":
+        out = [_PickCombo(p, i, race, power) for i, race, power in combos.pick_options(g, p)]
+        return out or [_EndTurn(p)]
+    if stage in ("conquer", "ghouls"):
+        return conquest_actions(g, p)
+    if stage == "redeploy":
+        return redeploy_actions(g, p)
+    if stage in ("ghouls redeploy", "losses"):
+        q = s.loser if stage == "losses" else p
+        seat = s.seats[q]
+        for i in redeploy.redeploy_places(g, q):
+            n = seat.pending.get(s.race[i], 0) if stage == "losses" else seat.ghoul_hand
+            out.append(_Place(q, i, 1))
+            if n > 1:
+                out.append(_Place(q, i, n))
+        return out
+    if stage == "diplomacy":
+        return [_MakePeace(p, q) for q in turns.peace_options(g, p)] + [_MakePeace(p, -1)]
+    return out
+
+def redeploy_actions(g: SmallWorld, p: int) -> list[Action]:
+    s = g.state
+    seat = s.seats[p]
+    regions = s.regions_of(p, seat.race, False)
+    if s.amazons_owed:
+        return [_Abandon(p, i) for i in regions]
+    out: list[Action] = []
+    hand = seat.hand
+    if hand:
+        for i in regions:
+            out.append(_Place(p, i, 1))
+            if hand > 1:
+                out.append(_Place(p, i, hand))
+    power = seat.power
+    if power == "Bivouacking" and seat.encampments:
+        out += [_PlaceEncampment(p, i) for i in regions]
+    elif power == "Fortified" and not s.fortress_placed and sum(s.fortress) < MAX_FORTRESSES:
+        out += [_PlaceFortress(p, i) for i in regions if not s.fortress[i]]
+    elif power == "Heroic" and sum(s.hero) < MAX_HEROES:
+        out += [_PlaceHero(p, i) for i in regions if not s.hero[i]]
+    if not hand or not regions:
+        out.append(_EndTurn(p))
+        if power == "Stout":
+            out.append(_EndTurn(p, True))
+    return out
+
+def conquest_actions(g: SmallWorld, p: int) -> list[Action]:
+    s = g.state
+    force = g.force()
+    seat = s.seats[p]
+    ghouls = force == GHOULS
+    out: list[Action] = []
+    held = s.regions_of(p, "Ghouls" if ghouls else seat.race, ghouls)
+    if not ghouls and not s.acted and seat.race and not seat.fresh:
+        out.append(_Decline(p))
+    if not ghouls and not s.conquered and s.berserk_die == NOBODY:
+        out += [_Abandon(p, i) for i in held]
+    hand = seat.ghoul_hand if ghouls else seat.hand
+    berserk = not ghouls and seat.power == "Berserk"
+    if hand >= 1:
+        regions = conquest.targets(g, p, force, held)
+        if berserk and s.berserk_die == NOBODY:
+            if regions:
+                out.append(_RollBerserk(p))
+        elif regions:
+            die = s.berserk_die if berserk else 0
+            for r, cost in zip(regions, conquest.costs(g, p, regions, force), strict=True):
+                if die:
+                    cost = max(1, cost - die)
+                if cost <= hand:
+                    out.append(_Conquer(p, r, cost))
+                elif not berserk and cost - hand <= 3:
+                    out.append(_FinalAttempt(p, r, cost))
+    if not ghouls:
+        if seat.power == "Dragon Master":
+            out += [_DragonAttack(p, r) for r in conquest.dragon_targets(g, p)]
+        if seat.race == "Sorcerers":
+            out += [_Enchant(p, r) for r in conquest.enchant_targets(g, p)]
+    out.append(_EndConquest(p))
+    return out
+
+def illegal_reason(g: SmallWorld, action: Action) -> tuple[str, str]:
+    """``(rule, why)`` for an action that is not legal now, naming the rule it breaks."""
+    s = g.state
+    if isinstance(action, Chance):
+        return "chance", "no die is being rolled and no banner drawn now"
+    if g.chance_step() is not None:
+        return "chance", "a die or a draw must be resolved first"
+    if action.actor not in g.current_players():
+        return "turn order", f"it is player {g.current_players()[0]}'s {s.stage} now"
+    p = action.actor
+    seat = s.seats[p]
+    if isinstance(action, A.PickCombo):
+        if s.stage != "pick":
+            return "picking a combo", "only a player without an active race picks, at the start of the turn"
+        if action.index > seat.coins:
+            return "picking a combo", (f"position {action.index + 1} costs {action.index} coins, "
+                                       f"you have {seat.coins}")
+        return "picking a combo", "that combo is not at that position of the row"
+    if isinstance(action, A.Decline):
+        if seat.fresh:
+            return "going into decline", "a race picked this turn cannot go into decline this turn"
+        return "going into decline", "decline is a whole turn: only before any conquest or abandon"
+    if isinstance(action, A.Conquer | A.FinalAttempt):
+        if s.stage not in ("conquer", "ghouls"):
+            return "conquest", "conquests only happen in the conquest phase"
+        region = action.region
+        if region not in conquest.targets(g, p, g.force()):
+            if g.board.regions[region].water:
+                return "seas and lakes", "seas and the lake cannot be conquered (only Seafaring)"
+            if conquest.immune(g, p, region):
+                return "immune regions", "a hole, a hero, the dragon or a Diplomat's peace protects it"
+            return "first conquest / adjacency", "the region is not reachable (border first, then adjacent)"
+        cost = conquest.conquest_cost(g, p, region, g.force())
+        if isinstance(action, A.FinalAttempt):
+            return "final attempt", f"a final attempt needs 1-3 tokens short with tokens in hand (cost {cost})"
+        return "conquest cost", f"region {region} costs {cost} tokens, not {action.cost} (hand {seat.hand})"
+    if isinstance(action, A.RollBerserk):
+        return "Berserk", "only Berserk rolls before a conquest, once per conquest"
+    if isinstance(action, A.DragonAttack):
+        return "Dragon Master", "once per turn, with a token in hand, on a reachable region"
+    if isinstance(action, A.Enchant):
+        return "Sorcerers", "a lone active enemy token next to you, once per opponent per turn"
+    if isinstance(action, A.Abandon):
+        return "abandoning regions", "only your active race's regions, before your first conquest"
+    if isinstance(action, A.Place | A.PlaceEncampment | A.PlaceFortress | A.PlaceHero):
+        return "redeployment", "only on your own regions, with tokens or markers left to place"
+    if isinstance(action, A.EndTurn):
+        return "redeployment", "place every token in hand before ending the turn"
+    if isinstance(action, A.EndConquest):
+        return "conquest", "not in the conquest phase"
+    if isinstance(action, A.MakePeace):
+        return "Diplomat", "peace only with an opponent you did not attack this turn, at the turn end"
+    return "actions", f"{action.describe()} is not possible now"

@@ -1,0 +1,223 @@
+"""A test per Small World race (seed 003, 种族; the reference for those the seed leaves out)."""
+
+from __future__ import annotations
+
+from tablerules.core.protocol import Chance
+from tablerules.smallworld import actions as A
+from tablerules.smallworld.rules.conquest import conquest_cost, cost_breakdown, targets
+from tablerules.smallworld.rules.scoring import score_breakdown
+from tablerules.smallworld.scenario import begin, decline_race, give, new_game, put
+
+
+def setup(race: str, power: str = "Alchemist", hand: int = 10, players: int = 3):
+    g = new_game(players, row=[], lost_tribes=False)
+    give(g, 0, race, power, hand=hand)
+    return g
+
+
+def land(g, **facts):
+    out = []
+    for r in g.board.regions:
+        if r.water:
+            continue
+        if all((f in r.features) == v if f in ("mine", "magic", "cavern") else getattr(r, f) == v
+               for f, v in facts.items()):
+            out.append(r.id)
+    return out
+
+
+def redeploy_all(g, player: int = 0) -> None:
+    while g.stage() == "redeploy" and g.state.seats[player].hand:
+        g.apply(next(a for a in g.legal_actions() if isinstance(a, A.Place)))
+
+
+def test_amazons_four_extra_tokens_for_conquest_only() -> None:
+    g = new_game(3)
+    i = g.state.row_races.index("Ratmen")
+    g.state.row_races[i] = "Amazons"
+    g.state.race_pool.remove("Amazons")
+    g.state.race_pool.append("Ratmen")
+    g.state.race_pool.sort()
+    g.refresh()
+    g.apply(A.PickCombo(0, i, "Amazons", g.state.row_powers[i]))
+    tokens = 6 + g.powers[g.state.seats[0].power].tokens + 4
+    assert g.state.seats[0].hand == tokens and g.state.box["Amazons"] == 15 - tokens
+    while g.is_chance():
+        g.roll()
+    start = targets(g, 0)[0]
+    g.apply(A.Conquer(0, start, conquest_cost(g, 0, start)))
+    g.apply(A.EndConquest(0))
+    assert g.state.seats[0].hand == tokens - 4 - 1  # 4 back to the box, 1 stays in the region
+    assert g.state.box["Amazons"] == 15 - tokens + 4
+    redeploy_all(g)
+    g.apply(A.EndTurn(0))
+    begin(g, 0)
+    assert g.state.seats[0].hand == tokens - 4 - 1 + 4  # readied (all but 1) + 4 from the box again
+
+
+def test_dwarves_mines_also_in_decline() -> None:
+    g = setup("Dwarves")
+    mines = land(g, mine=True)
+    put(g, mines[0], 0, 2)
+    put(g, mines[1], 0, 1)
+    assert dict(score_breakdown(g, 0))["Dwarves: mine"] == 2
+    g.state.seats[0].race = g.state.seats[0].power = ""
+    decline_race(g, 0, "Ratmen")
+    g.state.race_bottom.append("Ratmen")  # keep banners balanced: Ratmen came from the pool
+    for i in mines[:2]:
+        g.state.decline[i] = True
+    g.state.seats[0].declined[0].race = "Dwarves"
+    assert dict(score_breakdown(g, 0))["Dwarves in decline: mines"] == 2
+
+
+def test_elves_lose_no_token() -> None:
+    g = setup("Ratmen", hand=10)
+    give(g, 1, "Elves", "Hill")
+    a = land(g, border=True, terrain="farmland")[0]
+    b = next(n for n in g.board.regions[a].adjacent if n in land(g) and g.board.regions[n].terrain != "mountain")
+    put(g, a, 0, 1)
+    put(g, b, 1, 3)
+    begin(g, 0)
+    box = g.state.box["Elves"]
+    g.apply(A.Conquer(0, b, 5))
+    assert g.state.box["Elves"] == box and g.state.seats[1].pending == {"Elves": 3}
+
+
+def test_ghouls_keep_all_tokens_and_conquer_in_decline_first() -> None:
+    g = setup("Ghouls", hand=0)
+    a = land(g, border=True)[0]
+    put(g, a, 0, 4)
+    g.state.seats[0].fresh = False
+    g.refresh()
+    begin(g, 0)
+    g.apply(A.Decline(0))
+    s = g.state
+    assert s.tokens[a] == 4 and s.decline[a] and s.box["Ghouls"] == 6
+    s.current = 2
+    s.seats[1].race = ""
+    from tablerules.smallworld.rules.turns import next_turn
+
+    next_turn(g)  # player 0's turn again
+    g.refresh()
+    assert g.stage() == "ghouls" and s.seats[0].ghoul_hand == 3 and s.tokens[a] == 1
+    target = next(a for a in g.legal_actions() if isinstance(a, A.Conquer))
+    g.apply(target)
+    assert s.race[target.region] == "Ghouls" and s.decline[target.region]
+    g.apply(A.EndConquest(0))
+    while g.stage() == "ghouls redeploy":
+        g.apply(next(a for a in g.legal_actions() if isinstance(a, A.Place)))
+    assert g.stage() == "pick"  # then the player picks a new race
+
+
+def test_giants_discount_next_to_their_mountain() -> None:
+    g = setup("Giants")
+    m = land(g, terrain="mountain")[0]
+    n = next(x for x in g.board.regions[m].adjacent if x in land(g) and g.board.regions[x].terrain != "mountain")
+    before = conquest_cost(g, 0, n)
+    put(g, m, 0, 2)
+    assert conquest_cost(g, 0, n) == max(1, before - 1) and ("Giants", -1) in cost_breakdown(g, 0, n)
+
+
+def test_halflings_enter_anywhere_and_dig_two_holes() -> None:
+    g = setup("Halflings", hand=10)
+    begin(g, 0)
+    inland = [r for r in land(g, border=False) if r not in g.board.sea_adjacent]
+    assert set(inland) <= set(targets(g, 0))
+    g.apply(A.Conquer(0, inland[0], conquest_cost(g, 0, inland[0])))
+    second = targets(g, 0)[0]
+    g.apply(A.Conquer(0, second, conquest_cost(g, 0, second)))
+    third = targets(g, 0)[0]
+    g.apply(A.Conquer(0, third, conquest_cost(g, 0, third)))
+    s = g.state
+    assert s.hole[inland[0]] and s.hole[second] and not s.hole[third]
+    give(g, 1, "Ratmen", "Flying", hand=10)
+    s.current = 1
+    assert inland[0] not in targets(g, 1) and third in targets(g, 1)
+
+
+def test_humans_farmland() -> None:
+    g = setup("Humans")
+    for i in land(g, terrain="farmland")[:2]:
+        put(g, i, 0, 1)
+    assert dict(score_breakdown(g, 0))["Humans: farmland"] == 2
+
+
+def test_orcs_non_empty_conquests() -> None:
+    g = new_game(3)
+    give(g, 0, "Orcs", "Alchemist", hand=10)
+    begin(g, 0)
+    tribe = next(r for r in targets(g, 0) if g.state.lost_tribe[r])
+    g.apply(A.Conquer(0, tribe, conquest_cost(g, 0, tribe)))
+    assert dict(score_breakdown(g, 0))["Orcs: non-empty regions conquered"] == 1
+
+
+def test_ratmen_many_tokens_no_ability() -> None:
+    assert new_game(3).races["Ratmen"].tokens == 8
+    g = setup("Ratmen")
+    assert [k for k, _ in score_breakdown(g, 0)] == ["Alchemist"]
+
+
+def test_skeletons_raise_a_token_per_two_non_empty_conquests() -> None:
+    g = setup("Skeletons", hand=12)
+    for r in land(g, border=True)[:2]:
+        g.state.lost_tribe[r] = True
+        g.state.lost_tribes_box -= 1
+    begin(g, 0)
+    for r in land(g, border=True)[:2]:
+        g.apply(A.Conquer(0, r, conquest_cost(g, 0, r)))
+    assert g.state.conquered_nonempty == 2
+    before = g.state.box["Skeletons"]
+    g.apply(A.EndConquest(0))
+    assert g.state.box["Skeletons"] == before - 1
+
+
+def test_sorcerers_replace_a_lone_active_token_once_per_opponent() -> None:
+    g = setup("Sorcerers", hand=5)
+    give(g, 1, "Humans", "Hill")
+    a = land(g, border=True)[0]
+    b = next(n for n in g.board.regions[a].adjacent if n in land(g))
+    put(g, a, 0, 1)
+    put(g, b, 1, 1)
+    begin(g, 0)
+    assert A.Enchant(0, b) in g.legal_actions()
+    g.apply(A.Enchant(0, b))
+    s = g.state
+    assert s.owner[b] == 0 and s.race[b] == "Sorcerers" and s.box["Humans"] == 10
+    assert not any(isinstance(x, A.Enchant) for x in g.legal_actions())
+
+
+def test_tritons_coastal_discount() -> None:
+    g = setup("Tritons")
+    coast = sorted(g.board.coastal)[0]
+    assert ("Tritons", -1) in cost_breakdown(g, 0, coast)
+    inland = next(r for r in land(g) if r not in g.board.coastal)
+    assert all(k != "Tritons" for k, _ in cost_breakdown(g, 0, inland))
+
+
+def test_trolls_lairs() -> None:
+    g = setup("Trolls", hand=10)
+    begin(g, 0)
+    t = targets(g, 0)[0]
+    g.apply(A.Conquer(0, t, conquest_cost(g, 0, t)))
+    s = g.state
+    assert s.lair[t]
+    give(g, 1, "Ratmen", "Hill", hand=20)
+    s.current = 1
+    assert dict(cost_breakdown(g, 1, t))["troll lair"] == 1
+    s.decline[t] = True  # the lair stays in decline
+    assert s.lair[t]
+
+
+def test_wizards_magic() -> None:
+    g = setup("Wizards")
+    put(g, land(g, magic=True)[0], 0, 1)
+    assert dict(score_breakdown(g, 0))["Wizards: magic"] == 1
+
+
+def test_races_reach_the_game_through_the_die_too() -> None:
+    g = setup("Ratmen", hand=1)
+    begin(g, 0)
+    attempt = next(a for a in g.legal_actions() if isinstance(a, A.FinalAttempt))
+    g.apply(attempt)
+    g.apply(Chance("reinforcement die", 3))
+    assert g.state.owner[attempt.region] == 0
