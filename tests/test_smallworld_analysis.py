@@ -72,7 +72,7 @@ def test_panel_shows_map_row_rule_box_and_attempt_odds() -> None:
     import matplotlib
 
     matplotlib.use("Agg")
-    from tablerules.smallworld.panel import SmallWorldPanel
+    from tablerules.widgets.smallworld_panel import SmallWorldPanel
 
     g = new_game(3, lost_tribes=False)
     panel = SmallWorldPanel(g, draw=False)

@@ -8,11 +8,11 @@ import html
 from collections.abc import Sequence
 
 from ..core.agents import Agent
-from ..widgets.stepper import StepThrough
-from .analysis import draw_map, final_attempt_odds, layout
-from .game import SmallWorld
-from .rules.conquest import cost_breakdown
-from .view import rule_box_html
+from ..smallworld.analysis import draw_map, final_attempt_odds, layout
+from ..smallworld.game import SmallWorld
+from ..smallworld.rules.conquest import cost_breakdown
+from ..smallworld.view import rule_box_html
+from .stepper import StepThrough
 
 
 def map_png(game: SmallWorld, pos: dict | None = None) -> bytes:
@@ -56,7 +56,7 @@ class SmallWorldPanel(StepThrough):
     def __init__(self, game: SmallWorld, agents: Agent | Sequence[Agent] | None = None,
                  humans: Sequence[int] | None = (0,), draw: bool = True) -> None:
         if agents is None:
-            from .agents import GreedyAgent
+            from ..smallworld.agents import GreedyAgent
 
             agents = GreedyAgent()
         self.draw = draw
