@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from . import odds
+from .core.agents import seat_agents
 from .core.errors import IllegalAction, SaveError, TablerulesError
 from .core.protocol import Game
 from .core.registry import game_class, game_names
@@ -104,6 +105,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--load", metavar="SAVE.json", help="continue a saved game")
     p.add_argument("--json", action="store_true", help="print the final save as JSON")
+    p.add_argument("--seat", type=_non_negative, default=None, metavar="N",
+                   help="play seat N only: agents play the other seats, and you see only what seat N may see")
+    p.add_argument("--agents", choices=["random", "heuristic"], default="random",
+                   help="who plays the other seats with --seat (heuristic: the game's own heuristic agent)")
 
     p_quest = sub.add_parser("quest", help="Munchkin Quest dungeons: move monsters, forecast, draw")
     quest_sub = p_quest.add_subparsers(dest="what", required=True, parser_class=_Parser)
@@ -248,24 +253,35 @@ def _outcome_key(action: Any) -> str:
     return str(getattr(action, "outcome", action.describe()))
 
 
-def play_loop(game: Game, inp: TextIO, out: TextIO) -> Game:
-    """A terminal step-through: the state, numbered legal actions, chance rolled or typed in."""
+def play_loop(game: Game, inp: TextIO, out: TextIO, seat: int | None = None, agents: Any = None) -> Game:
+    """A terminal step-through: the state, numbered legal actions, chance rolled or typed in.
+
+    With ``seat``, the other seats are played by ``agents`` (random by default) and the screen shows only
+    what that seat may see (its view of the state and of the log); chance that follows an agent's action
+    is rolled at once, chance that follows yours is yours to roll or type in."""
     help_text = ("number: play that action | at a chance step, r: roll the dice, or type the result | "
                  "u: undo | s FILE: save | q: quit")
     out.write(f"{game.title or game.name} (seed {game.seed}). {help_text}\n")
+    if seat is not None:
+        out.write(f"You play seat {seat}; agents play the others.\n")
+    agent_for = seat_agents(agents, game.seed)
     shown = 0
+    mine_last = False
     while True:
-        for line in game.log[shown:]:
+        if seat is not None:
+            mine_last = _agents_play(game, seat, agent_for, mine_last)
+        log = game.log_for(seat)
+        for line in log[shown:]:
             out.write(f"  * {line}\n")
-        shown = len(game.log)
+        shown = len(log)
         if game.is_over():
             result = game.result()
             out.write(f"Game over: winners {list(result.winners) if result else []}"
                       f"{' (' + result.reason + ')' if result and result.reason else ''}\n")
             return game
-        out.write(f"\n[{game.stage()}] {game.describe_state()}\n")
-        actions = game.legal_actions()
+        out.write(f"\n[{game.stage()}] {game.describe_state() if seat is None else game.describe_view(seat)}\n")
         chance = game.is_chance()
+        actions = game.legal_actions() if seat is None or chance else game.legal_actions(seat)
         if chance:
             out.write(f"Chance: {game.chance_step().description}. r rolls the seeded dice; or type the outcome "
                       "rolled at the table:\n")
@@ -275,7 +291,8 @@ def play_loop(game: Game, inp: TextIO, out: TextIO) -> Game:
             out.write(f"Players to act: {list(game.to_act())}\n")
             for i, action in enumerate(actions):
                 out.write(f"  {i:>3}. {action.describe()}\n")
-            anytime = [a for seat_actions in game.out_of_turn_actions().values() for a in seat_actions]
+            seats = game.out_of_turn_actions()
+            anytime = [a for p, seat_actions in seats.items() if seat is None or p == seat for a in seat_actions]
             if anytime:
                 out.write("Out of turn (at any time):\n")
                 for i, action in enumerate(anytime, start=len(actions)):
@@ -295,6 +312,7 @@ def play_loop(game: Game, inp: TextIO, out: TextIO) -> Game:
                 game.roll()
             elif command == "u":
                 out.write(f"undid: {game.undo().describe()}\n")
+                shown = min(shown, len(game.log_for(seat)))
             elif command.startswith("s "):
                 game.save(command[2:].strip())
                 out.write("saved\n")
@@ -302,10 +320,30 @@ def play_loop(game: Game, inp: TextIO, out: TextIO) -> Game:
                 game.apply(typed[0])
             elif not chance and command.isdigit() and int(command) < len(actions):
                 game.apply(actions[int(command)])
+                mine_last = True
             else:
                 out.write(f"? {help_text}\n")
         except (IllegalAction, OSError) as exc:
             out.write(f"! {exc}\n")
+
+
+def _agents_play(game: Game, seat: int, agent_for: Any, mine_last: bool) -> bool:
+    """Let the agents play every other seat until ``seat`` has something to decide (or a chance step
+    follows its own action); returns whether the last action was the seat's own."""
+    for _ in range(100_000):
+        if game.is_over():
+            return mine_last
+        if game.is_chance():
+            if mine_last:
+                return mine_last
+            game.roll()
+            continue
+        others = [p for p in game.to_act() if p != seat]
+        if not others:
+            return mine_last
+        game.apply(agent_for(others[0]).choose(game, others[0]))
+        mine_last = False
+    return mine_last
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> None:
@@ -314,7 +352,14 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> None:
         game = cls.load(args.load) if args.load else cls(seed=args.seed)
     except SaveError as exc:
         raise UsageError(f"tablerules play: {exc}") from None
-    game = play_loop(game, inp, out)
+    if args.seat is not None and args.seat >= game.num_players():
+        raise UsageError(f"tablerules play: --seat must be below {game.num_players()} (the seats of this game)")
+    agents = None
+    if args.agents == "heuristic":
+        agents = cls.heuristic_agent()
+        if agents is None:
+            raise UsageError(f"tablerules play: {args.game} has no heuristic agent yet")
+    game = play_loop(game, inp, out, seat=args.seat, agents=agents)
     if args.json:
         out.write(json.dumps(game.to_json(), ensure_ascii=False) + "\n")
 

@@ -141,3 +141,24 @@ def test_console_script_and_module_entry_points() -> None:
     bad = subprocess.run([sys.executable, "-m", "tablerules", "odds", "combat", "--side", "q"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_play_one_seat_against_agents_sees_only_that_seat() -> None:
+    """`tablerules play munchkin --seat 1`: agents play seats 0, 2, 3; the screen shows seat 1's hand only."""
+    code, text = run("play", "munchkin", "--seed", "4", "--seat", "1", stdin="0\n0\n0\nq\n")
+    assert code == 0 and "You play seat 1" in text
+    assert "your hand:" in text and "player 0's hand" not in text
+    assert "draws a Door card face down" in text  # the others' draws, as seat 1 saw them
+    from tablerules.munchkin.game import MunchkinGame
+
+    referee = MunchkinGame(seed=4)
+    while referee.is_chance():
+        referee.roll()
+    hidden = {referee.card(c).name for c in referee.players[0].hand} - {
+        referee.card(c).name for c in referee.players[1].hand}
+    assert not any(f"draws {name} face down" in text for name in hidden)
+
+
+def test_play_rejects_a_seat_the_game_does_not_have() -> None:
+    code, _ = run("play", "munchkin", "--seat", "9", stdin="q\n")
+    assert code == 2

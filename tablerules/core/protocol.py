@@ -252,6 +252,7 @@ class Game(ABC):
         self._history = Trail()
         self._log = Trail()
         self._legal: tuple[Action, ...] | None = None
+        self._legal_set: frozenset[Action] | None = None
         self._chance: tuple[ChanceStep | None] | None = None
         self._anytime: dict[int, tuple[Action, ...]] = {}
         self.setup()
@@ -406,8 +407,7 @@ class Game(ABC):
     def refresh(self) -> None:
         """Forget the cached legal actions and chance step after changing the state directly (scenario
         set-ups in tests and notebooks); :meth:`apply` does this by itself."""
-        self._legal = self._chance = None
-        self._anytime = {}
+        self._forget()
 
     def chance_step(self) -> ChanceStep | None:
         """The pending random event (``None`` when a player acts or the game is over); cached."""
@@ -465,8 +465,15 @@ class Game(ABC):
         out = {p: self._anytime_of(p) for p in range(self.num_players()) if p not in acting}
         return {p: actions for p, actions in out.items() if actions}
 
+    def _forget(self) -> None:
+        """Forget what was worked out for the state before the last change (legal actions, chance)."""
+        self._legal = self._legal_set = self._chance = None
+        self._anytime = {}
+
     def is_legal(self, action: Action) -> bool:
-        if action in self.legal_actions():
+        if self._legal_set is None:
+            self._legal_set = frozenset(self.legal_actions())
+        if action in self._legal_set:
             return True
         actor = action.actor
         return isinstance(actor, int) and not isinstance(actor, bool) and action in self.legal_actions(actor)
@@ -498,8 +505,7 @@ class Game(ABC):
             self._replay(self._history.items())  # leave the state exactly as it was
             raise
         self._history = self._history.append(action)
-        self._legal = self._chance = None
-        self._anytime = {}
+        self._forget()
 
     def chance_rng(self) -> random.Random:
         """The seeded random stream for the next chance step.
@@ -541,16 +547,14 @@ class Game(ABC):
         actions = list(actions)
         self._history = Trail()
         self._log = Trail()
-        self._legal = self._chance = None
-        self._anytime = {}
+        self._forget()
         self.setup()
         for action in actions:
             self.perform(action)
             self._history = self._history.append(action)
-            self._legal = self._chance = None
-            self._anytime = {}
+            self._forget()
 
-    _PROTOCOL_SHARED = ("params", "seed", "_history", "_log", "_legal", "_chance")
+    _PROTOCOL_SHARED = ("params", "seed", "_history", "_log", "_legal", "_legal_set", "_chance")
 
     def copy(self) -> Game:
         """An independent copy of the game. The history, the log, the parameters and the attributes in
