@@ -46,11 +46,36 @@ from typing import Any
 from ..core.agents import Agent
 from ..core.cards import card_index, distinct
 from ..core.charity import next_recipients
+from ..core.flow import ResponseWindow
 from ..core.identity import character_tags, drop_identity, identity_cards
 from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information, Result
 from ..core.registry import register
 from .cards import Card, card_of, copies, load_cards
-from .state import Choice, Combat, Draw, Loss, Munchkin, MunchkinState, Theft, Trade
+from .state import (
+    ASKING,
+    CHARITY,
+    CHOOSE_LOSS,
+    COMBAT,
+    CREATION,
+    DEALING,
+    END,
+    INTERFERENCE,
+    KICK,
+    LOOTING,
+    RUN_ROLL,
+    RUNNING,
+    STEAL_ROLL,
+    TRADE,
+    TROUBLE,
+    Choice,
+    Combat,
+    Draw,
+    Loss,
+    Munchkin,
+    MunchkinState,
+    Theft,
+    Trade,
+)
 
 WIN_LEVEL = 10
 HAND_LIMIT, DWARF_HAND_LIMIT = 5, 6
@@ -571,33 +596,33 @@ class MunchkinGame(Game):
     def current_players(self) -> tuple[int, ...]:
         if self.state.choice is not None:
             return (self.state.choice.victim,)
-        if self.state.stage_name == "character creation":
+        if self.state.flow.name == CREATION:
             return (self.state.creating,)
-        if self.state.stage_name == "interference":
-            return tuple(self.state.combat.window)
-        if self.state.stage_name == "asking for help":
+        if self.state.flow.name == INTERFERENCE:
+            return self.state.combat.window.to_act()
+        if self.state.flow.name == ASKING:
             return (self.state.combat.asked,)
-        if self.state.stage_name == "running away":
+        if self.state.flow.name == RUNNING:
             return (self.state.combat.runners[0],)
-        if self.state.stage_name == "looting the body":
+        if self.state.flow.name == LOOTING:
             return (self.state.looters[0],)
-        if self.state.stage_name == "charity":
+        if self.state.flow.name == CHARITY:
             return (self.state.charity_giver,)
-        if self.state.stage_name == "trade offer":
+        if self.state.flow.name == TRADE:
             return (self.state.trade.to,)
         return (self.state.current,)
 
     def stage(self) -> str:
         if self.state.choice is not None:
-            return "bad stuff: choose an item to lose"
-        return self.state.stage_name
+            return CHOOSE_LOSS
+        return self.state.flow.name
 
     def pending_chance(self) -> ChanceStep | None:
         if self.state.over_reason or self.state.choice is not None:
             return None
-        if self.state.stage_name == "running away: rolling":
+        if self.state.flow.name == RUN_ROLL:
             return ChanceStep.uniform("d6", "one die per monster: 5 or more escapes", range(1, 7))
-        if self.state.stage_name == "stealing: rolling":
+        if self.state.flow.name == STEAL_ROLL:
             return ChanceStep.uniform("d6", "the thief steals on 4 or more", range(1, 7))
         if self.state.draws:
             draw = self.state.draws[0]
@@ -611,36 +636,36 @@ class MunchkinGame(Game):
     def player_actions(self) -> list[Action]:
         if self.state.choice is not None:
             return [ChooseLoss(self.state.choice.victim, c) for c in self.state.choice.options]
-        stage = self.state.stage_name
+        stage = self.state.flow.name
         p = self.state.current
-        if stage == "character creation":
+        if stage == CREATION:
             return [*self._plays(self.state.creating, creation=True), Ready(self.state.creating)]
         anytime = [*self._give_ups(p), *self._curses(p, range(self.params.players)), *self._ring(p)]
         own_turn = [*self._plays(p), *self._cheats(p), *self._sales(p), *anytime, *self._steals(p), *self._trades(p)]
-        if stage == "kick open the door":
+        if stage == KICK:
             return [*own_turn, *self._resurrections(p), KickDoor(p)]
-        if stage == "look for trouble or loot the room":
+        if stage == TROUBLE:
             me = self.state.players[p]
             trouble = [LookForTrouble(p, c) for c in distinct(me.hand) if self.card(c).kind == "monster"]
             return [*own_turn, *trouble, LootRoom(p)]
-        if stage == "end of turn":
+        if stage == END:
             return [*own_turn, EndTurn(p)]
-        if stage == "trade offer":
+        if stage == TRADE:
             return [AnswerTrade(self.state.trade.to, True), AnswerTrade(self.state.trade.to, False)]
-        if stage == "combat":
+        if stage == COMBAT:
             return self._combat_actions()
-        if stage == "interference":
+        if stage == INTERFERENCE:
             return self._interference_actions()
-        if stage == "running away":
+        if stage == RUNNING:
             runner = self.state.combat.runners[0]
             rolls = [RollToRun(runner, m) for m in self.one_per_monster(self.state.combat.chasing)]
             return [*self._power_actions(runner, "flight"), *rolls]
-        if stage == "asking for help":
+        if stage == ASKING:
             return [AnswerHelp(self.state.combat.asked, True), AnswerHelp(self.state.combat.asked, False)]
-        if stage == "looting the body":
+        if stage == LOOTING:
             looter = self.state.looters[0]
             return [LootBody(looter, c) for c in distinct(self.state.body)]
-        if stage == "charity":
+        if stage == CHARITY:
             return self._charity_actions()
         return []
 
@@ -803,7 +828,7 @@ class MunchkinGame(Game):
 
     def _interference_actions(self) -> list[Action]:
         out: list[Action] = []
-        for player in self.state.combat.window:
+        for player in self.state.combat.window.waiting:
             if player in self.state.combat.side:  # the helper cannot interfere against their own fight
                 out.append(Pass(player))
                 continue
@@ -873,27 +898,32 @@ class MunchkinGame(Game):
             if self.state.losses:
                 self.apply_next_loss()
                 continue
-            if self.state.stage_name == "dealing":
-                self.state.stage_name = "character creation"
+            if self.state.flow.name == DEALING:
+                self.state.flow.goto(CREATION)
                 self.event("the cards are dealt: create your characters")
                 continue
-            if self.state.stage_name == "looting the body" and (not self.state.looters or not self.state.body):
+            if self.state.flow.name == LOOTING and (not self.state.looters or not self.state.body):
                 self.finish_looting()
                 continue
-            if self.state.stage_name == "interference" and not self.state.combat.window:
-                if self.state.combat.interfered:
-                    self.state.combat.interfered = False
-                    self.state.stage_name = "combat"
+            if self.state.flow.name == INTERFERENCE and self.state.combat.window.closed:
+                if self.state.combat.window.settle():  # after any interference the fighter may answer
+                    self.state.flow.goto(COMBAT)
                     self.event("after the interference the fighter may answer")
                 else:
                     self.resolve_combat()
                 continue
             giver = self.state.charity_giver
-            if self.state.stage_name == "charity" and len(self.state.players[giver].hand) <= self.hand_limit(giver):
+            if self.state.flow.name == CHARITY and len(self.state.players[giver].hand) <= self.hand_limit(giver):
                 self.state.charity_giver = None
                 self.next_turn()
                 continue
             return
+
+    def interfere(self, player: int) -> None:
+        """``player`` acted in somebody else's fight: the fighter may answer once everyone has passed."""
+        c = self.state.combat
+        if c is not None and c.window is not None:  # before the first Fight nobody waits for an answer yet
+            c.window.interfere(player)
 
     def _draw(self, deck: str, copy: str) -> None:
         pile, discard = (self.state.door_deck, self.state.door_discard) if deck == "door" else (
@@ -912,10 +942,10 @@ class MunchkinGame(Game):
         self.state.draws += [Draw(deck, player, face)] * max(0, n)
 
     def _do_Chance(self, action: Chance) -> None:
-        if self.state.stage_name == "running away: rolling":
+        if self.state.flow.name == RUN_ROLL:
             self.roll_to_run(int(action.outcome))
             return
-        if self.state.stage_name == "stealing: rolling":
+        if self.state.flow.name == STEAL_ROLL:
             self.steal(int(action.outcome))
             return
         draw = self.state.draws.pop(0)
@@ -925,7 +955,7 @@ class MunchkinGame(Game):
         if self.card(copy).kind == "divine_intervention":  # played as it is drawn, however it is drawn
             self.divine_intervention(copy)
             if face == "up":
-                self.state.stage_name = "look for trouble or loot the room"
+                self.state.flow.goto(TROUBLE)
         elif face == "up":
             self.kicked(copy)
         else:  # face down, or drawn openly for all to see when a helper shares the treasure
@@ -939,7 +969,7 @@ class MunchkinGame(Game):
     def _do_Ready(self, action: Ready) -> None:
         self.state.creating += 1
         if self.state.creating >= self.params.players:
-            self.state.stage_name = "kick open the door"
+            self.state.flow.goto(KICK)
             self.event("player 0 starts")
             self.start_turn()
 
@@ -1008,7 +1038,7 @@ class MunchkinGame(Game):
         self._queue_draws(self.state.current, "door", 1, face="up")
         if not self.state.draws:
             self.event("no Door card is left: the door opens on nothing")
-            self.state.stage_name = "look for trouble or loot the room"
+            self.state.flow.goto(TROUBLE)
 
     def kicked(self, copy: str) -> None:
         """Kick open the door: a monster is fought, a curse strikes, anything else goes to the hand."""
@@ -1018,10 +1048,10 @@ class MunchkinGame(Game):
             self.start_combat(copy)
         elif card.kind == "curse":
             self.curse(self.state.current, copy)
-            self.state.stage_name = "look for trouble or loot the room"
+            self.state.flow.goto(TROUBLE)
         else:
             self.state.players[self.state.current].hand.append(copy)
-            self.state.stage_name = "look for trouble or loot the room"
+            self.state.flow.goto(TROUBLE)
 
     def _do_LookForTrouble(self, action: LookForTrouble) -> None:
         self.state.players[action.player].hand.remove(action.card)
@@ -1030,20 +1060,19 @@ class MunchkinGame(Game):
 
     def _do_LootRoom(self, action: LootRoom) -> None:
         self.event(f"player {action.player} loots the room (a Door card, face down)")
-        self.state.stage_name = "end of turn"
+        self.state.flow.goto(END)
         self._queue_draws(action.player, "door", 1)
 
     def start_combat(self, monster: str) -> None:
         self.state.met_monster = True
         self.state.combat = Combat(self.state.current, [monster])
-        self.state.stage_name = "combat"
+        self.state.flow.goto(COMBAT)
 
     def _do_PlayOneShot(self, action: PlayOneShot) -> None:
         c = self.state.combat
         self.state.players[action.player].hand.remove(action.card)
         (c.munchkin_one_shots if action.side == "munchkin" else c.monster_one_shots).append(action.card)
-        if action.player != c.fighter:
-            c.interfered = True
+        self.interfere(action.player)
         self.event(f"player {action.player} plays {self.card(action.card).name} "
                    f"({self.card(action.card).bonus:+d} for the {action.side})")
 
@@ -1052,8 +1081,7 @@ class MunchkinGame(Game):
         self.state.players[action.player].hand.remove(action.card)
         c.enhancers.append(action.card)
         c.enhanced[action.card] = action.monster
-        if action.player != c.fighter:
-            c.interfered = True
+        self.interfere(action.player)
         self.event(f"player {action.player} makes {self.card(action.monster).name} {self.card(action.card).name}")
 
     def _do_PlayMate(self, action: PlayMate) -> None:
@@ -1062,8 +1090,7 @@ class MunchkinGame(Game):
         self.state.players[action.player].hand.remove(action.card)
         c.monsters.append(action.card)
         c.mate_of[action.card] = action.monster
-        if action.player != c.fighter:
-            c.interfered = True
+        self.interfere(action.player)
         self.event(f"player {action.player} plays Mate: {self.card(action.monster).name}'s mate joins the fight")
 
     def _do_Charm(self, action: Charm) -> None:
@@ -1102,9 +1129,9 @@ class MunchkinGame(Game):
 
     def _do_Fight(self, action: Fight) -> None:
         """The 2.6-second moment: every other player may pass or interfere."""
-        self.state.combat.window = [p for p in range(self.params.players) if p not in self.state.combat.side]
-        self.state.combat.interfered = False
-        self.state.stage_name = "interference"
+        c = self.state.combat
+        c.window = ResponseWindow(c.fighter, [p for p in range(self.params.players) if p not in c.side])
+        self.state.flow.goto(INTERFERENCE)
         self.event(f"player {action.player} fights: {self.fighter_strength()} against {self.monster_strength()}")
 
     def _do_GiveUp(self, action: GiveUp) -> None:
@@ -1124,8 +1151,7 @@ class MunchkinGame(Game):
         card = self.card(action.card)
         self.state.players[action.player].hand.remove(action.card)
         self.curse(action.target, action.card)
-        if self.state.combat is not None and action.player != self.state.combat.fighter:
-            self.state.combat.interfered = True
+        self.interfere(action.player)
         self.event(f"player {action.player} curses player {action.target}: {card.name}")
 
     def curse(self, target: int, copy: str) -> None:
@@ -1144,8 +1170,7 @@ class MunchkinGame(Game):
         self.state.treasure_discard.append(action.card)
         self.state.players[action.target].curses.remove(action.curse)
         self.state.door_discard.append(action.curse)
-        if self.state.combat is not None and action.player != self.state.combat.fighter:
-            self.state.combat.interfered = True
+        self.interfere(action.player)
         self.event(action.describe())
 
     def _do_PlayCheat(self, action: PlayCheat) -> None:
@@ -1168,8 +1193,7 @@ class MunchkinGame(Game):
         self.state.players[action.player].hand.remove(action.card)
         self._discard(action.card)
         self.state.theft = Theft(action.player, action.victim, action.item)
-        self.state.return_stage = self.state.stage_name
-        self.state.stage_name = "stealing: rolling"
+        self.state.flow.push(STEAL_ROLL)
         self.event(action.describe())
 
     def steal(self, face: int) -> None:
@@ -1189,7 +1213,7 @@ class MunchkinGame(Game):
             me.level = max(1, me.level - 1)
             self.event(f"player {thief} rolls {total}: caught, and whacked down to level {me.level}")
         self.state.theft = None
-        self.state.stage_name = self.state.return_stage
+        self.state.flow.pop()
 
     def _do_Resurrect(self, action: Resurrect) -> None:
         me = self.state.players[action.player]
@@ -1205,8 +1229,7 @@ class MunchkinGame(Game):
     def _do_OfferTrade(self, action: OfferTrade) -> None:
         self.state.trade = Trade(action.player, action.give, action.to, action.get)
         self.state.traded_with.add(action.to)
-        self.state.return_stage = self.state.stage_name
-        self.state.stage_name = "trade offer"
+        self.state.flow.push(TRADE)
         self.event(action.describe())
 
     def _do_AnswerTrade(self, action: AnswerTrade) -> None:
@@ -1220,7 +1243,7 @@ class MunchkinGame(Game):
             self.state.fresh |= {offer.give, offer.get}
         self.event(action.describe())
         self.state.trade = None
-        self.state.stage_name = self.state.return_stage
+        self.state.flow.pop()
 
     def divine_intervention(self, copy: str) -> None:
         """Divine Intervention, played as it is drawn: every cleric goes up a level, and a cleric may
@@ -1247,7 +1270,7 @@ class MunchkinGame(Game):
         hand.remove(action.monster)
         self.state.door_discard.append(action.card)
         self.state.combat.monsters.append(action.monster)
-        self.state.combat.interfered = True
+        self.interfere(action.player)
         self.event(f"player {action.player} sends in a wandering {self.card(action.monster).name}")
 
     def _do_Backstab(self, action: Backstab) -> None:
@@ -1256,13 +1279,13 @@ class MunchkinGame(Game):
         self._discard(action.card)
         c.backstabs.append(action.card)
         c.backstabbers.append(action.player)
-        c.interfered = True
+        self.interfere(action.player)
         self.event(f"player {action.player} backstabs the fighter: -2")
 
     def _do_AskHelp(self, action: AskHelp) -> None:
         c = self.state.combat
         c.asked, c.offer, c.offer_item = action.helper, action.treasures, action.item
-        self.state.stage_name = "asking for help"
+        self.state.flow.goto(ASKING)
         self.event(action.describe())
 
     def _do_AnswerHelp(self, action: AnswerHelp) -> None:
@@ -1278,7 +1301,7 @@ class MunchkinGame(Game):
             c.refused.append(action.player)
             self.event(f"player {action.player} refuses to help")
         c.asked, c.offer_item = None, ""
-        self.state.stage_name = "combat"
+        self.state.flow.goto(COMBAT)
 
     def treasure_count(self) -> int:
         """The treasures of the monsters in the fight (a Mate brings as many again, its enhancers' too)
@@ -1292,7 +1315,7 @@ class MunchkinGame(Game):
                             for m in self.state.combat.monsters) or "no monster"
 
     def _do_Pass(self, action: Pass) -> None:
-        self.state.combat.window.remove(action.player)
+        self.state.combat.window.answer(action.player)
 
     def _do_RunAway(self, action: RunAway) -> None:
         self.event(f"player {action.player} runs away from {self.monster_names()}")
@@ -1303,7 +1326,7 @@ class MunchkinGame(Game):
         monsters can catch both."""
         self.state.combat.runners = list(self.state.combat.side)
         self.state.combat.chasing = list(self.state.combat.monsters)
-        self.state.stage_name = "running away"
+        self.state.flow.goto(RUNNING)
 
     def resolve_combat(self) -> None:
         c = self.state.combat
@@ -1336,7 +1359,7 @@ class MunchkinGame(Game):
         if helper_seat is not None:  # with help the treasures are drawn face up; the helper picks first
             self._queue_draws(helper_seat, "treasure", share, face="open")
         self._queue_draws(fighter, "treasure", treasures - share, face="open" if helper_seat is not None else "down")
-        self.state.stage_name = "end of turn"
+        self.state.flow.goto(END)
 
     def _end_combat(self) -> None:
         """Monsters, enhancers and one-shots are discarded; Change Sex has had its one fight."""
@@ -1360,7 +1383,7 @@ class MunchkinGame(Game):
             self.event(f"{monster.name} does not pursue anyone of level {monster.no_pursuit_up_to} or below")
             self._next_chaser()
             return
-        self.state.stage_name = "running away: rolling"
+        self.state.flow.goto(RUN_ROLL)
 
     def roll_to_run(self, face: int) -> None:
         c = self.state.combat
@@ -1385,10 +1408,10 @@ class MunchkinGame(Game):
             c.flight.clear()  # flight helps one wizard's rolls
             c.chasing = list(c.monsters) if c.runners else []
         if c.runners:
-            self.state.stage_name = "running away"
+            self.state.flow.goto(RUNNING)
             return
         self._end_combat()
-        self.state.stage_name = "end of turn"
+        self.state.flow.goto(END)
 
     # ----- bad stuff and curses: the effect vocabulary ---------------------------------------
     def _matching(self, player: int, slot: str) -> list[str]:
@@ -1468,8 +1491,7 @@ class MunchkinGame(Game):
         order = [(player + k) % self.params.players for k in range(1, self.params.players)]
         self.state.looters = sorted(order, key=lambda q: -self.state.players[q].level)
         self.event(f"player {player} is killed by {source}; the others loot the body")
-        self.state.return_stage = self.state.stage_name
-        self.state.stage_name = "looting the body"
+        self.state.flow.push(LOOTING)
 
     def _do_LootBody(self, action: LootBody) -> None:
         self.state.body.remove(action.card)
@@ -1481,7 +1503,7 @@ class MunchkinGame(Game):
         for copy in self.state.body:
             self._discard(copy)
         self.state.body, self.state.looters = [], []
-        self.state.stage_name = self.state.return_stage
+        self.state.flow.pop()
 
     # ----- the end of the turn ---------------------------------------------------------------
     def _do_EndTurn(self, action: EndTurn) -> None:
@@ -1489,7 +1511,7 @@ class MunchkinGame(Game):
         if len(self.state.players[action.player].hand) > self.hand_limit(action.player):
             self.state.charity_giver = action.player
             self.state.charity_given = {}
-            self.state.stage_name = "charity"
+            self.state.flow.goto(CHARITY)
             self.event(f"player {action.player} has too many cards: charity")
         else:
             self.next_turn()
@@ -1512,7 +1534,7 @@ class MunchkinGame(Game):
             self.event(self.state.over_reason)
             return
         self.state.current = (self.state.current + 1) % self.params.players
-        self.state.stage_name = "kick open the door"
+        self.state.flow.goto(KICK)
         self.start_turn()
 
     # ----- reading ---------------------------------------------------------------------------
@@ -1559,7 +1581,9 @@ class MunchkinGame(Game):
                 broken.append(f"player {i} breaks the Super Munchkin rule")
             if any(item not in p.carried for item in p.cheats):
                 broken.append(f"player {i} has a Cheat! on an item not in play")
-        if self.state.stage_name == "kick open the door" and not self.state.draws and self.state.turns:
+        if self.state.flow.name in (KICK, CREATION) and len(self.state.flow.stack) != 1:
+            broken.append(f"a turn starts with interruptions left on the flow: {self.state.flow.stack}")
+        if self.state.flow.name == KICK and not self.state.draws and self.state.turns:
             before = (self.state.current - 1) % self.params.players
             if len(self.state.players[before].hand) > self.hand_limit(before):
                 broken.append(f"player {before} ended the turn over the hand limit")

@@ -77,7 +77,7 @@ def set_turn(game: MunchkinGame, player: int, stage: str | None = None) -> None:
     """Make it ``player``'s turn, in ``stage`` (e.g. "end of turn"; unchanged when not given)."""
     game.state.current = player
     if stage is not None:
-        game.state.stage_name = stage
+        game.state.flow.goto(stage)
     game.refresh()
 
 
@@ -90,5 +90,5 @@ def kick(game: MunchkinGame, card_id: str) -> None:
 def fight_all_pass(game: MunchkinGame) -> None:
     """The fighter fights and everybody else lets the fight go on."""
     game.apply(Fight(game.state.current))
-    for p in list(game.state.combat.window):
+    for p in list(game.state.combat.window.waiting):
         game.apply(Pass(p))

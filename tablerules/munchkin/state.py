@@ -11,6 +11,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core.cards import Effect
+from ..core.flow import Flow, ResponseWindow, Stage
+
+# ----- the stages of the turn flow (their names are what ``Game.stage()`` reads) -------------------
+DEALING = "dealing"
+CREATION = "character creation"
+KICK = "kick open the door"
+TROUBLE = "look for trouble or loot the room"
+END = "end of turn"
+COMBAT = "combat"
+INTERFERENCE = "interference"
+ASKING = "asking for help"
+RUNNING = "running away"
+RUN_ROLL = "running away: rolling"
+STEAL_ROLL = "stealing: rolling"
+LOOTING = "looting the body"
+CHARITY = "charity"
+TRADE = "trade offer"
+CHOOSE_LOSS = "bad stuff: choose an item to lose"
+OWN_TURN = (KICK, TROUBLE, END)  #: the stages of your own turn outside a fight
 
 
 @dataclass
@@ -44,8 +63,7 @@ class Combat:
     berserk: list[str] = field(default_factory=list)
     turning: list[str] = field(default_factory=list)
     flight: list[str] = field(default_factory=list)
-    window: list[int] = field(default_factory=list)  # players still to answer
-    interfered: bool = False
+    window: ResponseWindow | None = None  # the "2.6 seconds": every other player passes or interferes
     helper: int | None = None
     share: int = 0  # treasures promised to the helper, who picks first
     asked: int | None = None  # a player considering an offer of help
@@ -129,7 +147,7 @@ class MunchkinState:
     treasure_discard: list[str] = field(default_factory=list)
     current: int = 0  # whose turn it is
     turns: int = 0
-    stage_name: str = "dealing"
+    flow: Flow = field(default_factory=lambda: Flow([Stage(DEALING)]))  # the stage, and those it interrupted
     draws: list[Draw] = field(default_factory=list)  # dealing goes round the table
     creating: int = 0  # who is creating a character
     combat: Combat | None = None
@@ -142,7 +160,6 @@ class MunchkinState:
     charity_giver: int | None = None
     charity_given: dict[int, int] = field(default_factory=dict)
     halfling_sold: bool = False
-    return_stage: str = ""
     winners: tuple[int, ...] = ()
     ten_by_rule: set[int] = field(default_factory=set)  # reached level 10 by a kill (or Divine Intervention)
     over_reason: str = ""
