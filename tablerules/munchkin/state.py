@@ -30,6 +30,9 @@ CHARITY = "charity"
 TRADE = "trade offer"
 CHOOSE_LOSS = "bad stuff: choose an item to lose"
 OWN_TURN = (KICK, TROUBLE, END)  #: the stages of your own turn outside a fight
+#: the stages in which any seat may act out of turn (any-time actions): not while a roll, a choice, a
+#: trade offer, looting or charity is pending, nor while the munchkins run
+ANYTIME = (KICK, TROUBLE, END, COMBAT, INTERFERENCE)
 
 
 @dataclass
@@ -165,5 +168,7 @@ class MunchkinState:
     over_reason: str = ""
     theft: Theft | None = None
     trade: Trade | None = None
-    traded_with: set[int] = field(default_factory=set)  # one offer to each player a turn
+    traded_with: set[tuple[int, int]] = field(default_factory=set)  # (from, to): one offer each a turn
+    offered: set[Trade] = field(default_factory=set)  # every offer made: none is made twice
+    over_limit: list[int] = field(default_factory=list)  # players who ended a turn over the hand limit (never)
     fresh: set[str] = field(default_factory=set)  # items got by trading: not for sale before the new owner's turn
