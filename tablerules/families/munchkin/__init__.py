@@ -8,6 +8,8 @@ use, and the strength and running-away arithmetic, as plain functions of plain v
   :func:`buy_levels`.
 * 慈善捐赠 (seed 000): at most 5 cards in the hand at the end of the turn, 6 for a dwarf:
   :func:`hand_limit`.
+* 诅咒 and bad stuff (seed 000): "失去某件物品" (lose an item) of a slot: :func:`item_in_slot` reads the
+  effect vocabulary's slots (headgear, armour, footgear, hands, big, small, any).
 * 战斗和怪物 (seed 000; seed 001 p. 11): the munchkins win on a greater total, ties go to the monster
   unless a warrior fights: :func:`beats`; a monster's level plus its modifiers against the side's
   races, classes and sexes (each counted once): :func:`monster_total`.
@@ -18,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 __all__ = ["DWARF_HAND_LIMIT", "HAND_LIMIT", "LEVEL_PRICE", "RUN_NEED", "WIN_LEVEL", "beats", "buy_levels",
-           "escapes", "hand_limit", "monster_total", "race_run_bonus"]
+           "escapes", "hand_limit", "item_in_slot", "monster_total", "race_run_bonus"]
 
 WIN_LEVEL = 10
 RUN_NEED = 5  #: a die roll plus modifiers of at least this escapes
@@ -63,3 +65,19 @@ def monster_total(level: int, modifiers: Iterable[tuple[int, str]], side_tags: I
     munchkins' side (once, however many of the side share it), plus enhancer bonuses."""
     tags = set(side_tags)
     return level + sum(bonus for bonus, against in modifiers if against in tags) + sum(bonuses)
+
+
+def item_in_slot(slot: str, card_slot: str, big: bool) -> bool:
+    """Whether an item in play (its card's ``slot`` and ``big``) is one that bad stuff or a curse naming
+    ``slot`` may take: headgear, armour, footgear, hands (one- or two-handed), big, small or any."""
+    if slot == "hands":
+        return card_slot in ("hands1", "hands2")
+    if slot == "big":
+        return big
+    if slot == "small":
+        return not big
+    if slot == "any":
+        return True
+    if slot in ("headgear", "armour", "footgear"):
+        return card_slot == slot
+    raise ValueError(f"no such slot in the effect vocabulary: {slot!r}")

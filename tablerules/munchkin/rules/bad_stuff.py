@@ -9,6 +9,7 @@ the others loot the body one card each from the highest level down.
 from __future__ import annotations
 
 from ...core.identity import drop_identity
+from ...families.munchkin import item_in_slot
 from ..actions import (
     CHANGE_SEX_PENALTY,
     LASTING,
@@ -68,13 +69,9 @@ class BadStuff:
         self.event(action.describe())
 
     def _matching(self, player: int, slot: str) -> list[str]:
-        def fits(copy: str) -> bool:
-            card = self.card(copy)
-            return {"headgear": card.slot == "headgear", "armour": card.slot == "armour",
-                    "footgear": card.slot == "footgear", "hands": card.slot in ("hands1", "hands2"),
-                    "big": card.big, "small": not card.big, "any": True}[slot]
-
-        return [c for c in self.state.players[player].carried if fits(c)]
+        """The items in play that bad stuff naming ``slot`` may take."""
+        return [c for c in self.state.players[player].carried
+                if item_in_slot(slot, self.card(c).slot, self.card(c).big)]
 
     def apply_next_loss(self) -> None:
         """Apply the next effect; several items to choose from: the victim chooses (诅咒)."""
