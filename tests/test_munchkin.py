@@ -6,7 +6,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from munchkin_helpers import become, fight_all_pass, hand, kick, ready, wear
+from munchkin_helpers import become, fight_all_pass, hand, kick, ready, set_turn, wear
 
 from tablerules.core.errors import IllegalAction
 from tablerules.core.protocol import Chance
@@ -159,7 +159,7 @@ def test_mighty_monsters_give_two_levels_and_enhancers_change_treasures() -> Non
     assert game.stage() == "combat"  # after interference the fighter answers
     fight_all_pass(game)
     assert game.players[0].level == 9
-    assert sum(1 for d in game.draws if d[0] == "treasure") == 3  # 4 treasures, -1 for Baby
+    assert sum(1 for d in game.draws if d.deck == "treasure") == 3  # 4 treasures, -1 for Baby
 
 
 def test_the_response_window_lets_others_turn_the_fight() -> None:
@@ -301,7 +301,7 @@ def test_death_and_looting_the_body() -> None:
     game.next_turn()  # player 2's turn ends
     game.refresh()
     assert game.current == 0 and game.is_chance()  # the new character draws 2 + 2
-    assert [d[0] for d in game.draws] == ["door", "door", "treasure", "treasure"]
+    assert [d.deck for d in game.draws] == ["door", "door", "treasure", "treasure"]
 
 
 # ----- levels, items, selling ----------------------------------------------------------------
@@ -362,8 +362,7 @@ def test_charity_goes_to_the_lowest_level_or_is_discarded() -> None:
     for p, level in enumerate([3, 1, 1, 2]):
         game.players[p].level = level
     hand(game, 0, *["elf", "dwarf", "halfling", "wizard", "thief", "cleric", "warrior"])
-    game.current = 0
-    game.stage_name = "end of turn"
+    set_turn(game, 0, "end of turn")
     game.apply(EndTurn(0))
     assert game.stage() == "charity"
     assert {a.to for a in game.legal_actions()} == {1, 2}
@@ -377,7 +376,7 @@ def test_charity_goes_to_the_lowest_level_or_is_discarded() -> None:
     lowest.players[2].level = 2
     become(lowest, 0, race="dwarf")
     hand(lowest, 0, *["elf", "halfling", "wizard", "thief", "cleric", "warrior", "horny_helmet"])
-    lowest.stage_name = "end of turn"
+    set_turn(lowest, 0, "end of turn")
     lowest.apply(EndTurn(0))
     assert all(isinstance(a, DiscardCard) for a in lowest.legal_actions())  # the lowest discards
     lowest.apply(lowest.legal_actions()[0])
@@ -478,7 +477,7 @@ def test_help_shares_treasure_and_an_elf_helper_goes_up_a_level() -> None:
     assert game.to_act() == (1,)  # the helper does not interfere against their own fight
     game.apply(Pass(1))
     assert game.players[0].level == 5 and game.players[2].level == 4
-    assert [(d[1], d[2]) for d in game.draws] == [(2, "open"), (0, "open")]  # face up; the helper first
+    assert [(d.player, d.face) for d in game.draws] == [(2, "open"), (0, "open")]  # face up; the helper first
 
 
 def test_when_help_fails_both_run_on_their_own_rolls() -> None:
@@ -619,7 +618,7 @@ def test_a_wandering_monster_joins_the_fight_and_the_munchkins_must_beat_the_sum
     assert game.stage() == "combat"
     fight_all_pass(game)
     assert game.players[0].level == 8  # a level for each monster killed
-    assert sum(1 for d in game.draws if d[0] == "treasure") == 2
+    assert sum(1 for d in game.draws if d.deck == "treasure") == 2
 
 
 def test_running_from_several_monsters_one_roll_each_in_the_order_chosen() -> None:

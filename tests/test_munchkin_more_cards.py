@@ -6,7 +6,7 @@ Intervention and Go Up a Level in someone else's fight."""
 from __future__ import annotations
 
 import pytest
-from munchkin_helpers import become, fight_all_pass, hand, kick, ready, take, wear
+from munchkin_helpers import become, fight_all_pass, hand, kick, ready, set_turn, take, wear
 
 from tablerules.core.errors import IllegalAction
 from tablerules.core.protocol import Chance
@@ -34,6 +34,7 @@ from tablerules.munchkin.game import (
     SellItem,
     Steal,
 )
+from tablerules.munchkin.state import Draw
 
 
 # ----- Half-Breed and Super Munchkin (混血和超级小白) ----------------------------------------------
@@ -64,8 +65,7 @@ def test_super_munchkin_needs_a_second_class_and_goes_with_either() -> None:
     assert game.tags(0) >= {"warrior", "wizard"}
     curse = hand(game, 1, "curse_lose_class")[0]
     warrior = game.players[0].cls
-    game.current = 1  # player 1's turn: a curse from the hand
-    game.refresh()
+    set_turn(game, 1)  # player 1's turn: a curse from the hand
     game.apply(PlayCurse(1, curse, 0))
     assert game.stage() == "bad stuff: choose an item to lose"  # which class goes is the victim's choice
     assert set(game.legal_actions()) == {ChooseLoss(0, warrior), ChooseLoss(0, wizard)}
@@ -96,21 +96,17 @@ def test_chicken_on_your_head_minus_one_on_die_rolls_until_a_wishing_ring() -> N
     game = ready()
     curse = hand(game, 1, "curse_chicken_on_your_head")[0]
     ring = hand(game, 2, "wishing_ring")[0]
-    game.current = 1
-    game.refresh()
+    set_turn(game, 1)
     game.apply(PlayCurse(1, curse, 0))
     assert game.players[0].curses == [curse]
-    game.current = 0
-    game.refresh()
+    set_turn(game, 0)
     kick(game, "pit_bull")  # level 2
     game.apply(RunAway(0))
     assert game.run_modifier() == -1
     game.apply(RollToRun(0, game.combat.monsters[0]))
     game.apply(Chance("d6", 5))  # 5 - 1: caught
     assert game.players[0].level == 1
-    game.current = 2
-    game.stage_name = "end of turn"
-    game.refresh()
+    set_turn(game, 2, "end of turn")
     game.apply(RemoveCurse(2, ring, 0, curse))
     assert game.players[0].curses == [] and game.chicken(0) == 0 and curse in game.door_discard
 
@@ -171,7 +167,7 @@ def test_charm_sends_one_monster_and_its_enhancer_away_for_treasure_but_no_level
     assert game.monster_strength() == 2 and game.treasure_count() == 1 + 2
     fight_all_pass(game)
     assert game.players[0].level == 4  # a level for the frogs only
-    assert sum(1 for d in game.draws if d[0] == "treasure") == 3
+    assert sum(1 for d in game.draws if d.deck == "treasure") == 3
 
 
 def test_charming_the_only_monster_ends_the_fight_with_treasure_and_no_level() -> None:
@@ -183,7 +179,7 @@ def test_charming_the_only_monster_ends_the_fight_with_treasure_and_no_level() -
     hand(game, 0, "halfling")
     game.apply(Charm(0, game.combat.monsters[0]))
     assert game.combat is None and game.players[0].level == 1
-    assert game.draws == [("treasure", 0, "down")] * 2 and game.stage() == "end of turn"
+    assert game.draws == [Draw("treasure", 0, "down")] * 2 and game.stage() == "end of turn"
 
 
 # ----- the thief's steal -------------------------------------------------------------------------

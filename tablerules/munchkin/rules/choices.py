@@ -1,0 +1,380 @@
+"""The legal actions of every stage, the any-time actions, and why an action is refused.
+
+Seed 000, 诅咒: "它们可以在任何时刻对任何小白使用。任何时刻，明白吗？" (curses may be played on any munchkin at any
+time); 人物属性: "你可以在任意时刻弃掉职业牌" (give up a class at any time); 交易: trading is allowed at any time
+except in a fight. One action per distinct choice: two copies of a card are one action
+(:func:`~tablerules.core.cards.distinct`). A refused action names its rule (:data:`RULE_OF`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.cards import distinct
+from ...core.charity import next_recipients
+from ...core.protocol import Action, Chance
+from ...families.munchkin import WIN_LEVEL
+from ..actions import (
+    CHARM_MIN_HAND,
+    FROM_HAND,
+    MAX_POWER_DISCARDS,
+    POWER_CLASS,
+    RULE_OF,
+    AnswerHelp,
+    AnswerTrade,
+    AskHelp,
+    Backstab,
+    Charm,
+    ChooseLoss,
+    ClassPower,
+    DiscardCard,
+    EndTurn,
+    Fight,
+    GiveCard,
+    GiveUp,
+    KickDoor,
+    LookForTrouble,
+    LootBody,
+    LootRoom,
+    OfferTrade,
+    Pass,
+    PlayCard,
+    PlayCheat,
+    PlayCurse,
+    PlayEnhancer,
+    PlayMate,
+    PlayOneShot,
+    PlayWandering,
+    Ready,
+    RemoveCurse,
+    Resurrect,
+    RollToRun,
+    RunAway,
+    SellItem,
+    Steal,
+    _name,
+    one_each,
+)
+from ..state import (
+    ANYTIME,
+    ASKING,
+    CHARITY,
+    COMBAT,
+    CREATION,
+    END,
+    INTERFERENCE,
+    KICK,
+    LOOTING,
+    RUNNING,
+    TRADE,
+    TROUBLE,
+    Trade,
+)
+
+
+class Choices:
+    """The choices rules of :class:`~tablerules.munchkin.game.MunchkinGame` (a mixin: ``self`` is the game)."""
+
+    def player_actions(self) -> list[Action]:
+        if self.state.choice is not None:
+            return [ChooseLoss(self.state.choice.victim, c) for c in self.state.choice.options]
+        stage = self.state.flow.name
+        p = self.state.current
+        if stage == CREATION:
+            return [*self._plays(self.state.creating, creation=True), Ready(self.state.creating)]
+        # giving up a race or class, curses and trades are any-time actions: the protocol adds them
+        own_turn = [*self._plays(p), *self._cheats(p), *self._sales(p), *self._ring(p), *self._steals(p)]
+        if stage == KICK:
+            return [*own_turn, *self._resurrections(p), KickDoor(p)]
+        if stage == TROUBLE:
+            me = self.state.players[p]
+            trouble = [LookForTrouble(p, c) for c in one_each(me.hand) if self.card(c).kind == "monster"]
+            return [*own_turn, *trouble, LootRoom(p)]
+        if stage == END:
+            return [*own_turn, EndTurn(p)]
+        if stage == TRADE:
+            return [AnswerTrade(self.state.trade.to, True), AnswerTrade(self.state.trade.to, False)]
+        if stage == COMBAT:
+            return self._combat_actions()
+        if stage == INTERFERENCE:
+            return self._interference_actions()
+        if stage == RUNNING:
+            runner = self.state.combat.runners[0]
+            rolls = [RollToRun(runner, m) for m in self.one_per_monster(self.state.combat.chasing)]
+            return [*self._power_actions(runner, "flight"), *rolls]
+        if stage == ASKING:
+            return [AnswerHelp(self.state.combat.asked, True), AnswerHelp(self.state.combat.asked, False)]
+        if stage == LOOTING:
+            looter = self.state.looters[0]
+            return [LootBody(looter, c) for c in one_each(self.state.body)]
+        if stage == CHARITY:
+            return self._charity_actions()
+        return []
+
+    def carried_choices(self, player: int, copies: list[str] | None = None) -> list[str]:
+        """One copy per card among ``player``'s items in play (or ``copies`` of them), sorted: a copy
+        without a Cheat! on it stands for the others (losing or giving it keeps the Cheat!)."""
+        me = self.state.players[player]
+        copies = me.carried if copies is None else copies
+        if not me.cheats:
+            return one_each(copies)
+        plain = distinct(c for c in copies if c not in me.cheats)
+        ids = {self.card(c).id for c in plain}
+        return sorted(plain + [c for c in distinct(c for c in copies if c in me.cheats) if self.card(c).id not in ids])
+
+    def one_per_monster(self, monsters: list[str]) -> list[str]:
+        """Monsters of a fight as choices: two copies of one monster are one choice (the first in the
+        fight stands for them); a Mate is a choice of its own."""
+        seen: set[str] = set()
+        out = []
+        for copy in monsters:
+            key = copy if copy in self.state.combat.mate_of else self.card(copy).id
+            if key not in seen:
+                seen.add(key)
+                out.append(copy)
+        return out
+
+    def _plays(self, player: int, creation: bool = False) -> list[Action]:
+        """Cards a player may put into play on their turn outside combat (or while creating)."""
+        me = self.state.players[player]
+        out: list[Action] = []
+        hand = one_each(me.hand)
+        for copy in hand:
+            card = self.card(copy)
+            playable = {"race": self._race_fits(player, copy), "class": me.cls is None,
+                        "half_breed": me.race is not None and me.half_breed is None,
+                        "item": self.can_carry(player, copy),
+                        "go_up_a_level": me.level < WIN_LEVEL - 1 and not creation}
+            if playable.get(card.kind, False):
+                out.append(PlayCard(player, copy))
+            if card.kind == "half_breed" and playable["half_breed"]:  # with a second race at once
+                out += [PlayCard(player, copy, r) for r in hand if self.card(r).kind == "race"
+                        and self.card(r).race != self.card(me.race).race]
+            if card.kind == "super_munchkin" and me.cls and not me.super_munchkin:  # only with a second class
+                out += [PlayCard(player, copy, x) for x in hand if self.card(x).kind == "class"
+                        and self.card(x).cls != self.card(me.cls).cls]
+        return out
+
+    def _race_fits(self, player: int, copy: str) -> bool:
+        """One race; a second (different) one only while a Half-Breed is in play."""
+        me = self.state.players[player]
+        if me.race is None:
+            return True
+        return bool(me.half_breed) and me.race2 is None and self.card(copy).race != self.card(me.race).race
+
+    def _cheats(self, player: int) -> list[Action]:
+        """Cheat!: an item from the hand that does not fit, or one in play you may not use."""
+        me = self.state.players[player]
+        cards = [c for c in one_each(me.hand) if self.card(c).kind == "cheat"]
+        if not cards:
+            return []
+        items = distinct(c for c in me.carried if c not in me.cheats and not self.usable(player, self.card(c)))
+        in_play = {self.card(c).id for c in items}  # a copy in play and one in the hand: the one in play
+        misfits = [c for c in one_each(me.hand) if self.card(c).kind == "item" and not self.can_carry(player, c)]
+        items += [c for c in misfits if self.card(c).id not in in_play]
+        return [PlayCheat(player, card, item) for card in cards for item in sorted(items)]
+
+    def _ring(self, player: int) -> list[Action]:
+        """Wishing Ring: rid anyone of a lasting curse."""
+        rings = [c for c in one_each(self.state.players[player].hand) if self.card(c).kind == "remove_curse"]
+        if not rings:
+            return []
+        return [RemoveCurse(player, ring, t, curse) for ring in rings for t in range(self.params.players)
+                for curse in one_each(self.state.players[t].curses)]
+
+    def _steals(self, player: int) -> list[Action]:
+        """The thief's steal, on your turn and never in a fight: a small item another player has in play."""
+        if "thief" not in self.tags(player):
+            return []
+        hand = one_each(self.state.players[player].hand)
+        return [Steal(player, card, v, item) for v in range(self.params.players) if v != player
+                for item in self.carried_choices(v) if not self.card(item).big for card in hand]
+
+    def _resurrections(self, player: int) -> list[Action]:
+        if "cleric" not in self.tags(player) or not self.state.door_discard:
+            return []
+        return [Resurrect(player, card) for card in one_each(self.state.players[player].hand)]
+
+    def _trades(self, player: int) -> list[Action]:
+        """Swaps of items in play, outside combat, by anyone at any time (交易); one offer to each player a
+        turn, and the same offer never twice; both items must fit."""
+        mine = self.carried_choices(player)
+        out: list[Action] = []
+        if not mine:
+            return out
+        for to in range(self.params.players):
+            if to == player or (player, to) in self.state.traded_with:
+                continue
+            theirs = self.carried_choices(to)
+            they_may = {c for c in mine if self.usable(to, self.card(c))}  # restrictions first: cheap
+            i_may = {c for c in theirs if self.usable(player, self.card(c))}
+            for give in sorted(they_may):
+                for get in sorted(i_may):
+                    if (self.can_carry(to, give, without=get) and self.can_carry(player, get, without=give)
+                            and Trade(player, give, to, get) not in self.state.offered):
+                        out.append(OfferTrade(player, give, to, get))
+        return out
+
+    def anytime_actions(self, player: int) -> list[Action]:
+        """What ``player`` may do out of turn, whoever is to act (任何时候): give up a race or class
+        (人物属性: "你可以在任意时刻弃掉种族牌"), curse anyone (诅咒), Go Up a Level (not to level 10), one-shots
+        in a fight, and offers to trade items in play outside a fight (交易). Not while a roll, a choice,
+        a trade offer, looting, charity or running away is pending (docs/rules-notes.md)."""
+        st = self.state
+        if st.over_reason or st.choice is not None or st.draws or st.flow.name not in ANYTIME or not (
+                isinstance(player, int) and 0 <= player < self.params.players):
+            return []
+        me = st.players[player]
+        hand = one_each(me.hand)
+        c = st.combat  # during a fight a curse strikes only its munchkins (rules-notes: curses in a fight)
+        targets = range(self.params.players) if c is None else c.side
+        out: list[Action] = [*self._give_ups(player), *self._curses(player, targets)]
+        if me.level < WIN_LEVEL - 1:
+            out += [PlayCard(player, x) for x in hand if self.card(x).kind == "go_up_a_level"]
+        if c is None:
+            out += self._trades(player)
+        else:
+            sides = ("munchkin",) if player in c.side else ("monster", "munchkin")
+            out += [PlayOneShot(player, x, side) for x in hand if self.card(x).kind == "one_shot" for side in sides]
+        return out
+
+    def _give_ups(self, player: int) -> list[Action]:
+        me = self.state.players[player]
+        return [GiveUp(player, c) for c in (me.race, me.race2, me.cls, me.cls2) if c]
+
+    def _curses(self, player: int, targets: Any) -> list[Action]:
+        """Curses from the hand, on anyone (yourself included) — here on your turn and in a fight's window."""
+        cards = [c for c in one_each(self.state.players[player].hand) if self.card(c).kind == "curse"]
+        return [PlayCurse(player, c, t) for c in cards for t in targets]
+
+    def _sales(self, player: int) -> list[Action]:
+        """Selling items for levels (1000 gold a level, not to level 10), on your turn outside combat."""
+        me = self.state.players[player]
+        if me.level >= WIN_LEVEL - 1:
+            return []
+        sellable = ("item", "one_shot", "remove_curse")
+        items = distinct(c for c in me.hand if self.card(c).kind in sellable and self.card(c).value
+                         and c not in self.state.fresh)
+        in_hand = {self.card(c).id for c in items}  # a copy in the hand and one in play: the one in the hand
+        items += [c for c in self.carried_choices(player) if self.card(c).value and c not in self.state.fresh
+                  and self.card(c).id not in in_hand]  # traded items: not before your next turn
+        return [SellItem(player, c) for c in sorted(items)]
+
+    def _power_actions(self, player: int, power: str) -> list[Action]:
+        c = self.state.combat
+        me = self.state.players[player]
+        if POWER_CLASS[power] not in self.tags(player) or len(c.power_cards(power)) >= MAX_POWER_DISCARDS:
+            return []
+        if power == "turning" and not any(self.foe(m).undead for m in c.monsters):
+            return []
+        return [ClassPower(player, power, x) for x in one_each(me.hand)]
+
+    def _combat_actions(self) -> list[Action]:
+        c = self.state.combat
+        f = c.fighter
+        me = self.state.players[f]
+        out: list[Action] = []
+        for copy in one_each(me.hand):
+            kind = self.card(copy).kind
+            if kind == "one_shot":
+                out.append(PlayOneShot(f, copy, "munchkin"))
+            elif kind == "enhancer":  # in your own fight too, for its treasures
+                out += [PlayEnhancer(f, copy, m) for m in self.one_per_monster(c.monsters) if m not in c.mate_of]
+            elif kind == "go_up_a_level" and me.level < WIN_LEVEL - 1:
+                out.append(PlayCard(f, copy))
+        out += self._power_actions(f, "berserk") + self._power_actions(f, "turning") + self._give_ups(f)
+        out += self._mates(f)
+        if "wizard" in self.tags(f) and len(me.hand) >= CHARM_MIN_HAND:
+            out += [Charm(f, m) for m in self.one_per_monster(c.monsters)]
+        if c.helper is None:  # one helper at most, asked in turn, bribed with treasure and/or an item
+            treasures = self.treasure_count()
+            for q in range(self.params.players):
+                if q == f or q in c.refused:
+                    continue
+                items = ["", *(x for x in self.carried_choices(f) if self.can_carry(q, x))]
+                out += [AskHelp(f, q, n, item) for n in range(treasures + 1) for item in items]
+        out += [Fight(f), RunAway(f)]
+        return out
+
+    def _mates(self, player: int) -> list[Action]:
+        mates = [x for x in one_each(self.state.players[player].hand) if self.card(x).kind == "mate"]
+        targets = [m for m in self.one_per_monster(self.state.combat.monsters) if m not in self.state.combat.mate_of]
+        return [PlayMate(player, card, m) for card in mates for m in targets]
+
+    def _interference_actions(self) -> list[Action]:
+        out: list[Action] = []
+        for player in self.state.combat.window.waiting:
+            if player in self.state.combat.side:  # the helper cannot interfere against their own fight
+                out.append(Pass(player))
+                continue
+            hand = one_each(self.state.players[player].hand)
+            for copy in hand:
+                kind = self.card(copy).kind
+                if kind == "one_shot":
+                    out += [PlayOneShot(player, copy, "monster"), PlayOneShot(player, copy, "munchkin")]
+                elif kind == "enhancer":
+                    out += [PlayEnhancer(player, copy, m) for m in self.one_per_monster(self.state.combat.monsters)
+                            if m not in self.state.combat.mate_of]
+                elif kind == "go_up_a_level" and self.state.players[player].level < WIN_LEVEL - 1:
+                    out.append(PlayCard(player, copy))  # Go Up a Level at any time, not to 10
+            out += self._curses(player, self.state.combat.side) + self._give_ups(player) + self._ring(player)
+            out += self._mates(player)
+            monsters = [c for c in hand if self.card(c).kind == "monster"]
+            for wandering in (c for c in hand if self.card(c).kind == "wandering"):
+                out += [PlayWandering(player, wandering, m) for m in monsters]
+            if "thief" in self.tags(player) and player not in self.state.combat.backstabbers:
+                out += [Backstab(player, copy) for copy in hand]
+            out.append(Pass(player))
+        return out
+
+    def _charity_actions(self) -> list[Action]:
+        giver = self.state.charity_giver
+        hand = one_each(self.state.players[giver].hand)
+        recipients = next_recipients([p.level for p in self.state.players], giver, self.state.charity_given)
+        if not recipients:
+            return [DiscardCard(giver, c) for c in hand]
+        return [GiveCard(giver, c, to) for c in hand for to in recipients]
+
+    def illegal_reason(self, action: Action) -> tuple[str, str]:
+        """``(rule, why)`` for a refused action: the rule of the action's kind (:data:`RULE_OF`), or
+        "turn order" when it is simply not this player's moment."""
+        if isinstance(action, Chance):
+            return "chance", "that card or face cannot come up now" if self.chance_step() else "nothing is drawn now"
+        if self.chance_step() is not None:
+            return "chance", f"first resolve: {self.chance_step().description}"
+        rule = RULE_OF.get(type(action), "turn order")
+        actor = action.actor
+        if not isinstance(actor, int) or isinstance(actor, bool) or not 0 <= actor < self.params.players:
+            return rule, f"there is no player {actor!r} in this game"
+        for name in ("target", "to", "helper", "victim"):
+            seat = getattr(action, name, 0)
+            if not isinstance(seat, int) or not 0 <= seat < self.params.players:
+                return rule, f"there is no player {seat!r} in this game"
+        for name in ("card", "second", "item", "monster", "give", "get", "curse"):
+            value = getattr(action, name, "")
+            if value and value not in self.card_index:
+                return rule, f"there is no card {value!r}"
+        me = self.state.players[actor]
+        in_play = isinstance(action, SellItem) and action.card in me.carried  # items in play are sold too
+        if type(action) in FROM_HAND and action.card not in me.hand and not in_play:
+            return rule, f"{_name(action.card)} is not in your hand"
+        if isinstance(action, SellItem) and me.level >= WIN_LEVEL - 1:
+            return rule, "you cannot buy your way to level 10"
+        if isinstance(action, PlayCard):
+            card = self.card(action.card)
+            if card.kind == "go_up_a_level" and me.level >= WIN_LEVEL - 1:
+                return "go up a level", "level 10 is reached only by killing a monster"
+            if card.kind == "item":
+                return "items", f"{card.name} does not fit: slots, hands, big items or restrictions"
+            if self.state.combat is not None and card.kind != "go_up_a_level":
+                return "combat", "no races, classes or items are put into play during a fight"
+        if isinstance(action, LookForTrouble) and self.state.met_monster:
+            return rule, "only if no monster came through the door"
+        if isinstance(action, OfferTrade):
+            if self.state.combat is not None:
+                return rule, "no trading during a fight"
+            if (action.player, action.to) in self.state.traded_with:
+                return rule, f"one offer to player {action.to} a turn"
+        if actor not in self.current_players():
+            return "turn order", f"player {actor} cannot act in the {self.stage()} stage"
+        return rule, f"{action.describe()} is not possible now"

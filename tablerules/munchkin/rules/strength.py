@@ -1,0 +1,152 @@
+"""Reading the table: strength, tags, slots, the fight's totals and running-away modifiers.
+
+Seed 000, 战斗: "把你的等级加上所有加值来与怪物的等级比较" (your level plus every bonus against the monster's
+level); ties go to the monster unless a warrior fights; 人物属性: items have class, race and sex
+restrictions, one headgear, armour and footgear, two hands, one big item (a dwarf carries any number).
+The arithmetic shared with Munchkin Quest is in :mod:`tablerules.families.munchkin`.
+"""
+
+from __future__ import annotations
+
+from ...core.identity import character_tags
+from ...families.munchkin import (
+    beats,
+    hand_limit,
+    monster_total,
+    race_run_bonus,
+)
+from ..actions import CHANGE_SEX_PENALTY
+from ..cards import Card, card_of
+
+
+class Strength:
+    """The strength rules of :class:`~tablerules.munchkin.game.MunchkinGame` (a mixin: ``self`` is the game)."""
+
+    def card(self, copy: str) -> Card:
+        return self.card_index.get(copy) or card_of(self.cards, copy)
+
+    def tags(self, player: int) -> set[str]:
+        """Races (human without one; a Half-Breed with one race is half human), classes, and sex: what
+        monster modifiers and items look at (混血和超级小白)."""
+        p = self.state.players[player]
+        key = (p.sex, p.race, p.race2, p.half_breed, p.cls, p.cls2)
+        known = self._tags.get(key)  # a pure function of these cards: remembered, it is read very often
+        if known is None:
+            known = self._tags[key] = character_tags(p, self.card)
+        return set(known)
+
+    def usable(self, player: int, card: Card) -> bool:
+        """Class, race and sex restrictions (人物属性): "only" and "not for"."""
+        tags = self.tags(player)
+        return (not card.only or bool(tags & set(card.only))) and not (tags & set(card.not_for))
+
+    def works(self, player: int, copy: str) -> bool:
+        """An item in play gives its bonus if its owner may use it, or a Cheat! is on it."""
+        return copy in self.state.players[player].cheats or self.usable(player, self.card(copy))
+
+    def foe(self, copy: str) -> Card:
+        """The monster card a fighting monster stands for (a Mate stands for the monster it doubles)."""
+        return self.card(self.state.combat.mate_of.get(copy, copy) if self.state.combat else copy)
+
+    def chicken(self, player: int) -> int:
+        """Chicken on Your Head: -1 on every die roll while the curse stays."""
+        return -sum(1 for c in self.state.players[player].curses if self.card(c).effects[0].effect == "chicken")
+
+    def hand_limit(self, player: int) -> int:
+        return hand_limit(self.tags(player))
+
+    def can_carry(self, player: int, copy: str, without: str = "") -> bool:
+        """Equipment slots: one headgear, armour and footgear; two hands; one big item unless a dwarf
+        (``without``: as if that item had left play, for a swap)."""
+        card = self.card(copy)
+        if card.kind != "item" or not self.usable(player, card):
+            return False
+        carried = [self.card(c) for c in self.state.players[player].carried if c != without]
+        if card.slot in ("headgear", "armour", "footgear") and any(c.slot == card.slot for c in carried):
+            return False
+        hands = sum(1 if c.slot == "hands1" else 2 if c.slot == "hands2" else 0 for c in carried)
+        need = 1 if card.slot == "hands1" else 2 if card.slot == "hands2" else 0
+        if hands + need > 2:
+            return False
+        return not (card.big and "dwarf" not in self.tags(player) and any(c.big for c in carried))
+
+    def strength(self, player: int) -> int:
+        """Level plus the bonuses of usable carried items (a lost race or class can leave items unusable)."""
+        p = self.state.players[player]
+        return p.level + sum(self.card(c).bonus for c in p.carried if self.works(player, c))
+
+    def side_tags(self) -> set[str]:
+        """Race, class and sex tags of everybody on the munchkins' side (a modifier counts once)."""
+        return set().union(*(self.tags(p) for p in self.state.combat.side))
+
+    def fighter_strength(self) -> int:
+        """The munchkins' side: fighter and helper strengths, one-shots for them, berserk and turning;
+        -5 for each munchkin of the side under Change Sex (诅咒: "改变性别"会让你的下次战斗承受减值)."""
+        c = self.state.combat
+        assert c is not None
+        total = sum(self.strength(p) for p in c.side) + sum(self.card(x).bonus for x in c.munchkin_one_shots)
+        total -= CHANGE_SEX_PENALTY * len(self.sex_changes(c.side))
+        undead = any(self.foe(m).undead for m in c.monsters)
+        total += len(c.berserk) + (3 * len(c.turning) if undead else 0)
+        total -= 2 * len(c.backstabs)
+        return total
+
+    def monster_strength(self) -> int:
+        """The monsters' levels (several monsters: their sum), their modifiers against the munchkins'
+        side, enhancers and one-shots played for them."""
+        c = self.state.combat
+        assert c is not None
+        tags = self.side_tags()  # a helper elf against the Drooling Slime: +4 once, not twice
+        total = 0
+        for copy in c.monsters:
+            monster = self.foe(copy)
+            total += monster_total(monster.level, ((m.bonus, m.against) for m in monster.modifiers), tags,
+                                   (self.card(e).bonus for e in self.enhancers_on(copy)))
+        return total + sum(self.card(x).bonus for x in c.monster_one_shots)
+
+    def enhancers_on(self, copy: str) -> list[str]:
+        """The enhancers played on a monster of the fight (a Mate has those of the monster it doubles)."""
+        target = self.state.combat.mate_of.get(copy, copy)
+        return [e for e, m in self.state.combat.enhanced.items() if m == target]
+
+    def sex_changes(self, side: list[int]) -> list[str]:
+        return [x for p in side for x in self.state.players[p].curses if self.card(x).effects[0].effect == "change_sex"]
+
+    def winning(self) -> bool:
+        """The munchkin beats the monster with a greater total; a warrior also wins ties."""
+        c = self.state.combat
+        assert c is not None
+        mine, theirs = self.fighter_strength(), self.monster_strength()
+        return beats(mine, theirs, warrior="warrior" in self.side_tags())
+
+    def run_modifier(self, runner: int | None = None, monster: str | None = None) -> int:
+        """Running away (逃跑): elf +1, halfling -1, items, the monster's own modifier, wizard flight."""
+        c = self.state.combat
+        assert c is not None
+        runner = c.runners[0] if runner is None else runner
+        monster = monster or (c.chasing[0] if c.chasing else c.monsters[0])
+        tags = self.tags(runner)
+        p = self.state.players[runner]
+        bonus = race_run_bonus(tags)
+        bonus += sum(self.card(x).run_bonus for x in p.carried if self.works(runner, x))
+        return bonus + self.foe(monster).run_modifier + len(c.flight) + self.chicken(runner)
+
+    def treasure_count(self) -> int:
+        """The treasures of the monsters in the fight (a Mate brings as many again, its enhancers' too)
+        and of those a wizard charmed away."""
+        c = self.state.combat
+        return max(0, c.charmed + sum(self.foe(m).treasures + sum(self.card(e).treasures for e in self.enhancers_on(m))
+                                      for m in c.monsters))
+
+    def monster_names(self) -> str:
+        return " and ".join(self.foe(m).name + (" (Mate)" if m in self.state.combat.mate_of else "")
+                            for m in self.state.combat.monsters) or "no monster"
+
+    def character(self, player: int) -> str:
+        """"female Half-Breed Elf Warrior/Wizard (Chicken on Your Head)": sex, races, classes, lasting curses."""
+        p = self.state.players[player]
+        races = "/".join(self.card(r).name for r in (p.race, p.race2) if r) or "Human"
+        classes = "/".join(self.card(c).name for c in (p.cls, p.cls2) if c) or "no class"
+        half = "Half-Breed " if p.half_breed else ""
+        curses = ", ".join(self.card(c).name.removeprefix("Curse! ") for c in p.curses)
+        return f"{p.sex} {half}{races} {classes}" + (f" ({curses})" if curses else "")
