@@ -26,15 +26,15 @@ munchkin meeting monsters only logs it, and DxM cards are counted, not held.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information, Result
 from ..core.registry import register
 from .dungeon import Dungeon, MonsterPiece, Pos, Room, link_key
 from .geometry import MONSTER_DIE, PLAYER_COLOURS, Colour, LinkKind, Side
 from .movement import monster_turn
+from .state import CrawlState, Pending, delegate
 from .textmap import text_map
 from .tiles import load_links, load_monsters, load_rooms
 
@@ -108,15 +108,7 @@ class EndTurn(Action):
 _SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
-@dataclass
-class _Pending:
-    """A step of exploring or of the monster turn that waits for chance or a choice."""
-
-    kind: str  # room, link, monster, base, pick, wander, monster die
-    at: Pos | None = None
-    side: Side | None = None
-    piece: str | None = None
-    options: tuple[str, ...] = field(default_factory=tuple)
+_Pending = Pending  # the old name
 
 
 class DungeonCrawl(Game):
@@ -131,7 +123,13 @@ class DungeonCrawl(Game):
     info = GameInfo(min_players=2, max_players=4, chance=True, information=Information.PERFECT, max_length=20_000)
 
     # ----- set-up -------------------------------------------------------------------------
+    #: the state's dataclass (a subclass's state extends it)
+    State: type[CrawlState] = CrawlState
+    #: static tables, loaded once and shared by copies
+    shared_attributes = ("link_types", "monster_cards")
+
     def setup(self) -> None:
+        self.state = self.State()
         deck = load_rooms()
         entrance = Room(deck.entrance.id, (0, 0), entrance=True, name=deck.entrance.name,
                         name_zh=deck.entrance.name_zh, search=None)
@@ -485,23 +483,9 @@ class DungeonCrawl(Game):
             broken.append("negative move points")
         return broken
 
-    def pending_json(self, step: Any) -> Any:
-        return step.kind, step.at, step.side.value if step.side else None, step.piece, step.options
-
     def pieces(self) -> list[MonsterPiece]:
         """Every monster standee with a base (on the board, or held elsewhere by a subclass)."""
         return list(self.dungeon.monsters.values())
-
-    def state_dict(self) -> dict[str, Any]:
-        return {"dungeon": self.dungeon.to_json(), "room_deck": list(self.room_deck),
-                "link_pool": dict(sorted(self.link_pool.items())),
-                "monster_deck": dict(sorted((+self.monster_deck).items())),
-                "monster_discard": dict(sorted((+self.monster_discard).items())),
-                "free_bases": {c.value: n for c, n in self.free_bases.items()}, "current": self.current,
-                "round": self.round, "turns": self.turns, "moves_left": self.moves_left,
-                "all_in_used": self.all_in_used, "explored": list(self.explored), "dxm_draws": list(self.dxm_draws),
-                "pending": [self.pending_json(p) for p in self.pending], "over": self.over,
-                "newcomer": self.newcomer.id if self.newcomer else None}
 
     def describe_state(self) -> str:
         if self.over:
@@ -521,4 +505,5 @@ class DungeonCrawl(Game):
         return "\n".join(lines)
 
 
+delegate(DungeonCrawl, CrawlState)
 register(DungeonCrawl)

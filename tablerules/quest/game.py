@@ -42,7 +42,7 @@ The decisions where the seed is silent are in docs/rules-notes.md ("Munchkin Que
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, fields
 from typing import Any
 
 from ..core.agents import Agent
@@ -104,6 +104,7 @@ from .heroes import (
     fits,
 )
 from .search_table import RoomToken, load_search_table
+from .state import Combat, CrawlState, CursePlayed, Loss, LossChoice, QuestState, Step, delegate
 from .tiles import MonsterCard, RoomRule, load_rooms
 
 START_CARDS, REVIVE_CARDS = 3, 2
@@ -127,57 +128,7 @@ class QuestParams:
             raise ValueError("play at least one turn")
 
 
-@dataclass
-class Fight:
-    """A fight in one room: the munchkins' side, the monsters (standees), the cards played, the dice."""
-
-    fighter: int
-    room: str
-    monsters: list[str]
-    boss: bool = False
-    helper: int | None = None
-    share: int = 0
-    asked: int | None = None
-    offer: int = 0
-    refused: list[int] = field(default_factory=list)
-    offer_gold: int = 0
-    offer_item: str = ""
-    window: list[int] = field(default_factory=list)
-    interfered: bool = False
-    munchkin_one_shots: list[str] = field(default_factory=list)
-    monster_one_shots: list[str] = field(default_factory=list)
-    berserk: list[str] = field(default_factory=list)
-    turning: list[str] = field(default_factory=list)
-    flight: list[str] = field(default_factory=list)
-    backstabs: list[str] = field(default_factory=list)
-    backstabbers: list[int] = field(default_factory=list)
-    dice: list[list] = field(default_factory=list)  # [whose ("munchkins"/"monsters"), roller, face or None]
-    loaded: list[str] = field(default_factory=list)  # Loaded Dice played after the roll
-    fury: list[int] = field(default_factory=list)  # warriors whose d10 fury gave them one more die
-    runners: list[int] = field(default_factory=list)
-    chasing: list[str] = field(default_factory=list)
-    destination: dict[int, str] = field(default_factory=dict)
-
-    @property
-    def side(self) -> list[int]:
-        return [self.fighter] if self.helper is None else [self.fighter, self.helper]
-
-    def power_cards(self, power: str) -> list[str]:
-        return {"berserk": self.berserk, "turning": self.turning, "flight": self.flight,
-                "backstab": self.backstabs}[power]
-
-
-@dataclass
-class _Step:
-    """A step of the whole game waiting for chance (a card draw, a die) or resolving by itself."""
-
-    kind: str  # draw, fight die, run die, search, d10, bet, power, check room
-    deck: str = ""
-    player: int = 0
-    face: str = "down"
-    n: int = 0  # the die's index, or the stake of a bet
-    power: str = ""  # a d10 power and its target
-    target: str = ""
+_Step = Step  # the old name
 
 
 class QuestGame(DungeonCrawl):
@@ -192,6 +143,8 @@ class QuestGame(DungeonCrawl):
                     D10Power)
     Params = QuestParams
     max_length = 40_000
+    State = QuestState
+    shared_attributes = ("link_types", "monster_cards", "cards", "card_index", "room_rules_of")
     info = GameInfo(min_players=2, max_players=4, chance=True, information=Information.IMPERFECT,
                     max_length=40_000, simultaneous=True)
 
@@ -209,7 +162,7 @@ class QuestGame(DungeonCrawl):
         for p in range(self.params.players):
             self.pending += [_Step("draw", "dxm", p)] * START_CARDS + [_Step("draw", "treasure", p)] * START_CARDS
         self.creating = 0
-        self.fight: Fight | None = None
+        self.fight = None
         self.boss: MonsterPiece | None = None  # the boss stands on the entrance only while fought
         self.boss_pending = False
         self.enhanced: dict[str, list[str]] = {}  # monster standee -> enhancers it keeps (p. 17)
@@ -221,9 +174,9 @@ class QuestGame(DungeonCrawl):
         self.powers_used: set[tuple[int, str]] = set()  # d10 powers tried (once a turn, fury once a fight)
         self.room_rules_of = {tile.id: tile.rules for tile in load_rooms().rooms}
         self.spent = 0  # item value paid towards a level this turn (no change)
-        self.losses: list[tuple[int, Effect, str, tuple[Effect, ...], bool]] = []
-        self.choice: tuple[int, list[str]] | None = None
-        self.curse: tuple[int, str, int] | None = None  # (player, curse, target) waiting for the target
+        self.losses = []
+        self.choice = None  # a LossChoice waiting for its victim
+        self.curse = None  # a CursePlayed waiting for its target
         self.charity_giver: int | None = None
         self.charity_given: dict[int, int] = {}
         self.turn_ends = False
@@ -415,9 +368,9 @@ class QuestGame(DungeonCrawl):
         if self.pending and not isinstance(self.pending[0], _Step):
             return (self.current,)  # the crawl's own choices (a base colour, a wandering monster)
         if self.choice is not None:
-            return (self.choice[0],)
+            return (self.choice.victim,)
         if self.curse is not None:
-            return (self.curse[2],)
+            return (self.curse.target,)
         stage = self.stage_name
         if stage == "character creation":
             return (self.creating,)
@@ -482,7 +435,7 @@ class QuestGame(DungeonCrawl):
             step = self.pending[0]
             return [] if isinstance(step, _Step) else super().player_actions()
         if self.choice is not None:
-            victim, options = self.choice
+            victim, options = self.choice.victim, self.choice.options
             return [ChooseLoss(victim, c) for c in options]
         if self.curse is not None:
             return self._curse_answers()
@@ -724,7 +677,7 @@ class QuestGame(DungeonCrawl):
         return out
 
     def _curse_answers(self) -> list[Action]:
-        _, _, target = self.curse
+        target = self.curse.target
         h = self.heroes[target]
         out: list[Action] = [AnswerCurse(target, "accept")]
         out += [AnswerCurse(target, c) for c in self.once(c for c in h.hand + h.carried
@@ -939,7 +892,7 @@ class QuestGame(DungeonCrawl):
         if self.boss_pending:
             self.boss_pending = False
             self.boss = self.dungeon.monsters.pop(piece_id)
-            self.fight = Fight(self.current, piece.room, [piece_id], boss=True)
+            self.fight = Combat(self.current, piece.room, [piece_id], boss=True)
             self.stage_name = "combat"
             self.event(f"the boss is {piece.name}, level {BOSS_LEVEL}")
             return
@@ -1259,7 +1212,7 @@ class QuestGame(DungeonCrawl):
     def _do_PlayCurse(self, action: PlayCurse) -> None:
         self.heroes[action.player].hand.remove(action.card)
         self.event(action.describe())
-        self.curse = (action.player, action.card, action.target)
+        self.curse = CursePlayed(action.player, action.card, action.target)
         if len(self._curse_answers()) == 1:  # nothing to answer with: it strikes
             self.strike()
 
@@ -1273,12 +1226,12 @@ class QuestGame(DungeonCrawl):
             (h.hand if action.how in h.hand else h.carried).remove(action.how)
             self._discard(action.how)
             self.event(f"player {action.player}'s {self.card(action.how).name} cancels the curse")
-            self._discard(self.curse[1])
+            self._discard(self.curse.card)
             self.curse = None
 
     def prayer(self, face: int) -> None:
         """The cleric's d10 power: at most the level succeeds (seed p. 15, 17)."""
-        _, copy, target = self.curse
+        copy, target = self.curse.card, self.curse.target
         level = self.heroes[target].level
         if face <= level:
             self.event(f"the d10 shows {face} (level {level}): the curse is stopped")
@@ -1290,11 +1243,11 @@ class QuestGame(DungeonCrawl):
 
     def strike(self) -> None:
         """A curse takes effect at once and is discarded; if nothing fits, nothing happens."""
-        player, copy, target = self.curse
+        player, copy, target = self.curse.player, self.curse.card, self.curse.target
         self.curse = None
         self._discard(copy)
         card = self.card(copy)
-        self.losses += [(target, e, card.name, (), False) for e in card.effects]
+        self.losses += [Loss(target, e, card.name) for e in card.effects]
         if self.fight is not None and player not in self.fight.side:
             self.fight.interfered = True
 
@@ -1316,7 +1269,9 @@ class QuestGame(DungeonCrawl):
     def apply_next_loss(self) -> None:
         """One effect; a monster's bad stuff that cannot apply is a hit instead (p. 10); a curse that
         cannot apply does nothing (p. 17)."""
-        victim, effect, source, fallback, hit_instead = self.losses.pop(0)
+        loss = self.losses.pop(0)
+        victim, effect, source, fallback, hit_instead = (loss.victim, loss.effect, loss.source, loss.fallback,
+                                                         loss.hit_instead)
         h = self.heroes[victim]
         if h.dead:
             return
@@ -1339,14 +1294,14 @@ class QuestGame(DungeonCrawl):
             elif len(options) == 1:
                 self._lose(victim, options[0], source)
             elif options:
-                self.choice = (victim, self.once(h.backpack, h.carried, keep=options.__contains__))
+                self.choice = LossChoice(victim, tuple(self.once(h.backpack, h.carried, keep=options.__contains__)))
         elif effect.effect in ("lose_race", "lose_class"):
             options = [c for c in ((h.race, h.race2) if effect.effect == "lose_race" else (h.cls, h.cls2)) if c]
             applied = bool(options)
             if len(options) == 1:
                 self._do_GiveUp(GiveUp(victim, options[0]))
             elif options:  # two races or classes: the victim chooses
-                self.choice = (victim, options)
+                self.choice = LossChoice(victim, tuple(options))
         elif effect.effect == "discard_hand":
             applied = bool(h.hand)
             for copy in list(h.hand):
@@ -1358,7 +1313,7 @@ class QuestGame(DungeonCrawl):
             self.die(victim, source)
         if not applied:
             if fallback:
-                self.losses[0:0] = [(victim, e, source, (), hit_instead) for e in fallback]
+                self.losses[0:0] = [Loss(victim, e, source, (), hit_instead) for e in fallback]
             elif hit_instead:
                 self.event(f"{source}'s bad stuff cannot apply to player {victim}: a hit instead")
                 self.hit(victim, 1, source)
@@ -1404,8 +1359,8 @@ class QuestGame(DungeonCrawl):
             self._discard(copy)
         h.hand = []
         h.level = max(1, h.level - 1)
-        self.losses = [loss for loss in self.losses if loss[0] != player]
-        if self.choice is not None and self.choice[0] == player:
+        self.losses = [loss for loss in self.losses if loss.victim != player]
+        if self.choice is not None and self.choice.victim == player:
             self.choice = None
         self.event(f"player {player} is killed by {source} in {self.dungeon.rooms[room].name}")
         if self.fight is not None and player in self.fight.side:
@@ -1445,7 +1400,7 @@ class QuestGame(DungeonCrawl):
             names = ", ".join(self.piece(m).name.split(" (")[0] for m in here)
             self.event(f"{names} ignore(s) player {self.current}: no fight unless they pick one")
             return
-        self.fight = Fight(self.current, room_id, monsters)
+        self.fight = Combat(self.current, room_id, monsters)
         self.stage_name = "combat"
         self.event(f"player {self.current} fights {self.monster_names()} in {self.dungeon.rooms[room_id].name}")
 
@@ -1641,7 +1596,7 @@ class QuestGame(DungeonCrawl):
         if not f.boss:
             for piece in f.monsters:
                 card = self.monster_card(piece)
-                self.losses += [(runner, e, card.name, card.else_bad_stuff, True) for e in card.bad_stuff]
+                self.losses += [Loss(runner, e, card.name, card.else_bad_stuff, True) for e in card.bad_stuff]
         if runner == self.current:
             self.turn_ends = True
         f.chasing = list(f.monsters)
@@ -1675,9 +1630,9 @@ class QuestGame(DungeonCrawl):
             self.event(f"player {runner} rolls {face} ({total}) and escapes {card.name}")
         else:
             self.event(f"player {runner} rolls {face} ({total}): {card.name}'s bad stuff")
-            self.losses += [(runner, e, card.name, card.else_bad_stuff, True) for e in card.bad_stuff]
+            self.losses += [Loss(runner, e, card.name, card.else_bad_stuff, True) for e in card.bad_stuff]
             if not card.bad_stuff:
-                self.losses.append((runner, Effect("hits", 1), card.name, (), True))
+                self.losses.append(Loss(runner, Effect("hits", 1), card.name, (), True))
         self._next_chaser()
 
     def _next_chaser(self) -> None:
@@ -1738,7 +1693,7 @@ class QuestGame(DungeonCrawl):
             f = self.fight
             places += [f.munchkin_one_shots, f.monster_one_shots, f.loaded]
         if self.curse is not None:
-            places.append([self.curse[1]])
+            places.append([self.curse.card])
         return [c for place in places for c in place]
 
     def invariants(self) -> list[str]:
@@ -1764,29 +1719,6 @@ class QuestGame(DungeonCrawl):
         if self.boss is not None and self.fight is None:
             broken.append("a boss outside its fight")
         return broken
-
-    def state_dict(self) -> dict[str, Any]:
-        f = self.fight
-        state = super().state_dict()
-        state.update({
-            "heroes": [h.to_json() for h in self.heroes], "dxm_deck": sorted(self.dxm_deck),
-            "treasure_deck": sorted(self.treasure_deck), "dxm_discard": list(self.dxm_discard),
-            "treasure_discard": list(self.treasure_discard), "stage": self.stage_name, "creating": self.creating,
-            "fight": None if f is None else dict(f.__dict__), "boss": self.boss.id if self.boss else None,
-            "enhanced": {k: list(v) for k, v in sorted(self.enhanced.items())},
-            "dropped": {k: list(v) for k, v in sorted(self.dropped.items())},
-            "dropped_gold": dict(sorted(self.dropped_gold.items())),
-            "tokens": {k: v.value for k, v in sorted(self.tokens.items())}, "searched": sorted(self.searched),
-            "deals_done": sorted(self.deals_done),
-            "spent": self.spent,
-            "losses": [(v, e.effect, e.n, e.slot, s, len(fb), h) for v, e, s, fb, h in self.losses],
-            "choice": self.choice, "curse": self.curse, "charity": self.charity_giver,
-            "charity_given": sorted(self.charity_given.items()), "turn_ends": self.turn_ends,
-            "over": self.over_reason, "winners": list(self.winners)})
-        return state
-
-    def pending_json(self, step: Any) -> Any:
-        return dict(step.__dict__) if isinstance(step, _Step) else super().pending_json(step)
 
     # ----- what a seat sees -------------------------------------------------------------------
     #: the piles whose contents and order nobody sees: only how many cards (tiles) are left
@@ -1844,4 +1776,5 @@ class QuestGame(DungeonCrawl):
         return QuestHeuristicAgent()
 
 
+delegate(QuestGame, QuestState, skip=tuple(f.name for f in fields(CrawlState)))
 register(QuestGame)
