@@ -21,7 +21,7 @@ from .dungeon import MonsterPiece
 from .game import QuestGame
 from .geometry import Colour
 
-__all__ = ["backpack", "hand", "hero", "monster", "move_to", "ready", "take", "wear"]
+__all__ = ["backpack", "hand", "hero", "monster", "move_to", "ready", "take", "wear", "won"]
 
 
 def ready(players: int = 4, seed: int = 0, max_turns: int = 300) -> QuestGame:
@@ -62,6 +62,15 @@ def hand(game: QuestGame, player: int, *card_ids: str) -> list[str]:
     """Cards from the decks into ``player``'s hand; returns the copies."""
     cards = [take(game, c) for c in card_ids]
     game.heroes[player].hand += cards
+    game.refresh()
+    return cards
+
+
+def won(game: QuestGame, player: int, *card_ids: str) -> list[str]:
+    """Treasures ``player`` has just won (drawn this turn): in the hand, and playable into play at any
+    time until the turn ends (p. 5, 将刚得到的宝藏卡放进场上); returns the copies."""
+    cards = hand(game, player, *card_ids)
+    game.heroes[player].won += cards
     game.refresh()
     return cards
 
