@@ -169,7 +169,8 @@ class Dungeon:
     # ----- pieces -------------------------------------------------------------------------
     def move_monsters(self, positions: Mapping[str, str]) -> None:
         for monster_id, room in positions.items():
-            self.monsters[monster_id] = replace(self.monsters[monster_id], room=room)
+            if self.monsters[monster_id].room != room:  # standees that stayed are kept as they are
+                self.monsters[monster_id] = replace(self.monsters[monster_id], room=room)
 
     def monsters_in(self, room_id: str) -> list[MonsterPiece]:
         return [m for m in self.monsters.values() if m.room == room_id]

@@ -109,6 +109,9 @@ _SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
 _Pending = Pending  # the old name
+#: the monster die's roll, for a base colour or the monster turn: the same step every time
+_DIE_STEPS = {kind: ChanceStep.uniform(kind, "roll the monster die", [c.value for c in MONSTER_DIE])
+              for kind in ("base", "monster die")}
 
 
 class DungeonCrawl(Game):
@@ -192,7 +195,7 @@ class DungeonCrawl(Game):
             outcomes = tuple((Chance("monster", card), Fraction(n, total)) for card, n in sorted(deck.items()) if n)
             return ChanceStep("monster", "draw a monster card", outcomes)
         if step.kind in ("base", "monster die"):
-            return ChanceStep.uniform(step.kind, "roll the monster die", [c.value for c in MONSTER_DIE])
+            return _DIE_STEPS[step.kind]
         return None
 
     def player_actions(self) -> list[Action]:
@@ -240,6 +243,10 @@ class DungeonCrawl(Game):
                 return "exploring", "every room is placed: outer links now count as walls for munchkins"
             return "move points", (f"crossing a {kind.value} costs {self.state.dungeon.costs[kind]} and you have "
                                    f"{self.state.moves_left} left, with the once-a-turn all-in move used")
+        if isinstance(action, DrawMonster | Decline):
+            return "wandering monsters", "only on entering an empty room once every room is explored (p. 6)"
+        if isinstance(action, PickBase):
+            return "monster bases", "choose a base colour only when the rolled one is used up (p. 6)"
         return "actions", f"{action.describe()} is not possible now"
 
     def _can_pay(self, kind: LinkKind) -> bool:
