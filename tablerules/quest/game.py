@@ -110,7 +110,6 @@ from .rules.common import (  # noqa: F401 (re-exported)
     MAX_POWER_DISCARDS,
     POWER_CLASS,
     REVIVE_CARDS,
-    RULES,
     RUN_NEED,
     START_CARDS,
 )
@@ -384,6 +383,17 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
 
 
 
+    @classmethod
+    def refusals(cls) -> dict[type, tuple[str, str]]:
+        """Action type -> (rule, gist): each rule module's ``REFUSALS`` (the rule that refuses an action)."""
+        known = cls.__dict__.get("_refusals")
+        if known is None:
+            known = {}
+            for base in reversed(cls.__mro__):
+                known.update(base.__dict__.get("REFUSALS", {}))
+            cls._refusals = known
+        return known
+
     def illegal_reason(self, action: Action) -> tuple[str, str]:
         if isinstance(action, Chance):
             return "chance", "that outcome cannot come up now" if self.chance_step() else "nothing is rolled now"
@@ -408,7 +418,7 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
         if isinstance(action, PlayCard) and self.card(action.card).kind in IDENTITY_KINDS:
             return "races and classes", "one race and one class; a second only with a Half-Breed (Super Munchkin), " \
                                         "and it must differ from the first (p. 15, 17)"
-        rule, why = RULES.get(type(action), ("actions", "it is not possible now"))
+        rule, why = self.refusals().get(type(action), ("actions", "it is not possible now"))
         return rule, f"{action.describe()}: {why}"
 
     # ----- the rules --------------------------------------------------------------------------

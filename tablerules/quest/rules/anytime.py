@@ -3,18 +3,9 @@
 from __future__ import annotations
 
 from ...core.protocol import Action
-from ..actions import (
-    Heal,
-    Pack,
-    PlayCard,
-    Suicide,
-)
-from ..heroes import (
-    BACKPACK,
-)
-from .common import (
-    IDENTITY_KINDS,
-)
+from ..actions import Heal, Pack, PlayCard, Suicide
+from ..heroes import BACKPACK
+from .common import IDENTITY_KINDS
 
 
 class AnytimeRules:

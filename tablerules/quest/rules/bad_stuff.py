@@ -4,15 +4,19 @@ victim's choice."""
 
 from __future__ import annotations
 
-from ..actions import (
-    ChooseLoss,
-    GiveUp,
-)
+from typing import ClassVar
+
+from ..actions import ChooseLoss, GiveUp
 from ..state import Loss, LossChoice
 
 
 class BadStuffRules:
     """A part of :class:`~tablerules.quest.game.QuestGame`: bad stuff."""
+
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        ChooseLoss: ("bad stuff", "the victim chooses what bad stuff takes (p. 10)"),
+    }
 
     def _matching(self, player: int, slot: str) -> list[str]:
         """Items a bad stuff can take: the named slot means what you wear; "any" item may be one in the

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.charity import next_recipients
 from ...core.protocol import Action
-from ..actions import (
-    DiscardCard,
-    GiveCard,
-)
-from ..heroes import (
-    DWARF_HAND_LIMIT,
-    HAND_LIMIT,
-)
+from ..actions import DiscardCard, GiveCard
+from ..heroes import DWARF_HAND_LIMIT, HAND_LIMIT
 
 
 class CharityRules:
     """A part of :class:`~tablerules.quest.game.QuestGame`: charity."""
+
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        GiveCard: ("charity", "over the hand limit at the end of the turn: to the lowest level (p. 7)"),
+        DiscardCard: ("charity", "over the hand limit and lowest level yourself: discard (p. 7)"),
+    }
 
     def hand_limit(self, player: int) -> int:
         return DWARF_HAND_LIMIT if "dwarf" in self.tags(player) else HAND_LIMIT

@@ -4,32 +4,31 @@ Die after the roll, winning (levels, treasures), the fight's end."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.cards import distinct
 from ...core.protocol import Action
-from ..actions import (
-    AskHelp,
-    D10Power,
-    Enhance,
-    Flee,
-    LoadDie,
-    OneShot,
-    Pass,
-    Roll,
-    Wandering,
-)
+from ..actions import AskHelp, D10Power, Enhance, Flee, LoadDie, OneShot, Pass, Roll, Wandering
 from ..dungeon import Room
 from ..exploration import _Pending
-from ..heroes import (
-    WIN_LEVEL,
-)
+from ..heroes import WIN_LEVEL
 from ..state import Combat, Step
-from .common import (
-    BOSS_LEVEL,
-)
+from .common import BOSS_LEVEL
 
 
 class CombatRules:
     """A part of :class:`~tablerules.quest.game.QuestGame`: combat."""
+
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        OneShot: ("combat", "one-shots are played in a fight: by its munchkins, or thrown from the same or an "
+                            "adjacent room in the window (p. 9-10)"),
+        Enhance: ("combat", "enhancers go on a monster of the fight (p. 10, 17)"),
+        Wandering: ("combat", "a Wandering Monster joins a fight from the window (p. 10)"),
+        Roll: ("combat", "the fighter says \"I'm rolling\" in their fight (p. 9)"),
+        Pass: ("combat", "pass only in a fight's response window (p. 9)"),
+        LoadDie: ("combat", "a Loaded Die turns one rolled die, after the roll (p. 17)"),
+    }
 
     def side_tags(self) -> set[str]:
         return set().union(*(self.tags(p) for p in self.state.fight.side))

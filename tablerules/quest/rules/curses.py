@@ -3,16 +3,22 @@ Ring or a cleric's d10, else they strike at once."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.protocol import Action
-from ..actions import (
-    AnswerCurse,
-    PlayCurse,
-)
+from ..actions import AnswerCurse, PlayCurse
 from ..state import CursePlayed, Loss, Step
 
 
 class CurseRules:
     """A part of :class:`~tablerules.quest.game.QuestGame`: curses."""
+
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        PlayCurse: ("curses", "a curse from your hand on a living munchkin, outside fights or in a fight's window "
+                              "(p. 5, 17)"),
+        AnswerCurse: ("curses", "only the curse's target answers it: take it, a Wishing Ring, or a cleric's d10"),
+    }
 
     def _curses(self, p: int, targets: list[int]) -> list[Action]:
         cards = self.once(c for c in self.state.heroes[p].hand if self.card(c).kind == "curse")

@@ -3,14 +3,19 @@
 
 from __future__ import annotations
 
-from ..actions import (
-    Suicide,
-)
+from typing import ClassVar
+
+from ..actions import Suicide
 from ..state import Step
 
 
 class DeathRules:
     """A part of :class:`~tablerules.quest.game.QuestGame`: death."""
+
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        Suicide: ("death", "only in your own turn (p. 8)"),
+    }
 
     def die(self, player: int, source: str) -> None:
         """Death (p. 8): items and gold dropped in the room, the hand discarded, a level lost; race,

@@ -3,20 +3,25 @@ you, a nest, the boss, wandering monsters), a new room's DxM card, a monster's b
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..dungeon import MonsterPiece, Room
-from ..exploration import _Pending
+from ..exploration import Decline, DrawMonster, PickBase, _Pending
 from ..geometry import Colour
-from ..heroes import (
-    WIN_LEVEL,
-)
+from ..heroes import WIN_LEVEL
 from ..state import Combat, Step
-from .common import (
-    BOSS_LEVEL,
-)
+from .common import BOSS_LEVEL
 
 
 class ExploringRules:
     """A part of :class:`~tablerules.quest.game.QuestGame`: exploring."""
+
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        DrawMonster: ("wandering monsters", "once every room is explored, entering an empty room (p. 6)"),
+        Decline: ("wandering monsters", "once every room is explored, entering an empty room (p. 6)"),
+        PickBase: ("monster bases", "choose a base colour when the rolled one is used up (p. 6)"),
+    }
 
     def _arrive(self, room: Room) -> None:
         """Entering a room on your turn: its monsters fight you; at level 10 the entrance brings the boss;

@@ -3,17 +3,20 @@ only), bribed with first pick of the treasures, gold or an item; a soundproof ro
 
 from __future__ import annotations
 
-from ..actions import (
-    AnswerHelp,
-    AskHelp,
-)
-from ..heroes import (
-    WIN_LEVEL,
-)
+from typing import ClassVar
+
+from ..actions import AnswerHelp, AskHelp
+from ..heroes import WIN_LEVEL
 
 
 class HelpRules:
     """A part of :class:`~tablerules.quest.game.QuestGame`: help."""
+
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        AskHelp: ("help", "the fighter asks one helper, before the roll (p. 10)"),
+        AnswerHelp: ("help", "only the munchkin asked answers (p. 10)"),
+    }
 
     def helpers(self) -> list[int]:
         """Who can be asked: alive, in the room or next to it through a passable link; for the boss, only

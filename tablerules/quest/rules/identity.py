@@ -4,23 +4,33 @@ them up."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.identity import character_tags, drop_identity
 from ...core.protocol import Action
-from ..actions import (
-    GiveUp,
-)
-from ..heroes import (
-    Hero,
-)
+from ..actions import GiveUp
+from ..heroes import Hero
+
+_TAGS: dict[tuple, frozenset[str]] = {}  # (sex, races, classes, half-breed) -> tags
 
 
 class IdentityRules:
     """A part of :class:`~tablerules.quest.game.QuestGame`: identity."""
 
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        GiveUp: ("races and classes", "you can only give up a race or class you have (p. 15)"),
+    }
+
     def tags(self, player: int) -> set[str]:
         """Races (human without one; a Half-Breed with one race is half human), classes and sex: what
         green icons, powers and item restrictions look at."""
-        return set(character_tags(self.state.heroes[player], self.card))
+        h = self.state.heroes[player]
+        key = (h.sex, h.race, h.race2, h.cls, h.cls2, h.half_breed is not None)
+        tags = _TAGS.get(key)
+        if tags is None:  # the cards are static: one computation per combination, shared by every game
+            tags = _TAGS[key] = character_tags(h, self.card)
+        return set(tags)
 
     def weak_tags(self, player: int) -> set[str]:
         """What red icons and monsters' bonuses look at: a Half-Breed with one race, or a Super Munchkin

@@ -4,30 +4,29 @@ move each beyond the first), dropping, giving, Cheat!, Summon Wall, gold; one ac
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import ClassVar
 
 from ...core.protocol import Action
-from ..actions import (
-    Drop,
-    GiveGold,
-    GiveItem,
-    Pack,
-    PlayCard,
-    PlayCheat,
-    SummonWall,
-)
+from ..actions import Drop, GiveGold, GiveItem, Pack, PlayCard, PlayCheat, SummonWall
 from ..dungeon import link_key
 from ..geometry import LinkKind, Side
-from ..heroes import (
-    BACKPACK,
-    START_MOVES,
-    WIN_LEVEL,
-    Hero,
-    fits,
-)
+from ..heroes import BACKPACK, START_MOVES, WIN_LEVEL, Hero, fits
 
 
 class ItemRules:
     """A part of :class:`~tablerules.quest.game.QuestGame`: items."""
+
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        PlayCard: ("items", "an item goes into play when it fits (slots, hands, restrictions) or into the backpack "
+                            "(2), on your own turn outside fights; a treasure just won at any time (p. 5, 16)"),
+        Drop: ("items", "drop items on your own turn, outside fights (p. 5, 7)"),
+        GiveItem: ("items", "give to a living munchkin in the same or an adjacent room, outside fights (p. 16)"),
+        Pack: ("items", "the backpack holds 2 items; out of it only what fits (p. 16)"),
+        PlayCheat: ("items", "Cheat! puts an item that does not fit into play (p. 17)"),
+        SummonWall: ("summon wall", "a wall on a non-entrance link of your room, from your hand (p. 17)"),
+        GiveGold: ("gold", "give gold to a munchkin nearby, outside fights (p. 16)"),
+    }
 
     def once(self, *pools: Iterable[str], keep: Callable[[str], bool] | None = None) -> list[str]:
         """One copy per card across ``pools``, in card order (:func:`~tablerules.core.cards.distinct`; two
@@ -37,6 +36,8 @@ class ItemRules:
         index = self.card_index
         first: dict[str, str] = {}
         for pool in pools:
+            if not pool:
+                continue
             lowest: dict[str, str] = {}  # distinct(): the lowest copy of each card in this pool
             for copy in pool if keep is None else filter(keep, pool):
                 name = index[copy].name

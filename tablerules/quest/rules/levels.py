@@ -3,23 +3,21 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.protocol import Action
-from ..actions import (
-    BuyLevel,
-    Heal,
-    PlayCard,
-    SpendItem,
-)
-from ..heroes import (
-    WIN_LEVEL,
-)
-from .common import (
-    LEVEL_PRICE,
-)
+from ..actions import BuyLevel, Heal, PlayCard, SpendItem
+from ..heroes import WIN_LEVEL
+from .common import LEVEL_PRICE
 
 
 class LevelRules:
     """A part of :class:`~tablerules.quest.game.QuestGame`: levels."""
+
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        Heal: ("healing", "-1 level for +3 health, from level 2, when wounded, outside fights (p. 15)"),
+    }
 
     def _gual(self, p: int) -> list[Action]:
         h = self.state.heroes[p]

@@ -3,20 +3,22 @@ card each, 3 a fight); the thief's steal, the wizard's teleport, the warrior's f
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.protocol import Action
-from ..actions import (
-    D10Power,
-    Power,
-)
+from ..actions import D10Power, Power
 from ..state import Step
-from .common import (
-    MAX_POWER_DISCARDS,
-    POWER_CLASS,
-)
+from .common import MAX_POWER_DISCARDS, POWER_CLASS
 
 
 class PowerRules:
     """A part of :class:`~tablerules.quest.game.QuestGame`: powers."""
+
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        Power: ("class powers", "berserk, turning, flight and backstab discard up to 3 cards a fight (p. 15)"),
+        D10Power: ("class powers", "a class d10 power: once a turn (fury once a fight), with a target (p. 15)"),
+    }
 
     def _d10_powers(self, p: int) -> list[Action]:
         """Outside fights, once a turn: the thief's steal, the wizard's teleport."""

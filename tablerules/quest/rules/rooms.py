@@ -4,21 +4,24 @@ ignore you."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.protocol import Action
-from ..actions import (
-    Deal,
-    FightAnyway,
-)
+from ..actions import Deal, FightAnyway
 from ..dungeon import Room
-from ..heroes import (
-    WIN_LEVEL,
-)
+from ..heroes import WIN_LEVEL
 from ..state import Step
 from ..tiles import RoomRule
 
 
 class RoomRules:
     """A part of :class:`~tablerules.quest.game.QuestGame`: rooms."""
+
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        FightAnyway: ("combat", "pick a fight only with monsters here that ignore you (p. 8)"),
+        Deal: ("rooms", "a room's deal: no monster there, its moves and gold paid, some once a turn (p. 7)"),
+    }
 
     def rules(self, room_id: str, kind: str) -> list[RoomRule]:
         """The room's rules of one kind (data: ``rules`` in data/quest/rooms.json)."""

@@ -3,20 +3,23 @@ stuff where caught, nowhere to run; a Flight Potion before the roll."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.cards import Effect
-from ..actions import (
-    Flee,
-    RollToRun,
-    RunTo,
-)
+from ..actions import Flee, RollToRun, RunTo
 from ..state import Loss, Step
-from .common import (
-    RUN_NEED,
-)
+from .common import RUN_NEED
 
 
 class RunningRules:
     """A part of :class:`~tablerules.quest.game.QuestGame`: running."""
+
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        Flee: ("running away", "a Flight Potion before the roll, to an explored adjacent room, not from the boss"),
+        RunTo: ("running away", "a runner chooses an explored room next to the fight through a passable link (p. 9)"),
+        RollToRun: ("running away", "one d6 per monster chasing you, in the order you choose (p. 9)"),
+    }
 
     def run_modifier(self, runner: int, piece: str) -> int:
         """Running away (逃跑): elf +1, items' run bonuses, the monster's modifier, wizard flight."""

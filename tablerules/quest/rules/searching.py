@@ -3,20 +3,22 @@ plundered tokens, treasures face up or down; dropped items and gold picked up.""
 
 from __future__ import annotations
 
-from ..actions import (
-    PickUp,
-    Search,
-)
+from typing import ClassVar
+
+from ..actions import PickUp, Search
 from ..exploration import _Pending
-from ..heroes import (
-    BACKPACK,
-)
+from ..heroes import BACKPACK
 from ..search_table import RoomToken, load_search_table
 from ..state import Step
 
 
 class SearchingRules:
     """A part of :class:`~tablerules.quest.game.QuestGame`: searching."""
+
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        PickUp: ("items", "picking up costs 1 move, with something dropped here and no monster (p. 7)"),
+    }
 
     def _do_Search(self, action: Search) -> None:
         self.state.moves_left -= 1

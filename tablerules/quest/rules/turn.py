@@ -3,34 +3,26 @@ the room, ending the turn, the monster turn, the next player; card draws as chan
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.protocol import Action, Chance
-from ..actions import (
-    BuyLevel,
-    FightAnyway,
-    Heal,
-    PickUp,
-    Ready,
-    Search,
-    SpendItem,
-    Suicide,
-)
+from ..actions import BuyLevel, FightAnyway, Heal, PickUp, Ready, Search, SpendItem, Suicide
 from ..exploration import EndTurn, _Pending
 from ..geometry import Colour
-from ..heroes import (
-    START_GOLD,
-    WIN_LEVEL,
-)
+from ..heroes import START_GOLD, WIN_LEVEL
 from ..search_table import RoomToken
 from ..state import Step
-from .common import (
-    DECK_NAMES,
-    LEVEL_PRICE,
-    REVIVE_CARDS,
-)
+from .common import DECK_NAMES, LEVEL_PRICE, REVIVE_CARDS
 
 
 class TurnRules:
     """A part of :class:`~tablerules.quest.game.QuestGame`: turn."""
+
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        Ready: ("character creation", "each player in turn gets ready once, before the first turn (p. 5)"),
+        EndTurn: ("turn", "the player whose turn it is ends it, with nothing left to resolve (p. 5)"),
+    }
 
     def _do_Ready(self, action: Ready) -> None:
         self.state.creating += 1
