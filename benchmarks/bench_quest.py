@@ -5,7 +5,9 @@
 * scaling on generated dungeons of 100, 1,000 and 10,000 rooms: the transition matrix of one monster
   over every room, then a 10-turn forecast from the uniform spread (sparse matrix products) and the
   exact 10-turn forecast from its room; cost per (rooms x turns) should stay about flat;
-* random dungeon crawls (exploring + monster turns) per second and actions per second.
+* random dungeon crawls (exploring + monster turns) per second and actions per second;
+* whole games of ``quest`` per second (random and heuristic agents), and the cost of ``copy()`` early and
+  late in a game.
 """
 
 from __future__ import annotations
@@ -103,6 +105,16 @@ def main() -> None:
         elapsed = time.perf_counter() - start
         print(f"whole games (4 players, {label}): {games / elapsed:.1f} games/s, {actions / elapsed:,.0f} actions/s, "
               f"{winners}/{games} with a winner")
+
+    # copy() copies the state only (history and log are shared): the same cost early and late in a game
+    for wanted in (200, 1500):
+        for seed in (7, 2, 3, 8, 9, 6, 0):
+            game = play_game(QuestGame({"players": 4, "max_turns": 10**4}, seed=seed), QuestHeuristicAgent(),
+                             max_steps=wanted)
+            if game.num_actions >= wanted:
+                break
+        t = timed(lambda g=game: [g.copy() for _ in range(200)]) / 200
+        print(f"copy() {game.num_actions} actions into a game: {t * 1e6:,.0f} us")
 
 
 if __name__ == "__main__":

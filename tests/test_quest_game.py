@@ -51,41 +51,7 @@ from tablerules.quest.exploration import EndTurn, Explore
 from tablerules.quest.game import BOSS_LEVEL, QuestGame
 from tablerules.quest.geometry import LinkKind, Side
 from tablerules.quest.heroes import START_GOLD
-
-
-def ready(players: int = 4, seed: int = 0) -> QuestGame:
-    """Dealt, everybody ready, player 0's turn begun; then every hand emptied back into its deck."""
-    game = QuestGame({"players": players}, seed=seed)
-    while game.is_chance():
-        game.roll()
-    for p in range(players):
-        game.apply(Ready(p))
-    while game.is_chance():
-        game.roll()
-    for h in game.heroes:
-        for copy in h.hand:
-            (game.dxm_deck if game.card(copy).deck == "dxm" else game.treasure_deck).append(copy)
-        h.hand.clear()
-    game.refresh()
-    return game
-
-
-def take(game: QuestGame, card_id: str) -> str:
-    deck = game.dxm_deck if game.card(card_id + "#1").deck == "dxm" else game.treasure_deck
-    copy = next(c for c in sorted(deck) if c.split("#")[0] == card_id)
-    deck.remove(copy)
-    game.refresh()
-    return copy
-
-
-def hand(game: QuestGame, player: int, *card_ids: str) -> list[str]:
-    cards = [take(game, c) for c in card_ids]
-    game.heroes[player].hand += cards
-    return cards
-
-
-def wear(game: QuestGame, player: int, *card_ids: str) -> None:
-    game.heroes[player].carried += [take(game, c) for c in card_ids]
+from tablerules.quest.scenario import hand, hero, ready, take, wear
 
 
 def explore_into(game: QuestGame, room: str, monster: str, base: str, side: Side = Side.N) -> None:
@@ -147,13 +113,11 @@ def test_a_bad_card_file_names_the_file_and_field(tmp_path) -> None:
 def test_the_rulebooks_example_munchkin_babe_against_the_shrieking_geek() -> None:
     game = ready(players=4)
     babe, igor, smitty, kelandor = 0, 1, 2, 3
-    game.heroes[babe].level = 5
-    game.heroes[babe].cls = take(game, "warrior")
+    hero(game, babe, level=5, cls="warrior")
     wear(game, babe, "firefighters_helmet")
     potion, *_curses = hand(game, babe, "freezing_explosive_potion", "curse_lose_headgear", "curse_tax")
     strength, igor_die = hand(game, igor, "potion_of_strength", "loaded_die")
-    game.heroes[kelandor].level = 9
-    game.heroes[kelandor].race = take(game, "elf")
+    hero(game, kelandor, level=9, race="elf")
     wear(game, kelandor, "mithril_armour", "short_sword", "sneaky_bastard_sword")  # +9, both hands full
     ancient, hairy, baby, loaded = hand(game, kelandor, "ancient", "hairy", "baby", "loaded_die")
     assert game.strength(kelandor) == 18
@@ -221,7 +185,8 @@ def test_losing_one_hit_a_monster_then_run_to_an_explored_room_with_a_roll_each(
     game.apply(Chance("d6", 6))
     assert game.heroes[0].health == 3 and game.stage() == "running: direction"
     entrance = game.dungeon.entrance.id
-    assert game.legal_actions() == (RunTo(0, entrance),)  # never into the dark
+    # never into the dark (besides what may be done at any time: a race or class, p. 15)
+    assert [a for a in game.legal_actions() if a not in game.anytime_actions(0)] == [RunTo(0, entrance)]
     game.apply(RunTo(0, entrance))
     dog = game.fight.monsters[0]
     game.apply(RollToRun(0, dog))
@@ -232,8 +197,7 @@ def test_losing_one_hit_a_monster_then_run_to_an_explored_room_with_a_roll_each(
 
 def test_bad_stuff_that_cannot_apply_is_a_hit_and_death_drops_everything() -> None:
     game = ready(players=2)
-    game.heroes[0].level = 3
-    game.heroes[0].health = 2
+    hero(game, 0, level=3, health=2)
     wear(game, 0, "leather_armour")
     hand(game, 0, "go_up_a_level")
     explore_into(game, "storeroom", "drooling_slime", "blue")  # footgear, else a level
@@ -297,7 +261,7 @@ def test_buying_a_level_with_items_and_gold_but_never_level_ten() -> None:
     assert game.spent == 800 and BuyLevel(0) in game.legal_actions()
     game.apply(BuyLevel(0))
     assert game.heroes[0].level == 2 and game.heroes[0].gold == START_GOLD - 200
-    game.heroes[0].level, game.heroes[0].gold = 9, 5000
+    hero(game, 0, level=9, gold=5000)
     game.refresh()
     with pytest.raises(IllegalAction) as error:
         game.apply(BuyLevel(0))
@@ -450,8 +414,7 @@ def test_a_hospital_deal_heals_for_a_move_and_gold_once_a_turn() -> None:
     assert deal in game.legal_actions()
     game.apply(deal)
     assert game.heroes[0].health == 3 and game.heroes[0].gold == START_GOLD - 300 and game.moves_left == 2
-    game.heroes[0].gold = 1000
-    game.heroes[0].health = 1
+    hero(game, 0, gold=1000, health=1)
     game.refresh()
     assert deal not in game.legal_actions()  # once a turn
 
@@ -559,8 +522,7 @@ def test_a_super_munchkin_may_add_a_second_class() -> None:
 @pytest.mark.parametrize("face, works", [(3, True), (4, False)])
 def test_d10_powers_work_on_a_roll_at_most_the_level(face: int, works: bool) -> None:
     game = ready(players=2)
-    game.heroes[0].level = 3
-    game.heroes[0].cls = take(game, "thief")
+    hero(game, 0, level=3, cls="thief")
     wear(game, 1, "horny_helmet")
     helmet = game.heroes[1].carried[0]
     game.refresh()
@@ -572,8 +534,7 @@ def test_d10_powers_work_on_a_roll_at_most_the_level(face: int, works: bool) -> 
 
 def test_a_warriors_fury_adds_a_combat_die() -> None:
     game = ready(players=2)
-    game.heroes[0].level = 2
-    game.heroes[0].cls = take(game, "warrior")
+    hero(game, 0, level=2, cls="warrior")
     explore_into(game, "storeroom", "pit_bull", "blue")
     assert game.munchkin_dice() == 1
     game.apply(D10Power(0, "fury"))

@@ -69,8 +69,8 @@ def test_the_decks_show_only_their_sizes() -> None:
         assert state["dxm_deck"] == len(game.dxm_deck) and state["treasure_deck"] == len(game.treasure_deck)
         assert state["room_deck"] == len(game.room_deck)
         assert state["monster_deck"] == sum(game.monster_deck.values())
-    assert full["dxm_deck"] == sorted(game.dxm_deck)  # the referee sees everything
-    assert full["heroes"][1]["hand"] == sorted(game.heroes[1].hand)
+    assert sorted(full["dxm_deck"]) == sorted(game.dxm_deck)  # the referee sees everything
+    assert sorted(full["heroes"][1]["hand"]) == sorted(game.heroes[1].hand)
 
 
 def test_face_down_draws_are_private_lines_and_the_referee_reads_them_whole() -> None:

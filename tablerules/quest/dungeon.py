@@ -22,6 +22,7 @@ import networkx as nx
 
 from ..core.data import json_path, read_json, validate
 from ..core.errors import DataError
+from ..core.state import shared
 from .geometry import DEFAULT_COSTS, ORDINARY_PASSES, Colour, LinkKind, Movement, Side
 
 DUNGEON_FORMAT = "tablerules/quest-dungeon@1"
@@ -78,11 +79,14 @@ class Dungeon:
     links: dict[LinkKey, LinkKind] = field(default_factory=dict)
     monsters: dict[str, MonsterPiece] = field(default_factory=dict)
     munchkins: dict[Colour, str] = field(default_factory=dict)
-    costs: dict[LinkKind, int | None] = field(default_factory=lambda: dict(DEFAULT_COSTS))
+    costs: dict[LinkKind, int | None] = shared(default_factory=lambda: dict(DEFAULT_COSTS))  # noqa: RUF009 (never changed)
+    # derived from the rooms, shared by copies (see clone): replaced, never changed in place
+    _by_pos: dict[Pos, str] = shared(None, init=False)  # noqa: RUF009
+    _bounds: tuple[int, int, int, int] | None = shared(None, init=False)
 
     def __post_init__(self) -> None:
-        self._by_pos: dict[Pos, str] = {room.at: room.id for room in self.rooms.values()}
-        self._bounds: tuple[int, int, int, int] | None = None
+        self._by_pos = {room.at: room.id for room in self.rooms.values()}
+        self._bounds = None
 
     # ----- the board ----------------------------------------------------------------------
     def room_at(self, at: Pos) -> Room | None:
@@ -93,7 +97,7 @@ class Dungeon:
         if room.at in self._by_pos:
             raise ValueError(f"a room already lies at {room.at}")
         self.rooms[room.id] = room
-        self._by_pos[room.at] = room.id
+        self._by_pos = {**self._by_pos, room.at: room.id}  # copy on write: copies of the state share it
         self._bounds = None
 
     def link(self, at: Pos, side: Side) -> LinkKind:
@@ -165,7 +169,8 @@ class Dungeon:
     # ----- pieces -------------------------------------------------------------------------
     def move_monsters(self, positions: Mapping[str, str]) -> None:
         for monster_id, room in positions.items():
-            self.monsters[monster_id] = replace(self.monsters[monster_id], room=room)
+            if self.monsters[monster_id].room != room:  # standees that stayed are kept as they are
+                self.monsters[monster_id] = replace(self.monsters[monster_id], room=room)
 
     def monsters_in(self, room_id: str) -> list[MonsterPiece]:
         return [m for m in self.monsters.values() if m.room == room_id]

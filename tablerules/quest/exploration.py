@@ -26,15 +26,15 @@ munchkin meeting monsters only logs it, and DxM cards are counted, not held.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information, Result
 from ..core.registry import register
 from .dungeon import Dungeon, MonsterPiece, Pos, Room, link_key
 from .geometry import MONSTER_DIE, PLAYER_COLOURS, Colour, LinkKind, Side
 from .movement import monster_turn
+from .state import CrawlState, Pending, delegate
 from .textmap import text_map
 from .tiles import load_links, load_monsters, load_rooms
 
@@ -108,15 +108,10 @@ class EndTurn(Action):
 _SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
-@dataclass
-class _Pending:
-    """A step of exploring or of the monster turn that waits for chance or a choice."""
-
-    kind: str  # room, link, monster, base, pick, wander, monster die
-    at: Pos | None = None
-    side: Side | None = None
-    piece: str | None = None
-    options: tuple[str, ...] = field(default_factory=tuple)
+_Pending = Pending  # the old name
+#: the monster die's roll, for a base colour or the monster turn: the same step every time
+_DIE_STEPS = {kind: ChanceStep.uniform(kind, "roll the monster die", [c.value for c in MONSTER_DIE])
+              for kind in ("base", "monster die")}
 
 
 class DungeonCrawl(Game):
@@ -131,91 +126,97 @@ class DungeonCrawl(Game):
     info = GameInfo(min_players=2, max_players=4, chance=True, information=Information.PERFECT, max_length=20_000)
 
     # ----- set-up -------------------------------------------------------------------------
+    #: the state's dataclass (a subclass's state extends it)
+    State: type[CrawlState] = CrawlState
+    #: static tables, loaded once and shared by copies
+    shared_attributes = ("link_types", "monster_cards")
+
     def setup(self) -> None:
+        self.state = self.State()
         deck = load_rooms()
         entrance = Room(deck.entrance.id, (0, 0), entrance=True, name=deck.entrance.name,
                         name_zh=deck.entrance.name_zh, search=None)
         self.link_types = {t.kind: t for t in load_links()}
-        self.dungeon = Dungeon({entrance.id: entrance},
+        self.state.dungeon = Dungeon({entrance.id: entrance},
                                costs={k: t.cost for k, t in self.link_types.items()})
         for side, kind in deck.entrance.links:
-            self.dungeon.links[link_key(entrance.at, side)] = kind
-        self.room_deck: list[str] = [r.id for r in deck.rooms]
-        self.link_pool: Counter = Counter({t.kind.value: t.count for t in self.link_types.values()})
+            self.state.dungeon.links[link_key(entrance.at, side)] = kind
+        self.state.room_deck: list[str] = [r.id for r in deck.rooms]
+        self.state.link_pool: Counter = Counter({t.kind.value: t.count for t in self.link_types.values()})
         self.monster_cards = {m.id: m for m in load_monsters()}
-        self.monster_deck: Counter = Counter({m.id: m.count for m in self.monster_cards.values()})
-        self.monster_discard: Counter = Counter()
-        self.colours: tuple[Colour, ...] = PLAYER_COLOURS[: self.params.players]
-        self.free_bases: dict[Colour, int] = {c: BASES_PER_COLOUR for c in self.colours}
-        for colour in self.colours:
-            self.dungeon.munchkins[colour] = entrance.id
-        self.current = 0
-        self.round = 1
-        self.turns = 0
-        self.moves_left = START_MOVES
-        self.all_in_used = False
-        self.explored = [0] * self.params.players
-        self.dxm_draws = [0] * self.params.players
-        self.meetings = [0] * self.params.players
-        self.pending: list[_Pending] = []
-        self.newcomer: MonsterPiece | None = None
-        self.walls_without_pool = 0
-        self.next_piece = 1
-        self.over = False
+        self.state.monster_deck: Counter = Counter({m.id: m.count for m in self.monster_cards.values()})
+        self.state.monster_discard: Counter = Counter()
+        self.state.colours: tuple[Colour, ...] = PLAYER_COLOURS[: self.params.players]
+        self.state.free_bases: dict[Colour, int] = {c: BASES_PER_COLOUR for c in self.state.colours}
+        for colour in self.state.colours:
+            self.state.dungeon.munchkins[colour] = entrance.id
+        self.state.current = 0
+        self.state.round = 1
+        self.state.turns = 0
+        self.state.moves_left = START_MOVES
+        self.state.all_in_used = False
+        self.state.explored = [0] * self.params.players
+        self.state.dxm_draws = [0] * self.params.players
+        self.state.meetings = [0] * self.params.players
+        self.state.pending: list[_Pending] = []
+        self.state.newcomer: MonsterPiece | None = None
+        self.state.walls_without_pool = 0
+        self.state.next_piece = 1
+        self.state.over = False
 
     # ----- who acts -----------------------------------------------------------------------
     def current_players(self) -> tuple[int, ...]:
-        return (self.current,)
+        return (self.state.current,)
 
     def stage(self) -> str:
-        if self.over:
+        if self.state.over:
             return "game over"
-        if self.pending:
+        if self.state.pending:
             return {"room": "exploring: drawing the room", "link": "exploring: drawing a link",
                     "monster": "exploring: drawing a monster", "base": "rolling the monster's base colour",
                     "pick": "choosing a base colour", "wander": "all rooms placed: draw a monster?",
-                    "monster die": "monster turn: rolling the monster die"}[self.pending[0].kind]
+                    "monster die": "monster turn: rolling the monster die"}[self.state.pending[0].kind]
         return "moving"
 
     def pending_chance(self) -> ChanceStep | None:
-        if self.over or not self.pending:
+        if self.state.over or not self.state.pending:
             return None
-        step = self.pending[0]
+        step = self.state.pending[0]
         if step.kind == "room":
-            return ChanceStep.uniform("room", "the map keeper draws a room tile", self.room_deck)
+            return ChanceStep.uniform("room", "the map keeper draws a room tile", self.state.room_deck)
         if step.kind == "link":
-            total = sum(self.link_pool.values())
-            outcomes = tuple((Chance("link", kind), Fraction(n, total)) for kind, n in sorted(self.link_pool.items())
-                             if n > 0)
+            total = sum(self.state.link_pool.values())
+            pool = sorted(self.state.link_pool.items())
+            outcomes = tuple((Chance("link", kind), Fraction(n, total)) for kind, n in pool if n > 0)
             return ChanceStep("link", f"a link for the {step.side.value} side of the new room", outcomes)
         if step.kind == "monster":
-            deck = self.monster_deck if sum(self.monster_deck.values()) else self.monster_discard
+            deck = self.state.monster_deck if sum(self.state.monster_deck.values()) else self.state.monster_discard
             total = sum(deck.values())
             outcomes = tuple((Chance("monster", card), Fraction(n, total)) for card, n in sorted(deck.items()) if n)
             return ChanceStep("monster", "draw a monster card", outcomes)
         if step.kind in ("base", "monster die"):
-            return ChanceStep.uniform(step.kind, "roll the monster die", [c.value for c in MONSTER_DIE])
+            return _DIE_STEPS[step.kind]
         return None
 
     def player_actions(self) -> list[Action]:
-        p = self.current
-        if self.pending:
-            step = self.pending[0]
+        p = self.state.current
+        if self.state.pending:
+            step = self.state.pending[0]
             if step.kind == "pick":
                 return [PickBase(p, c) for c in step.options]
             if step.kind == "wander":
                 return [DrawMonster(p), Decline(p)]
             return []
         actions: list[Action] = []
-        here = self.dungeon.rooms[self.dungeon.munchkins[self.colours[p]]]
+        here = self.state.dungeon.rooms[self.state.dungeon.munchkins[self.state.colours[p]]]
         for side in Side:
-            kind = self.dungeon.link(here.at, side)
+            kind = self.state.dungeon.link(here.at, side)
             if kind is LinkKind.WALL or not self._can_pay(kind):
                 continue
-            beyond = self.dungeon.room_at(side.step(here.at))
+            beyond = self.state.dungeon.room_at(side.step(here.at))
             if beyond is not None:
                 actions.append(Move(p, side.value))
-            elif self.room_deck:
+            elif self.state.room_deck:
                 actions.append(Explore(p, side.value))
         actions.append(EndTurn(p))
         return actions
@@ -223,30 +224,34 @@ class DungeonCrawl(Game):
     def illegal_reason(self, action: Action) -> tuple[str, str]:
         if isinstance(action, Chance):
             return "chance", "no such outcome is possible now" if self.chance_step() else "nothing is being drawn"
-        if action.actor != self.current:
-            return "turn order", f"it is player {self.current}'s turn"
-        if self.pending:
+        if action.actor != self.state.current:
+            return "turn order", f"it is player {self.state.current}'s turn"
+        if self.state.pending:
             return "exploring", f"finish the pending step first ({self.stage()})"
         if isinstance(action, Move | Explore):
-            here = self.dungeon.rooms[self.dungeon.munchkins[self.colours[self.current]]]
+            here = self.state.dungeon.rooms[self.state.dungeon.munchkins[self.state.colours[self.state.current]]]
             side = Side(action.side)
-            kind = self.dungeon.link(here.at, side)
+            kind = self.state.dungeon.link(here.at, side)
             if kind is LinkKind.WALL:
                 return "moving", "rooms joined by a wall are not adjacent; you cannot move through a wall"
-            beyond = self.dungeon.room_at(side.step(here.at))
+            beyond = self.state.dungeon.room_at(side.step(here.at))
             if isinstance(action, Move) and beyond is None:
                 return "moving", "there is no room there yet: explore instead"
             if isinstance(action, Explore) and beyond is not None:
                 return "exploring", "that side leads to a room already placed: move instead"
-            if isinstance(action, Explore) and not self.room_deck:
+            if isinstance(action, Explore) and not self.state.room_deck:
                 return "exploring", "every room is placed: outer links now count as walls for munchkins"
-            return "move points", (f"crossing a {kind.value} costs {self.dungeon.costs[kind]} and you have "
-                                   f"{self.moves_left} left, with the once-a-turn all-in move used")
+            return "move points", (f"crossing a {kind.value} costs {self.state.dungeon.costs[kind]} and you have "
+                                   f"{self.state.moves_left} left, with the once-a-turn all-in move used")
+        if isinstance(action, DrawMonster | Decline):
+            return "wandering monsters", "only on entering an empty room once every room is explored (p. 6)"
+        if isinstance(action, PickBase):
+            return "monster bases", "choose a base colour only when the rolled one is used up (p. 6)"
         return "actions", f"{action.describe()} is not possible now"
 
     def _can_pay(self, kind: LinkKind) -> bool:
-        cost = self.dungeon.costs.get(kind)
-        return cost is not None and (cost <= self.moves_left or not self.all_in_used)
+        cost = self.state.dungeon.costs.get(kind)
+        return cost is not None and (cost <= self.state.moves_left or not self.state.all_in_used)
 
     # ----- the rules ----------------------------------------------------------------------
     def perform(self, action: Action) -> None:
@@ -257,69 +262,70 @@ class DungeonCrawl(Game):
         elif isinstance(action, Explore):
             self.explore(Side(action.side))
         elif isinstance(action, DrawMonster):
-            self.pending.pop(0)
-            self.pending.insert(0, _Pending("monster", at=self._here().at))
+            self.state.pending.pop(0)
+            self.state.pending.insert(0, _Pending("monster", at=self._here().at))
         elif isinstance(action, Decline):
-            self.pending.pop(0)
-            self.event(f"{self._name(self.current)} lets the empty room be")
+            self.state.pending.pop(0)
+            self.event(f"{self._name(self.state.current)} lets the empty room be")
         elif isinstance(action, PickBase):
-            step = self.pending.pop(0)
+            step = self.state.pending.pop(0)
             self._give_base(step.piece, Colour(action.colour), draws=False)
         elif isinstance(action, EndTurn):
-            self.event(f"{self._name(self.current)} ends the turn")
-            self.pending.append(_Pending("monster die"))
+            self.event(f"{self._name(self.state.current)} ends the turn")
+            self.state.pending.append(_Pending("monster die"))
         self._settle()
 
     def _here(self) -> Room:
-        return self.dungeon.rooms[self.dungeon.munchkins[self.colours[self.current]]]
+        return self.state.dungeon.rooms[self.state.dungeon.munchkins[self.state.colours[self.state.current]]]
 
     def _name(self, player: int) -> str:
-        return f"{self.colours[player].value} (player {player})"
+        return f"{self.state.colours[player].value} (player {player})"
 
     def pay(self, kind: LinkKind) -> None:
         """Move points: pay the link's cost, or once a turn spend everything left (even 0) to cross."""
-        cost = self.dungeon.costs[kind]
+        cost = self.state.dungeon.costs[kind]
         assert cost is not None
-        if cost <= self.moves_left:
-            self.moves_left -= cost
+        if cost <= self.state.moves_left:
+            self.state.moves_left -= cost
         else:
-            self.event(f"{self._name(self.current)} spends all {self.moves_left} remaining moves to cross "
+            self.event(f"{self._name(self.state.current)} spends all {self.state.moves_left} remaining moves to cross "
                        f"the {kind.value} (once a turn)")
-            self.moves_left = 0
-            self.all_in_used = True
+            self.state.moves_left = 0
+            self.state.all_in_used = True
 
     def move(self, side: Side) -> None:
         here = self._here()
-        self.pay(self.dungeon.link(here.at, side))
-        target = self.dungeon.room_at(side.step(here.at))
+        self.pay(self.state.dungeon.link(here.at, side))
+        target = self.state.dungeon.room_at(side.step(here.at))
         assert target is not None
-        self.dungeon.munchkins[self.colours[self.current]] = target.id
-        self.event(f"{self._name(self.current)} moves {_SIDE_WORDS[side.value]} into {target.name}")
+        self.state.dungeon.munchkins[self.state.colours[self.state.current]] = target.id
+        self.event(f"{self._name(self.state.current)} moves {_SIDE_WORDS[side.value]} into {target.name}")
         self._arrive(target)
 
     def _arrive(self, room: Room) -> None:
-        monsters = self.dungeon.monsters_in(room.id)
+        monsters = self.state.dungeon.monsters_in(room.id)
         if monsters:
-            self.meetings[self.current] += 1
+            self.state.meetings[self.state.current] += 1
             names = ", ".join(m.name for m in monsters)
-            self.event(f"{self._name(self.current)} meets {names} in {room.name} (fights belong to the full game)")
-        elif not self.room_deck and not room.entrance:
-            self.pending.insert(0, _Pending("wander", at=room.at))
+            self.event(f"{self._name(self.state.current)} meets {names} in {room.name} "
+                       "(fights belong to the full game)")
+        elif not self.state.room_deck and not room.entrance:
+            self.state.pending.insert(0, _Pending("wander", at=room.at))
 
     def explore(self, side: Side) -> None:
         here = self._here()
-        self.pay(self.dungeon.link(here.at, side))
-        self.event(f"{self._name(self.current)} explores {_SIDE_WORDS[side.value]} of {here.name}")
-        self.pending.append(_Pending("room", at=side.step(here.at)))
+        self.pay(self.state.dungeon.link(here.at, side))
+        self.event(f"{self._name(self.state.current)} explores {_SIDE_WORDS[side.value]} of {here.name}")
+        self.state.pending.append(_Pending("room", at=side.step(here.at)))
 
     def _resolve(self, outcome: Chance) -> None:
-        step = self.pending.pop(0)
+        step = self.state.pending.pop(0)
         if step.kind == "room":
             self.place_room(str(outcome.outcome), step.at)
         elif step.kind == "link":
             kind = LinkKind(outcome.outcome)
-            self.link_pool[kind.value] -= 1
-            self.dungeon.links[link_key(step.at, step.side)] = kind
+            self.state.link_pool[kind.value] -= 1
+            self.state.dungeon.links[link_key(step.at, step.side)] = kind
         elif step.kind == "monster":
             self.draw_monster(str(outcome.outcome), step.at)
         elif step.kind == "base":
@@ -331,194 +337,181 @@ class DungeonCrawl(Game):
         """The new room, oriented like the entrance; links drawn for its free sides; DxM reward;
         the explorer stands in it; a monster is drawn."""
         tile = load_rooms().tile(tile_id)
-        self.room_deck.remove(tile_id)
+        self.state.room_deck.remove(tile_id)
         room = tile.place(at)
-        self.dungeon.add_room(room)
-        self.dungeon.munchkins[self.colours[self.current]] = room.id
-        self.explored[self.current] += 1
-        self.dxm_draws[self.current] += 1
-        self.event(f"the new room is {room.name} ({room.name_zh}); {self._name(self.current)} draws a DxM card "
+        self.state.dungeon.add_room(room)
+        self.state.dungeon.munchkins[self.state.colours[self.state.current]] = room.id
+        self.state.explored[self.state.current] += 1
+        self.state.dxm_draws[self.state.current] += 1
+        self.event(f"the new room is {room.name} ({room.name_zh}); {self._name(self.state.current)} draws a DxM card "
                    f"for exploring")
-        steps = [_Pending("link", at=at, side=side) for side in Side if not self.dungeon.has_link(at, side)]
-        if sum(self.link_pool.values()) < len(steps):
-            for step in steps[sum(self.link_pool.values()):]:  # the pool ran out: walls
-                self.dungeon.links[link_key(at, step.side)] = LinkKind.WALL
-                self.walls_without_pool += 1
-            steps = steps[: sum(self.link_pool.values())]
-        self.pending[0:0] = [*steps, _Pending("monster", at=at)]
+        steps = [_Pending("link", at=at, side=side) for side in Side if not self.state.dungeon.has_link(at, side)]
+        if sum(self.state.link_pool.values()) < len(steps):
+            for step in steps[sum(self.state.link_pool.values()):]:  # the pool ran out: walls
+                self.state.dungeon.links[link_key(at, step.side)] = LinkKind.WALL
+                self.state.walls_without_pool += 1
+            steps = steps[: sum(self.state.link_pool.values())]
+        self.state.pending[0:0] = [*steps, _Pending("monster", at=at)]
 
     def draw_monster(self, card_id: str, at: Pos) -> None:
-        if not sum(self.monster_deck.values()):
-            self.monster_deck, self.monster_discard = self.monster_discard, Counter()
+        if not sum(self.state.monster_deck.values()):
+            self.state.monster_deck, self.state.monster_discard = self.state.monster_discard, Counter()
             self.event("the monster deck is empty: its discards are shuffled into a new deck")
-        self.monster_deck[card_id] -= 1
+        self.state.monster_deck[card_id] -= 1
         card = self.monster_cards[card_id]
-        piece_id = f"{card_id}#{self.next_piece}"
-        self.next_piece += 1
-        room = self.dungeon.room_at(at)
+        piece_id = f"{card_id}#{self.state.next_piece}"
+        self.state.next_piece += 1
+        room = self.state.dungeon.room_at(at)
         assert room is not None
         # the standee goes on the board once its base colour is known
-        self.newcomer = MonsterPiece(piece_id, room.id, card.movement, card.passes, None,
+        self.state.newcomer = MonsterPiece(piece_id, room.id, card.movement, card.passes, None,
                                      f"{card.name} ({card.name_zh})", card.level)
         self.event(f"a {card.name} (level {card.level}) appears in {room.name}")
-        if self.dungeon.munchkins[self.colours[self.current]] == room.id:
-            self.meetings[self.current] += 1
-        self.pending.insert(0, _Pending("base", piece=piece_id))
+        if self.state.dungeon.munchkins[self.state.colours[self.state.current]] == room.id:
+            self.state.meetings[self.state.current] += 1
+        self.state.pending.insert(0, _Pending("base", piece=piece_id))
 
     def roll_base(self, piece_id: str, rolled: Colour) -> None:
         """The monster die names the base colour (seed 001 p. 6, step 5)."""
-        if not any(self.free_bases.values()):
+        if not any(self.state.free_bases.values()):
             self.remove_strongest()
-        if self.free_bases.get(rolled, 0) > 0:
+        if self.state.free_bases.get(rolled, 0) > 0:
             self._give_base(piece_id, rolled, draws=True)
             return
-        options = tuple(c.value for c in self.colours if self.free_bases[c] > 0)
-        why = "nobody plays it" if rolled not in self.colours else "its bases are all in use"
-        self.event(f"the monster die shows {rolled.value}, but {why}: {self._name(self.current)} picks the base")
-        self.pending.insert(0, _Pending("pick", piece=piece_id, options=options))
+        options = tuple(c.value for c in self.state.colours if self.state.free_bases[c] > 0)
+        why = "nobody plays it" if rolled not in self.state.colours else "its bases are all in use"
+        self.event(f"the monster die shows {rolled.value}, but {why}: {self._name(self.state.current)} picks the base")
+        self.state.pending.insert(0, _Pending("pick", piece=piece_id, options=options))
 
     def remove_strongest(self) -> None:
         """No base left at all: the highest-level monster(s) on the board leave the game."""
-        on_board = list(self.dungeon.monsters.values())
+        on_board = list(self.state.dungeon.monsters.values())
         top = max(m.level for m in on_board)
         for monster in [m for m in on_board if m.level == top]:
             self._remove(monster.id)
             self.event(f"no base is left: {monster.name} (level {top}) leaves the board")
 
     def _remove(self, piece_id: str) -> None:
-        monster = self.dungeon.monsters.pop(piece_id)
+        monster = self.state.dungeon.monsters.pop(piece_id)
         if monster.target is not None:
-            self.free_bases[monster.target] += 1
-        self.monster_discard[piece_id.split("#")[0]] += 1
+            self.state.free_bases[monster.target] += 1
+        self.state.monster_discard[piece_id.split("#")[0]] += 1
 
     def _give_base(self, piece_id: str, colour: Colour, draws: bool) -> None:
-        monster = self.newcomer
+        monster = self.state.newcomer
         assert monster is not None and monster.id == piece_id
-        self.newcomer = None
-        self.free_bases[colour] -= 1
+        self.state.newcomer = None
+        self.state.free_bases[colour] -= 1
         # the base colour names the owner and the target: the munchkin of that colour (facts.md)
-        self.dungeon.monsters[piece_id] = MonsterPiece(monster.id, monster.room, monster.movement, monster.passes,
+        self.state.dungeon.monsters[piece_id] = MonsterPiece(monster.id, monster.room, monster.movement, monster.passes,
                                                        colour, monster.name, monster.level)
         text = f"{monster.name} gets a {colour.value} base"
         if draws:
-            player = self.colours.index(colour)
-            self.dxm_draws[player] += 1
+            player = self.state.colours.index(colour)
+            self.state.dxm_draws[player] += 1
             text += f"; {self._name(player)} draws a DxM card"
         self.event(text)
 
     def monster_turn(self, colour: Colour) -> None:
         """The rolled colour's player draws a DxM card, then every monster moves at once."""
-        if colour in self.colours:
-            self.dxm_draws[self.colours.index(colour)] += 1
-            self.event(f"monster turn: the die shows {colour.value}; {self._name(self.colours.index(colour))} "
+        if colour in self.state.colours:
+            self.state.dxm_draws[self.state.colours.index(colour)] += 1
+            self.event(f"monster turn: the die shows {colour.value}; {self._name(self.state.colours.index(colour))} "
                        f"draws a DxM card")
         else:
             self.event(f"monster turn: the die shows {colour.value}")
-        for path in monster_turn(self.dungeon, colour).values():
+        for path in monster_turn(self.state.dungeon, colour).values():
             if len(path.rooms) > 1:
-                names = " -> ".join(self.dungeon.rooms[r].name for r in path.rooms)
-                self.event(f"{self.dungeon.monsters[path.monster].name}: {names}")
+                names = " -> ".join(self.state.dungeon.rooms[r].name for r in path.rooms)
+                self.event(f"{self.state.dungeon.monsters[path.monster].name}: {names}")
         self._next_player()
 
     def _next_player(self) -> None:
-        self.turns += 1
-        self.current = (self.current + 1) % self.params.players
-        if self.current == 0:
-            self.round += 1
-            if self.round > self.params.rounds:
-                self.over = True
-                best = max(self.explored)
+        self.state.turns += 1
+        self.state.current = (self.state.current + 1) % self.params.players
+        if self.state.current == 0:
+            self.state.round += 1
+            if self.state.round > self.params.rounds:
+                self.state.over = True
+                best = max(self.state.explored)
                 self.event(f"after {self.params.rounds} rounds the crawl ends; most rooms explored: {best}")
-        self.moves_left = START_MOVES
-        self.all_in_used = False
+        self.state.moves_left = START_MOVES
+        self.state.all_in_used = False
 
     def _settle(self) -> None:
         """Steps that need neither chance nor a choice resolve at once."""
-        while self.pending and self.pending[0].kind == "monster" and not (
-                sum(self.monster_deck.values()) or sum(self.monster_discard.values())):
-            self.pending.pop(0)
+        while self.state.pending and self.state.pending[0].kind == "monster" and not (
+                sum(self.state.monster_deck.values()) or sum(self.state.monster_discard.values())):
+            self.state.pending.pop(0)
             self.event("no monster card is left to draw")
 
     # ----- reading ------------------------------------------------------------------------
     def is_over(self) -> bool:
-        return self.over
+        return self.state.over
 
     def result(self) -> Result | None:
-        if not self.over:
+        if not self.state.over:
             return None
-        best = max(self.explored)
-        winners = tuple(p for p, n in enumerate(self.explored) if n == best)
-        return Result(winners, dict(enumerate(self.explored)), "most rooms explored")
+        best = max(self.state.explored)
+        winners = tuple(p for p, n in enumerate(self.state.explored) if n == best)
+        return Result(winners, dict(enumerate(self.state.explored)), "most rooms explored")
 
     def turn_number(self) -> int:
-        return self.turns
+        return self.state.turns
 
     def invariants(self) -> list[str]:
         broken = []
         monsters = self.pieces()
-        if any(self.dungeon.rooms[m.room].entrance for m in self.dungeon.monsters.values()):
+        if any(self.state.dungeon.rooms[m.room].entrance for m in self.state.dungeon.monsters.values()):
             broken.append("a monster stands in the entrance")
-        if len(self.dungeon.monsters) > BASES_PER_COLOUR * self.params.players:
+        if len(self.state.dungeon.monsters) > BASES_PER_COLOUR * self.params.players:
             broken.append("more than 3 x players monsters")
-        for colour in self.colours:
+        for colour in self.state.colours:
             used = sum(1 for m in monsters if m.target is colour)
-            if used + self.free_bases[colour] != BASES_PER_COLOUR:
+            if used + self.state.free_bases[colour] != BASES_PER_COLOUR:
                 broken.append(f"{colour.value} bases do not add up")
-        placed_links = Counter(self.dungeon.links.values())
+        placed_links = Counter(self.state.dungeon.links.values())
         entrance_links = Counter(k for _, k in load_rooms().entrance.links)
-        entrance_links[LinkKind.WALL] += self.walls_without_pool
+        entrance_links[LinkKind.WALL] += self.state.walls_without_pool
         for kind, link_type in self.link_types.items():
-            left = self.link_pool[kind.value]
+            left = self.state.link_pool[kind.value]
             if left < 0:
                 broken.append(f"the {kind.value} pool is negative")
             if placed_links[kind] - entrance_links[kind] + left > link_type.count:
                 broken.append(f"more {kind.value} links placed than the pool held")
-        if len(self.room_deck) + len(self.dungeon.rooms) != len(load_rooms().rooms) + 1:
+        if len(self.state.room_deck) + len(self.state.dungeon.rooms) != len(load_rooms().rooms) + 1:
             broken.append("room tiles lost or doubled")
         cards_total = sum(c.count for c in self.monster_cards.values())
-        on_board = len(monsters) + (self.newcomer is not None)
-        if sum(self.monster_deck.values()) + sum(self.monster_discard.values()) + on_board != cards_total:
+        on_board = len(monsters) + (self.state.newcomer is not None)
+        if sum(self.state.monster_deck.values()) + sum(self.state.monster_discard.values()) + on_board != cards_total:
             broken.append("monster cards lost or doubled")
-        if any(room not in self.dungeon.rooms for room in self.dungeon.munchkins.values()):
+        if any(room not in self.state.dungeon.rooms for room in self.state.dungeon.munchkins.values()):
             broken.append("a munchkin stands outside the dungeon")
-        if self.moves_left < 0:
+        if self.state.moves_left < 0:
             broken.append("negative move points")
         return broken
 
-    def pending_json(self, step: Any) -> Any:
-        return step.kind, step.at, step.side.value if step.side else None, step.piece, step.options
-
     def pieces(self) -> list[MonsterPiece]:
         """Every monster standee with a base (on the board, or held elsewhere by a subclass)."""
-        return list(self.dungeon.monsters.values())
-
-    def state_dict(self) -> dict[str, Any]:
-        return {"dungeon": self.dungeon.to_json(), "room_deck": list(self.room_deck),
-                "link_pool": dict(sorted(self.link_pool.items())),
-                "monster_deck": dict(sorted((+self.monster_deck).items())),
-                "monster_discard": dict(sorted((+self.monster_discard).items())),
-                "free_bases": {c.value: n for c, n in self.free_bases.items()}, "current": self.current,
-                "round": self.round, "turns": self.turns, "moves_left": self.moves_left,
-                "all_in_used": self.all_in_used, "explored": list(self.explored), "dxm_draws": list(self.dxm_draws),
-                "pending": [self.pending_json(p) for p in self.pending], "over": self.over,
-                "newcomer": self.newcomer.id if self.newcomer else None}
+        return list(self.state.dungeon.monsters.values())
 
     def describe_state(self) -> str:
-        if self.over:
+        if self.state.over:
             lines = [f"the crawl is over after {self.params.rounds} rounds"]
         else:
-            lines = [f"round {self.round}/{self.params.rounds}, {self._name(self.current)} to play, "
-                     f"{self.moves_left} moves left{' (all-in used)' if self.all_in_used else ''}"]
-        for p, colour in enumerate(self.colours):
-            room = self.dungeon.rooms[self.dungeon.munchkins[colour]]
-            lines.append(f"  {colour.value}: in {room.name}, explored {self.explored[p]}, DxM draws "
-                         f"{self.dxm_draws[p]}")
-        lines.append(f"  rooms placed {len(self.dungeon.rooms) - 1}/{len(load_rooms().rooms)}, monsters on the "
-                     f"board {len(self.dungeon.monsters)}")
+            lines = [f"round {self.state.round}/{self.params.rounds}, {self._name(self.state.current)} to play, "
+                     f"{self.state.moves_left} moves left{' (all-in used)' if self.state.all_in_used else ''}"]
+        for p, colour in enumerate(self.state.colours):
+            room = self.state.dungeon.rooms[self.state.dungeon.munchkins[colour]]
+            lines.append(f"  {colour.value}: in {room.name}, explored {self.state.explored[p]}, DxM draws "
+                         f"{self.state.dxm_draws[p]}")
+        lines.append(f"  rooms placed {len(self.state.dungeon.rooms) - 1}/{len(load_rooms().rooms)}, monsters on the "
+                     f"board {len(self.state.dungeon.monsters)}")
         lines.append("map: E entrance, R/B/G/Y munchkins, *n monsters; links: | wall, d door, L locked, "
                      "s secret, blank corridor")
-        lines.append(text_map(self.dungeon))
+        lines.append(text_map(self.state.dungeon))
         return "\n".join(lines)
 
 
+delegate(DungeonCrawl, CrawlState)
 register(DungeonCrawl)

@@ -36,6 +36,7 @@ class Hero:
     half_breed: str | None = None
     cls2: str | None = None  # with a Super Munchkin
     super_munchkin: str | None = None
+    won: list[str] = field(default_factory=list)  # Treasures drawn this turn: into play at any time (p. 5)
 
     def to_json(self) -> dict:
         return {"colour": self.colour.value, "sex": self.sex, "level": self.level, "race": self.race,

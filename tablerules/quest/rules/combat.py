@@ -1,0 +1,321 @@
+"""Fights (p. 8-11, 战斗): the munchkins' and monsters' totals (levels, items, modifiers once, enhancers, one-shots,
+combat dice by icons), "I'm rolling" and its response window, the dice (rolled by the monster's owner), a Loaded
+Die after the roll, winning (levels, treasures), the fight's end."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ...core.cards import distinct
+from ...core.protocol import Action
+from ..actions import AskHelp, D10Power, Enhance, Flee, LoadDie, OneShot, Pass, Roll, Wandering
+from ..dungeon import Room
+from ..exploration import _Pending
+from ..heroes import WIN_LEVEL
+from ..state import Combat, Step
+from .common import BOSS_LEVEL
+
+
+class CombatRules:
+    """A part of :class:`~tablerules.quest.game.QuestGame`: combat."""
+
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        OneShot: ("combat", "one-shots are played in a fight: by its munchkins, or thrown from the same or an "
+                            "adjacent room in the window (p. 9-10)"),
+        Enhance: ("combat", "enhancers go on a monster of the fight (p. 10, 17)"),
+        Wandering: ("combat", "a Wandering Monster joins a fight from the window (p. 10)"),
+        Roll: ("combat", "the fighter says \"I'm rolling\" in their fight (p. 9)"),
+        Pass: ("combat", "pass only in a fight's response window (p. 9)"),
+        LoadDie: ("combat", "a Loaded Die turns one rolled die, after the roll (p. 17)"),
+    }
+
+    def side_tags(self) -> set[str]:
+        return set().union(*(self.tags(p) for p in self.state.fight.side))
+
+    def side_weak_tags(self) -> set[str]:
+        """What the monsters' bonuses look at, once for the whole side."""
+        return set().union(*(self.weak_tags(p) for p in self.state.fight.side))
+
+    def munchkin_strength(self) -> int:
+        """Levels and items of fighter and helper, one-shots for them, berserk, turning, backstabs."""
+        f = self.state.fight
+        total = sum(self.strength(p) for p in f.side) + sum(self.card(x).bonus for x in f.munchkin_one_shots)
+        undead = any(self.monster_card(m).undead for m in f.monsters)
+        return total + len(f.berserk) + (3 * len(f.turning) if undead else 0) - 2 * len(f.backstabs)
+
+    def monster_level(self, piece: str) -> int:
+        return BOSS_LEVEL if self.state.fight is not None and self.state.fight.boss else self.monster_card(piece).level
+
+    def monster_strength(self) -> int:
+        """Levels (the boss: 20), modifiers against the munchkins' side (once), enhancers, one-shots."""
+        f = self.state.fight
+        tags = self.side_weak_tags()
+        total = 0
+        for piece in f.monsters:
+            card = self.monster_card(piece)
+            total += self.monster_level(piece) + sum(m.bonus for m in card.modifiers if m.against in tags)
+            total += sum(self.card(e).bonus for e in self.state.enhanced.get(piece, []))
+            total += sum(r.bonus for r in self.rules(f.room, "monsters") if card.undead or not r.undead)
+        return total + sum(self.card(x).bonus for x in f.monster_one_shots)
+
+    def fight_dice(self, player: int) -> int:
+        """A munchkin's combat dice in this fight: icons, and one more for a warrior's fury."""
+        f = self.state.fight
+        return self.dice_count(player, self.state.dungeon.rooms[f.room]) + f.fury.count(player)
+
+    def munchkin_dice(self) -> int:
+        return sum(self.fight_dice(p) for p in self.state.fight.side)
+
+    def monster_dice(self) -> int:
+        return sum(self.monster_card(m).dice for m in self.state.fight.monsters)
+
+    def rolled(self, whose: str) -> int:
+        return sum(d[2] or 0 for d in self.state.fight.dice if d[0] == whose)
+
+    def winning(self) -> bool:
+        """After the roll: the munchkins' total beats the monsters'; a warrior also wins ties."""
+        mine = self.munchkin_strength() + self.rolled("munchkins")
+        theirs = self.monster_strength() + self.rolled("monsters")
+        return mine > theirs or (mine == theirs and "warrior" in self.side_tags())
+
+    def treasure_count(self) -> int:
+        f = self.state.fight
+        return max(0, sum(self.monster_card(m).treasures + sum(self.card(e).treasures
+                                                                 for e in self.state.enhanced.get(m, []))
+                          for m in f.monsters))
+
+    def owner(self, piece: str) -> int | None:
+        """Who rolls a monster's dice: its base colour's player, or the player to the left of a fighting
+        owner."""
+        target = self.piece(piece).target
+        if target not in self.state.colours:
+            return None
+        owner = self.state.colours.index(target)
+        if self.state.fight is not None and owner in self.state.fight.side:
+            owner = (owner + 1) % self.params.players
+        return owner
+
+    def dice_count(self, player: int, room: Room | None = None) -> int:
+        """Combat (and search) dice: one, +1 per green icon matching you, -1 per red one (never below 0);
+        a room that favours odd levels counts as a green icon for them and a red one for even levels."""
+        room = room or self.room_of(player)
+        tags, weak = self.tags(player), self.weak_tags(player)
+        dice = 1 + sum(1 for t in room.good_for if t in tags) - sum(1 for t in room.bad_for if t in weak)
+        if self.rules(room.id, "odd_levels"):
+            dice += 1 if self.state.heroes[player].level % 2 else -1
+        return max(0, dice)
+
+    def _one_shots(self, p: int, sides: tuple[str, ...], thrown_only: bool) -> list[Action]:
+        h = self.state.heroes[p]
+        cards = self.once(c for c in h.hand + h.carried if self.card(c).kind == "one_shot"
+                         and (not thrown_only or self.card(c).thrown))
+        return [OneShot(p, c, s) for c in cards for s in sides]
+
+    def _enhancers(self, p: int) -> list[Action]:
+        cards = self.once(c for c in self.state.heroes[p].hand if self.card(c).kind == "enhancer")
+        return [Enhance(p, c, m) for c in cards for m in distinct(self.state.fight.monsters)]
+
+    def _wanderers(self, p: int) -> list[Action]:
+        hand = self.state.heroes[p].hand
+        return [Wandering(p, c) for c in self.once(c for c in hand if self.card(c).kind == "wandering")]
+
+    def _combat_actions(self) -> list[Action]:
+        f = self.state.fight
+        p = f.fighter
+        out = [*self._one_shots(p, ("munchkins",), False), *self._powers(p, "berserk"), *self._powers(p, "turning"),
+               *self._gual(p), *self._enhancers(p), *self._give_ups(p)]
+        if "warrior" in self.tags(p) and p not in f.fury and (p, "fury") not in self.state.powers_used:
+            out.append(D10Power(p, "fury"))
+        h = self.state.heroes[p]
+        flights = self.once(c for c in h.hand + h.carried if self.card(c).kind == "escape")
+        if not f.boss:
+            out += [Flee(p, c, r) for c in flights for r in self.neighbours(f.room)]
+        if f.helper is None:  # bribes: first pick of the treasures, gold, or an item
+            treasures = self.treasure_count()
+            for q in self.helpers():
+                out += [AskHelp(p, q, n) for n in range(treasures + 1)]
+                out += [AskHelp(p, q, 0, gold) for gold in (100, 300, 500) if gold <= h.gold]
+                out += [AskHelp(p, q, 0, 0, c) for c in self.items_once(h)
+                        if self.card(c).kind == "item" and self._receives(q, c)]
+        out.append(Roll(p))
+        return out
+
+    def _interference_actions(self) -> list[Action]:
+        f = self.state.fight
+        out: list[Action] = []
+        for p in f.window:
+            if p == f.helper:
+                out += self._one_shots(p, ("munchkins", "monsters"), False) + self._powers(p, "berserk")
+            elif not self.state.heroes[p].dead and self.reaches(p, f.room):
+                out += self._one_shots(p, ("munchkins", "monsters"), True) + self._powers(p, "backstab")
+            out += self._enhancers(p) + self._wanderers(p) + self._gual(p) + self._give_ups(p)
+            out += self._curses(p, [q for q in f.side if not self.state.heroes[q].dead])
+            out.append(Pass(p))
+        return out
+
+    def _after_roll_actions(self) -> list[Action]:
+        out: list[Action] = []
+        for p in self.state.fight.window:
+            dice = self.once(c for c in self.state.heroes[p].hand if self.card(c).kind == "loaded_die")
+            out += [LoadDie(p, c, i, face) for c in dice for i in range(len(self.state.fight.dice))
+                    for face in range(1, 7) if face != self.state.fight.dice[i][2]]
+            out.append(Pass(p))
+        return out
+
+    def start_fight(self, room_id: str, anyway: bool = False) -> None:
+        """Fight every monster in the room that does not ignore you (all of them if you pick the fight)."""
+        here = [m.id for m in self.state.dungeon.monsters_in(room_id)]
+        monsters = here if anyway else [m for m in here if not self.ignores(m, self.state.current)]
+        if not monsters:
+            names = ", ".join(self.piece(m).name.split(" (")[0] for m in here)
+            self.event(f"{names} ignore(s) player {self.state.current}: no fight unless they pick one")
+            return
+        self.state.fight = Combat(self.state.current, room_id, monsters)
+        self.state.stage_name = "combat"
+        room = self.state.dungeon.rooms[room_id]
+        self.event(f"player {self.state.current} fights {self.monster_names()} in {room.name}")
+
+    def monster_names(self) -> str:
+        return " and ".join(self.piece(m).name.split(" (")[0] for m in self.state.fight.monsters) or "nothing"
+
+    def _do_OneShot(self, action: OneShot) -> None:
+        f = self.state.fight
+        h = self.state.heroes[action.player]
+        (h.hand if action.card in h.hand else h.carried).remove(action.card)
+        (f.munchkin_one_shots if action.side == "munchkins" else f.monster_one_shots).append(action.card)
+        if action.player != f.fighter:
+            f.interfered = True
+        self.event(f"player {action.player} plays {self.card(action.card).name} "
+                   f"({self.card(action.card).bonus:+d} for the {action.side})")
+
+    def _do_Enhance(self, action: Enhance) -> None:
+        self.state.heroes[action.player].hand.remove(action.card)
+        self.state.enhanced.setdefault(action.monster, []).append(action.card)
+        if action.player != self.state.fight.fighter:
+            self.state.fight.interfered = True
+        self.event(f"player {action.player} plays {self.card(action.card).name} on "
+                   f"{self.piece(action.monster).name.split(' (')[0]} ({self.card(action.card).bonus:+d})")
+
+    def _do_Wandering(self, action: Wandering) -> None:
+        self.state.heroes[action.player].hand.remove(action.card)
+        self._discard(action.card)
+        self.event(action.describe())
+        self.state.pending.insert(0, _Pending("monster", at=self.state.dungeon.rooms[self.state.fight.room].at))
+
+    def _do_Roll(self, action: Roll) -> None:
+        """"I'm rolling": the others may interfere first (the 2.6 seconds)."""
+        f = self.state.fight
+        f.window = [p for p in range(self.params.players) if p != f.fighter and (
+            not self.rules(f.room, "soundproof") or self.state.dungeon.munchkins[self.state.colours[p]] == f.room)]
+        f.interfered = False
+        self.state.stage_name = "interference"
+        self.event(f"player {action.player}: I'm rolling! ({self.munchkin_strength()} and "
+                   f"{self.munchkin_dice()} dice against {self.monster_strength()} and {self.monster_dice()} dice)")
+
+    def _do_Pass(self, action: Pass) -> None:
+        self.state.fight.window.remove(action.player)
+
+    def roll_dice(self) -> None:
+        """Every munchkin of the side rolls their dice; each monster's owner rolls its dice."""
+        f = self.state.fight
+        f.dice = [["munchkins", p, None] for p in f.side for _ in range(self.fight_dice(p))]
+        f.dice += [["monsters", self.owner(m), None] for m in f.monsters for _ in range(self.monster_card(m).dice)]
+        self.state.stage_name = "rolling"
+        self.state.pending[0:0] = [Step("fight die", n=i) for i in range(len(f.dice))]
+        if not f.dice:
+            self.event("nobody rolls any dice")
+
+    def after_the_roll(self) -> None:
+        """Only cards for after the roll (Loaded Die) may still be played."""
+        f = self.state.fight
+        faces = ", ".join(f"{d[0]} {d[2]}" for d in f.dice) or "no dice"
+        self.event(f"the dice: {faces}; {self.munchkin_strength() + self.rolled('munchkins')} against "
+                   f"{self.monster_strength() + self.rolled('monsters')}")
+        f.window = [p for p in range(self.params.players) if any(self.card(c).kind == "loaded_die"
+                                                                 for c in self.state.heroes[p].hand) and f.dice]
+        self.state.stage_name = "after the roll"
+
+    def _do_LoadDie(self, action: LoadDie) -> None:
+        f = self.state.fight
+        self.state.heroes[action.player].hand.remove(action.card)
+        f.loaded.append(action.card)
+        f.dice[action.die][2] = action.face
+        self.event(action.describe())
+        f.window = [p for p in range(self.params.players) if p != action.player and any(
+            self.card(c).kind == "loaded_die" for c in self.state.heroes[p].hand)]
+
+    def resolve_fight(self) -> None:
+        mine = self.munchkin_strength() + self.rolled("munchkins")
+        theirs = self.monster_strength() + self.rolled("monsters")
+        if self.winning():
+            self.event(f"the munchkins win, {mine} against {theirs}")
+            self.win_fight()
+        else:
+            self.event(f"the monsters win, {theirs} against {mine}" + (" (a tie)" if mine == theirs else ""))
+            self.lose_fight()
+
+    def win_fight(self) -> None:
+        """Levels (one a monster; a mighty one two alone, one each with a helper; an elf helper one),
+        treasures (the helper's share first), a DxM card for a monster of your own colour."""
+        f = self.state.fight
+        helper = self.state.heroes[f.helper] if f.helper is not None else None
+        treasures = self.treasure_count()
+        gained = {p: 0 for p in f.side}
+        for piece in f.monsters:
+            mighty = self.monster_card(piece).levels >= 2
+            gained[f.fighter] += 2 if mighty and helper is None else 1
+            if helper is not None and (mighty or "elf" in self.tags(f.helper)):
+                gained[f.helper] += 1
+            target = self.piece(piece).target
+            for p in f.side:
+                if self.state.colours[p] is target:
+                    self.draw(p, "dxm")
+                    self.event(f"player {p} killed a monster of their own colour: a DxM card")
+        names = self.monster_names()
+        if f.boss:
+            self.state.winners = tuple(sorted(p for p in f.side if self.state.heroes[p].level >= WIN_LEVEL))
+            self.state.over_reason = f"player(s) {', '.join(map(str, self.state.winners))} killed the boss " \
+                                     f"({names}) and escaped the dungeon"
+            self.event(self.state.over_reason)
+            self.end_fight()
+            return
+        for p, n in gained.items():
+            h = self.state.heroes[p]
+            h.level = min(WIN_LEVEL, h.level + n)
+            if h.level >= WIN_LEVEL:
+                self.state.ten_by_kill.add(p)
+            if n:
+                self.event(f"player {p} goes up {n} level(s) to {h.level}")
+        share = min(f.share, treasures)
+        if f.helper is not None:
+            self.draw(f.helper, "treasure", share, "open")
+        self.draw(f.fighter, "treasure", treasures - share, self.treasure_face(f.fighter, f.room))
+        self.event(f"{treasures} treasure(s): {share} for the helper first" if f.helper is not None
+                   else f"{treasures} treasure(s)")
+        for piece in list(f.monsters):
+            self._remove(piece)
+        self.end_fight()
+
+    def discard_fight(self) -> None:
+        f = self.state.fight
+        self.state.treasure_discard.extend(f.munchkin_one_shots + f.monster_one_shots)
+        self.state.dxm_discard.extend(f.loaded)
+        f.munchkin_one_shots, f.monster_one_shots, f.loaded = [], [], []
+        if f.boss and self.state.boss is not None:  # the boss and the monsters with it vanish (p. 11)
+            boss, self.state.boss = self.state.boss, None
+            self.state.free_bases[boss.target] += 1
+            self.state.monster_discard[boss.id.split("#")[0]] += 1
+            for e in self.state.enhanced.pop(boss.id, []):
+                self.state.dxm_discard.append(e)
+            for piece in f.monsters:
+                if piece != boss.id and piece in self.state.dungeon.monsters:
+                    self._remove(piece)
+            f.monsters.clear()
+
+    def end_fight(self) -> None:
+        """The fight is over; the fighter goes on with the turn (moves left are still usable)."""
+        self.discard_fight()
+        self.state.fight = None
+        if self.state.stage_name != "game over" and not self.state.over_reason:
+            self.state.stage_name = "moving"

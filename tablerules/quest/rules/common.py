@@ -1,0 +1,17 @@
+"""Numbers and tables the rule modules share (seed 001)."""
+
+from __future__ import annotations
+
+from ...core.protocol import Chance
+
+START_CARDS, REVIVE_CARDS = 3, 2
+BOSS_LEVEL = 20
+RUN_NEED = 5
+LEVEL_PRICE = 1000
+MAX_POWER_DISCARDS = 3
+_DRAWS: dict[str, dict[str, Chance]] = {}  # deck -> copy -> its draw outcome (immutable, shared)
+IDENTITY_KINDS = ("race", "class", "half_breed", "super_munchkin")
+DECK_NAMES = {"dxm": "DxM", "treasure": "Treasure"}
+POWER_CLASS = {"berserk": "warrior", "turning": "cleric", "flight": "wizard", "backstab": "thief"}
+
+

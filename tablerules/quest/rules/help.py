@@ -1,0 +1,61 @@
+"""Help (p. 10, 请求帮助): one helper from the same room or next to it through a passable link (the boss: level 10
+only), bribed with first pick of the treasures, gold or an item; a soundproof room."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..actions import AnswerHelp, AskHelp
+from ..heroes import WIN_LEVEL
+
+
+class HelpRules:
+    """A part of :class:`~tablerules.quest.game.QuestGame`: help."""
+
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        AskHelp: ("help", "the fighter asks one helper, before the roll (p. 10)"),
+        AnswerHelp: ("help", "only the munchkin asked answers (p. 10)"),
+    }
+
+    def helpers(self) -> list[int]:
+        """Who can be asked: alive, in the room or next to it through a passable link; for the boss, only
+        level-10 munchkins."""
+        f = self.state.fight
+        return [q for q in range(self.params.players) if q != f.fighter and q not in f.refused
+                and not self.state.heroes[q].dead and self.reaches(q, f.room)
+                and (not f.boss or self.state.heroes[q].level >= WIN_LEVEL)]
+
+    def reaches(self, player: int, room_id: str) -> bool:
+        """Near enough to help or interfere: next to the room, or in it if it is soundproof."""
+        if self.rules(room_id, "soundproof"):
+            return self.state.dungeon.munchkins[self.state.colours[player]] == room_id
+        return self.near(player, room_id)
+
+    def _do_AskHelp(self, action: AskHelp) -> None:
+        f = self.state.fight
+        f.asked, f.offer, f.offer_gold, f.offer_item = action.helper, action.treasures, action.gold, action.item
+        self.state.stage_name = "asking for help"
+        self.event(action.describe())
+
+    def _do_AnswerHelp(self, action: AnswerHelp) -> None:
+        """The helper comes into the room (an out-of-turn move, free) and must help."""
+        f = self.state.fight
+        if action.accept:
+            f.helper, f.share = action.player, f.offer
+            self.state.dungeon.munchkins[self.state.colours[action.player]] = f.room
+            if f.offer_gold:  # the bribe changes hands at once
+                self.state.heroes[f.fighter].gold -= f.offer_gold
+                self.state.heroes[action.player].gold += f.offer_gold
+            if f.offer_item:
+                self._unequip(f.fighter, f.offer_item)
+                helper = self.state.heroes[action.player]
+                (helper.carried if self.can_carry(action.player, f.offer_item) else helper.backpack).append(
+                    f.offer_item)
+            self.event(f"player {action.player} comes to help: {self.munchkin_strength()} against "
+                       f"{self.monster_strength()} before the dice")
+        else:
+            f.refused.append(action.player)
+            self.event(f"player {action.player} refuses to help")
+        f.asked, f.offer_gold, f.offer_item = None, 0, ""
+        self.state.stage_name = "combat"

@@ -1,0 +1,216 @@
+"""Items (p. 16, 物品): what fits (slots, hands, restrictions), the belt, the backpack (2, no bonus), big items (-1
+move each beyond the first), dropping, giving, Cheat!, Summon Wall, gold; one action per card."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import ClassVar
+
+from ...core.protocol import Action
+from ..actions import Drop, GiveGold, GiveItem, Pack, PlayCard, PlayCheat, SummonWall
+from ..dungeon import link_key
+from ..geometry import LinkKind, Side
+from ..heroes import BACKPACK, START_MOVES, WIN_LEVEL, Hero, fits
+
+
+class ItemRules:
+    """A part of :class:`~tablerules.quest.game.QuestGame`: items."""
+
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        PlayCard: ("items", "an item goes into play when it fits (slots, hands, restrictions) or into the backpack "
+                            "(2), on your own turn outside fights; a treasure just won at any time (p. 5, 16)"),
+        Drop: ("items", "drop items on your own turn, outside fights (p. 5, 7)"),
+        GiveItem: ("items", "give to a living munchkin in the same or an adjacent room, outside fights (p. 16)"),
+        Pack: ("items", "the backpack holds 2 items; out of it only what fits (p. 16)"),
+        PlayCheat: ("items", "Cheat! puts an item that does not fit into play (p. 17)"),
+        SummonWall: ("summon wall", "a wall on a non-entrance link of your room, from your hand (p. 17)"),
+        GiveGold: ("gold", "give gold to a munchkin nearby, outside fights (p. 16)"),
+    }
+
+    def once(self, *pools: Iterable[str], keep: Callable[[str], bool] | None = None) -> list[str]:
+        """One copy per card across ``pools``, in card order (:func:`~tablerules.core.cards.distinct`; two
+        cards of one name, such as the two decks' Go Up a Level, count as one card): two copies are one
+        choice. The copy comes from the first pool that holds one: where one lies in the backpack and one
+        is in play, an action that takes "an item" takes the backpack's (it gives no bonus)."""
+        index = self.card_index
+        first: dict[str, str] = {}
+        for pool in pools:
+            if not pool:
+                continue
+            lowest: dict[str, str] = {}  # distinct(): the lowest copy of each card in this pool
+            for copy in pool if keep is None else filter(keep, pool):
+                name = index[copy].name
+                other = lowest.get(name)
+                if other is None or copy < other:
+                    lowest[name] = copy
+            for name, copy in lowest.items():
+                first.setdefault(name, copy)
+        return sorted(first.values())
+
+    def items_once(self, h: Hero) -> list[str]:
+        """The items in play and in the backpack, one copy per card (the backpack's first)."""
+        return self.once(h.backpack, h.carried)
+
+    def usable(self, player: int, copy: str) -> bool:
+        card = self.card(copy)
+        if copy in self.state.heroes[player].cheats:
+            return True
+        tags = self.tags(player)
+        return (not card.only or bool(tags & set(card.only))) and not (tags & set(card.not_for))
+
+    def can_carry(self, player: int, copy: str) -> bool:
+        card = self.card(copy)
+        if card.kind not in ("item", "one_shot") or not self.usable(player, copy):
+            return False
+        return fits([self.card(c) for c in self.state.heroes[player].carried], card)
+
+    def item_bonus(self, player: int) -> int:
+        """Items in play (not the backpack, not the belt's one-shots) that their owner may use."""
+        h = self.state.heroes[player]
+        return sum(self.card(c).bonus for c in h.carried if self.card(c).kind == "item" and self.usable(player, c))
+
+    def base_moves(self, player: int) -> int:
+        """3 moves, -1 for each big item beyond the first (p. 16, 大物品)."""
+        h = self.state.heroes[player]
+        big = sum(1 for c in h.carried + h.backpack if self.card(c).big)
+        return max(0, START_MOVES - max(0, big - 1))
+
+    def _plays(self, p: int) -> list[Action]:
+        """Races, classes, items (into play, or the backpack), one-shots (onto the belt), Go Up a Level."""
+        h = self.state.heroes[p]
+        out: list[Action] = []
+        for copy in self.once(h.hand):
+            card = self.card(copy)
+            ok = {"race": self._second_fits(h.race, h.race2, h.half_breed, copy),
+                  "class": self._second_fits(h.cls, h.cls2, h.super_munchkin, copy),
+                  "half_breed": h.race is not None and h.half_breed is None,
+                  "super_munchkin": h.cls is not None and h.super_munchkin is None,
+                  "item": self.can_carry(p, copy) or len(h.backpack) < BACKPACK,
+                  "one_shot": True, "go_up_a_level": h.level < WIN_LEVEL - 1}.get(card.kind, False)
+            if ok:
+                out.append(PlayCard(p, copy))
+        return out
+
+    def _second_fits(self, first: str | None, second: str | None, enabler: str | None, copy: str) -> bool:
+        """One race (class); a second, different one only with a Half-Breed (Super Munchkin)."""
+        if first is None:
+            return True
+        card, have = self.card(copy), self.card(first)
+        return bool(enabler) and second is None and (card.race, card.cls) != (have.race, have.cls)
+
+    def _item_actions(self, p: int) -> list[Action]:
+        """Outside fights: the backpack, dropping, giving to a munchkin nearby, Cheat!."""
+        h = self.state.heroes[p]
+        out: list[Action] = []
+        if len(h.backpack) < BACKPACK:
+            out += [Pack(p, c, True) for c in self.once(c for c in h.carried if self.card(c).kind == "item")]
+        out += [Pack(p, c, False) for c in self.once(c for c in h.backpack if self.can_carry(p, c))]
+        items = self.items_once(h)
+        out += [Drop(p, c) for c in items]
+        here = self.room_of(p).id
+        friends = [q for q in range(self.params.players)
+                   if q != p and not self.state.heroes[q].dead and self.near(q, here)]
+        out += [GiveItem(p, c, q) for c in items for q in friends if self._receives(q, c)]
+        amounts = sorted({n for n in (100, h.gold) if 0 < n <= h.gold})
+        out += [GiveGold(p, q, n) for q in friends for n in amounts]
+        cheats = self.once(c for c in h.hand if self.card(c).kind == "cheat")[:1]  # the description names the item
+        targets = self.once(h.backpack, h.hand, keep=lambda c: self.card(c).kind == "item" and not self.can_carry(p, c))
+        out += [PlayCheat(p, x, item) for x in cheats for item in targets]
+        return out
+
+    def _receives(self, player: int, copy: str) -> bool:
+        return self.can_carry(player, copy) or len(self.state.heroes[player].backpack) < BACKPACK
+
+    def _do_PlayCard(self, action: PlayCard) -> None:
+        h = self.state.heroes[action.player]
+        card = self.card(action.card)
+        h.hand.remove(action.card)
+        before = self.base_moves(action.player)
+        if card.kind == "race":
+            h.race, h.race2 = (action.card, None) if h.race is None else (h.race, action.card)
+        elif card.kind == "class":
+            h.cls, h.cls2 = (action.card, None) if h.cls is None else (h.cls, action.card)
+        elif card.kind == "half_breed":
+            h.half_breed = action.card
+        elif card.kind == "super_munchkin":
+            h.super_munchkin = action.card
+        elif card.kind == "go_up_a_level":
+            h.level += 1
+            self._discard(action.card)
+        elif self.can_carry(action.player, action.card):
+            h.carried.append(action.card)
+        else:
+            h.backpack.append(action.card)
+        self._moves_changed(action.player, before)
+        self.event(f"player {action.player} plays {card.name}" + (f" (level {h.level})" if card.kind ==
+                                                                  "go_up_a_level" else ""))
+
+    def _moves_changed(self, player: int, before: int) -> None:
+        """A change of move points counts as if from the start of the turn (p. 6)."""
+        if player == self.state.current:
+            self.state.moves_left = max(0, self.state.moves_left + self.base_moves(player) - before)
+
+    def _do_Pack(self, action: Pack) -> None:
+        h = self.state.heroes[action.player]
+        if action.into:
+            h.carried.remove(action.card)
+            h.backpack.append(action.card)
+        else:
+            h.backpack.remove(action.card)
+            h.carried.append(action.card)
+        self.event(action.describe())
+
+    def _unequip(self, player: int, copy: str) -> None:
+        h = self.state.heroes[player]
+        (h.carried if copy in h.carried else h.backpack).remove(copy)
+        if copy in h.cheats:
+            self.state.dxm_discard.append(h.cheats.pop(copy))
+
+    def _do_Drop(self, action: Drop) -> None:
+        before = self.base_moves(action.player)
+        self._unequip(action.player, action.card)
+        self.state.dropped.setdefault(self.room_of(action.player).id, []).append(action.card)
+        self._moves_changed(action.player, before)
+        self.event(action.describe())
+
+    def _do_GiveItem(self, action: GiveItem) -> None:
+        before = self.base_moves(action.player)
+        self._unequip(action.player, action.card)
+        q = self.state.heroes[action.to]
+        (q.carried if self.can_carry(action.to, action.card) else q.backpack).append(action.card)
+        self._moves_changed(action.player, before)  # the receiver's moves change from their next turn
+        self.event(action.describe())
+
+    def _do_PlayCheat(self, action: PlayCheat) -> None:
+        h = self.state.heroes[action.player]
+        h.hand.remove(action.card)
+        (h.hand if action.item in h.hand else h.backpack).remove(action.item)
+        h.carried.append(action.item)
+        h.cheats[action.item] = action.card
+        self.event(action.describe())
+
+    def _discard(self, copy: str) -> None:
+        (self.state.dxm_discard if self.card(copy).deck == "dxm" else self.state.treasure_discard).append(copy)
+
+    def _walls(self, p: int) -> list[Action]:
+        hand = self.state.heroes[p].hand
+        walls = self.once(c for c in hand if self.card(c).kind == "summon_wall")[:1]  # the action names the side
+        room = self.room_of(p)
+        sides = [s for s in Side if self.state.dungeon.link(room.at, s) is not LinkKind.WALL and not (
+            room.entrance or (self.state.dungeon.room_at(s.step(room.at)) or room).entrance)]
+        return [SummonWall(p, w, s.value) for w in walls for s in sides]
+
+    def _do_SummonWall(self, action: SummonWall) -> None:
+        h = self.state.heroes[action.player]
+        h.hand.remove(action.card)
+        self._discard(action.card)
+        room = self.room_of(action.player)
+        self.state.dungeon.links[link_key(room.at, Side(action.side))] = LinkKind.WALL
+        self.state.walls_without_pool += 1
+        self.event(action.describe())
+
+    def _do_GiveGold(self, action: GiveGold) -> None:
+        self.state.heroes[action.player].gold -= action.amount
+        self.state.heroes[action.to].gold += action.amount
+        self.event(action.describe())

@@ -1,0 +1,162 @@
+"""The turn (seed 001 p. 5-7, 游戏回合 / 玩家回合): ready, the turn's DxM card, revival at the start of a turn, checking
+the room, ending the turn, the monster turn, the next player; card draws as chance steps."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ...core.protocol import Action, Chance
+from ..actions import BuyLevel, FightAnyway, Heal, PickUp, Ready, Search, SpendItem, Suicide
+from ..exploration import EndTurn, _Pending
+from ..geometry import Colour
+from ..heroes import START_GOLD, WIN_LEVEL
+from ..search_table import RoomToken
+from ..state import Step
+from .common import DECK_NAMES, LEVEL_PRICE, REVIVE_CARDS
+
+
+class TurnRules:
+    """A part of :class:`~tablerules.quest.game.QuestGame`: turn."""
+
+    #: the actions this rule owns -> (its name, the gist of the rule) for a refused one
+    REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
+        Ready: ("character creation", "each player in turn gets ready once, before the first turn (p. 5)"),
+        EndTurn: ("turn", "the player whose turn it is ends it, with nothing left to resolve (p. 5)"),
+    }
+
+    def _do_Ready(self, action: Ready) -> None:
+        self.state.creating += 1
+        if self.state.creating >= self.params.players:
+            self.state.current = 0
+            self.event("player 0 starts")
+            self.start_turn()
+
+    def start_turn(self) -> None:
+        """Revive the dead (entrance, full health, 300 gold, 2 + 2 cards), draw a DxM card, then fight a
+        monster in the room, or the boss."""
+        p = self.state.current
+        h = self.state.heroes[p]
+        self.state.stage_name = "moving"
+        self.state.searched = set()
+        self.state.deals_done = set()
+        self.state.powers_used = set()
+        self.state.spent = 0
+        for hero in self.state.heroes:  # treasures won in the last turn are no longer new
+            hero.won.clear()
+        self.state.moves_left = self.base_moves(p)
+        self.state.all_in_used = False
+        if h.dead:
+            h.dead, h.health, h.gold = False, h.max_health, START_GOLD
+            self.state.dungeon.munchkins[h.colour] = self.state.dungeon.entrance.id
+            self.event(f"player {p} comes back to life on the entrance with {START_GOLD} gold")
+            self.draw(p, "treasure", REVIVE_CARDS)
+            self.draw(p, "dxm", REVIVE_CARDS)
+        self.draw(p, "dxm")
+        self.state.pending.append(Step("check room"))
+
+    def check_room(self) -> None:
+        p = self.state.current
+        room = self.room_of(p)
+        if self.state.fight is not None or self.state.stage_name != "moving":
+            return
+        if room.entrance and self.state.heroes[p].level >= WIN_LEVEL and not self.state.heroes[p].dead:
+            self.event(f"player {p}, at level 10 on the entrance, meets the boss")
+            self.state.boss_pending = True
+            self.state.pending.insert(0, _Pending("monster", at=room.at))
+        elif self.state.dungeon.monsters_in(room.id):
+            self.start_fight(room.id)
+
+    def end_turn(self) -> None:
+        p = self.state.current
+        self.event(f"player {p} ends the turn")
+        if len(self.state.heroes[p].hand) > self.hand_limit(p):
+            self.state.charity_giver, self.state.charity_given = p, {}
+            self.state.stage_name = "charity"
+            self.event(f"player {p} has more than {self.hand_limit(p)} cards: charity")
+        else:
+            self.to_monster_turn()
+
+    def to_monster_turn(self) -> None:
+        self.state.stage_name = "monster turn"
+        self.state.pending.append(_Pending("monster die"))
+
+    def monster_turn(self, colour: Colour) -> None:
+        """The rolled colour's player draws a DxM card; every monster moves (p. 13)."""
+        if colour in self.state.colours:
+            self.draw(self.state.colours.index(colour), "dxm")
+        super().monster_turn(colour)
+
+    def _next_player(self) -> None:
+        self.state.turns += 1
+        if self.state.turns >= self.params.max_turns:
+            self.state.over_reason = f"nobody escaped the dungeon in {self.params.max_turns} turns"
+            self.event(self.state.over_reason)
+            return
+        self.state.current = (self.state.current + 1) % self.params.players
+        self.start_turn()
+
+    def _moving_actions(self, p: int) -> list[Action]:
+        h = self.state.heroes[p]
+        room = self.room_of(p)
+        out: list[Action] = [a for a in super().player_actions() if not isinstance(a, EndTurn)]
+        monsters_here = bool(self.state.dungeon.monsters_in(room.id))
+        if self.state.moves_left >= 1 and not monsters_here:
+            if room.search is not None and room.id not in self.state.searched and \
+                    self.state.tokens.get(room.id) is not RoomToken.PLUNDERED:
+                out.append(Search(p))
+            if self.state.dropped.get(room.id) or self.state.dropped_gold.get(room.id):
+                out.append(PickUp(p))
+        out += self._plays(p)
+        out += self._item_actions(p)
+        out += [SpendItem(p, c) for c in self.items_once(h) if self.card(c).value and h.level < 9]
+        if h.level < WIN_LEVEL - 1 and self.state.spent + h.gold >= LEVEL_PRICE:
+            out.append(BuyLevel(p))
+        if h.level > 1 and h.health < h.max_health:
+            out.append(Heal(p))
+        out += self._curses(p, [q for q in range(self.params.players) if not self.state.heroes[q].dead])
+        out += self._give_ups(p) + self._walls(p)
+        if monsters_here:
+            out.append(FightAnyway(p))  # every monster here ignores you, or you would be fighting
+        else:
+            out += self._deals(p, room)
+        out += self._d10_powers(p)
+        out += [Suicide(p), EndTurn(p)]
+        return out
+
+    def _deck(self, deck: str) -> tuple[list[str], list[str]]:
+        st = self.state
+        return (st.dxm_deck, st.dxm_discard) if deck == "dxm" else (st.treasure_deck, st.treasure_discard)
+
+    def draw(self, player: int, deck: str, n: int = 1, face: str = "down") -> None:
+        self.state.pending += [Step("draw", deck, player, face)] * n
+
+    def _resolve_step(self, action: Chance) -> None:
+        step = self.state.pending.pop(0)
+        if step.kind == "draw":
+            pile, discard = self._deck(step.deck)
+            copy = str(action.outcome)
+            pile.remove(copy)
+            if not pile and discard:
+                pile.extend(discard)
+                discard.clear()
+                self.event(f"the {step.deck} deck is empty: its discards are shuffled into a new deck")
+            self.state.heroes[step.player].hand.append(copy)
+            if step.deck == "treasure":
+                self.state.heroes[step.player].won.append(copy)
+            if step.face == "open":
+                self.event(f"player {step.player} draws {self.card(copy).name} face up")
+            else:  # only the drawer reads the card (the referee's log has the whole line)
+                self.event(f"player {step.player} draws {self.card(copy).name} face down", seen_by=(step.player,),
+                           hidden=f"player {step.player} draws a {DECK_NAMES[step.deck]} card face down")
+        elif step.kind == "fight die":
+            self.state.fight.dice[step.n][2] = int(action.outcome)
+        elif step.kind == "run die":
+            self.roll_to_run(int(action.outcome))
+        elif step.kind == "d10":
+            self.prayer(int(action.outcome))
+        elif step.kind == "search":
+            self.search_result(int(action.outcome))
+        elif step.kind == "bet":
+            self.bet(int(action.outcome), step.n)
+        elif step.kind == "power":
+            self.d10_power(int(action.outcome), step.power, step.player, step.target)

@@ -1,0 +1,146 @@
+"""Setting up a Munchkin Quest position by hand: the public scenario API for tests, notebooks and
+teachers ("what if a level-9 elf with the Mithril Armour met two goblins in the Crypt?").
+
+Every function changes a :class:`~tablerules.quest.game.QuestGame` in place through its state (a card
+always comes out of its deck, so no card is ever in two places), then calls
+:meth:`~tablerules.core.protocol.Game.refresh` so the legal actions are recomputed. Start from
+:func:`ready`: dealt, everybody ready, player 0's turn begun, every hand emptied back into its deck.
+
+>>> game = ready(players=3)
+>>> elf = hero(game, 0, level=5, race="elf", hand=["go_up_a_level"])
+>>> game.heroes[0].level, game.card(game.heroes[0].race).name, len(game.heroes[0].hand)
+(5, 'Elf', 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .actions import Ready
+from .dungeon import MonsterPiece
+from .game import QuestGame
+from .geometry import Colour
+
+__all__ = ["backpack", "hand", "hero", "monster", "move_to", "ready", "take", "wear", "won"]
+
+
+def ready(players: int = 4, seed: int = 0, max_turns: int = 300) -> QuestGame:
+    """A game dealt, every player ready, player 0's turn begun (its DxM card drawn); then every hand
+    emptied back into its deck, so a scenario gives each seat exactly the cards it names."""
+    game = QuestGame({"players": players, "max_turns": max_turns}, seed=seed)
+    while game.is_chance():
+        game.roll()
+    for p in range(players):
+        game.apply(Ready(p))
+    while game.is_chance():
+        game.roll()
+    for h in game.heroes:
+        for copy in h.hand:
+            _pile(game, copy).append(copy)
+        h.hand.clear()
+    game.refresh()
+    return game
+
+
+def _pile(game: QuestGame, copy: str) -> list[str]:
+    return game.dxm_deck if game.card(copy).deck == "dxm" else game.treasure_deck
+
+
+def take(game: QuestGame, card_id: str) -> str:
+    """Take one copy of ``card_id`` out of its deck (the lowest left) and return it."""
+    deck = game.dxm_deck if game.card(card_id + "#1").deck == "dxm" else game.treasure_deck
+    try:
+        copy = next(c for c in sorted(deck) if c.split("#")[0] == card_id)
+    except StopIteration:
+        raise ValueError(f"no {card_id} is left in its deck") from None
+    deck.remove(copy)
+    game.refresh()
+    return copy
+
+
+def hand(game: QuestGame, player: int, *card_ids: str) -> list[str]:
+    """Cards from the decks into ``player``'s hand; returns the copies."""
+    cards = [take(game, c) for c in card_ids]
+    game.heroes[player].hand += cards
+    game.refresh()
+    return cards
+
+
+def won(game: QuestGame, player: int, *card_ids: str) -> list[str]:
+    """Treasures ``player`` has just won (drawn this turn): in the hand, and playable into play at any
+    time until the turn ends (p. 5, 将刚得到的宝藏卡放进场上); returns the copies."""
+    cards = hand(game, player, *card_ids)
+    game.heroes[player].won += cards
+    game.refresh()
+    return cards
+
+
+def wear(game: QuestGame, player: int, *card_ids: str) -> list[str]:
+    """Items (or one-shots, on the belt) from the decks into play for ``player``; returns the copies."""
+    cards = [take(game, c) for c in card_ids]
+    game.heroes[player].carried += cards
+    game.refresh()
+    return cards
+
+
+def backpack(game: QuestGame, player: int, *card_ids: str) -> list[str]:
+    """Items from the decks into ``player``'s backpack; returns the copies."""
+    cards = [take(game, c) for c in card_ids]
+    game.heroes[player].backpack += cards
+    game.refresh()
+    return cards
+
+
+def hero(game: QuestGame, player: int, *, level: int | None = None, health: int | None = None,
+         gold: int | None = None, race: str | None = None, cls: str | None = None, hand: Iterable[str] = (),
+         carried: Iterable[str] = (), backpack: Iterable[str] = (), dead: bool | None = None,
+         room: str | None = None) -> None:
+    """Set a character sheet: level, health, gold, a race or class card (taken from the deck), cards for
+    the hand, items in play and in the backpack, dead or alive, the room its standee stands in."""
+    h = game.heroes[player]
+    if level is not None:
+        h.level = level
+    if health is not None:
+        h.health = health
+    if gold is not None:
+        h.gold = gold
+    if dead is not None:
+        h.dead = dead
+    if race is not None:
+        h.race = take(game, race)
+    if cls is not None:
+        h.cls = take(game, cls)
+    h.hand += [take(game, c) for c in hand]
+    h.carried += [take(game, c) for c in carried]
+    h.backpack += [take(game, c) for c in backpack]
+    if room is not None:
+        move_to(game, player, room)
+    game.refresh()
+
+
+def move_to(game: QuestGame, player: int, room: str) -> None:
+    """Stand ``player``'s munchkin in an explored room (no fight starts: set the scene, then act)."""
+    if room not in game.dungeon.rooms:
+        raise ValueError(f"{room!r} is not an explored room")
+    game.dungeon.munchkins[game.colours[player]] = room
+    game.refresh()
+
+
+def monster(game: QuestGame, card_id: str, room: str, base: str | Colour | None = None) -> str:
+    """Stand a monster of ``card_id`` (data/quest/monsters.json) in ``room`` with a base of colour
+    ``base`` (a player's colour: its owner and target); returns the standee's id."""
+    if room not in game.dungeon.rooms or game.dungeon.rooms[room].entrance:
+        raise ValueError(f"{room!r} is not an explored room (no monster stands in the entrance)")
+    card = game.monster_cards[card_id]
+    if game.monster_deck[card_id] <= 0:
+        raise ValueError(f"no {card_id} is left in the monster deck")
+    game.monster_deck[card_id] -= 1
+    colour = Colour(base) if isinstance(base, str) else base
+    piece_id = f"{card_id}#{game.next_piece}"
+    game.next_piece += 1
+    game.dungeon.monsters[piece_id] = MonsterPiece(piece_id, room, card.movement, card.passes, colour,
+                                                   f"{card.name} ({card.name_zh})", card.level)
+    if colour in game.free_bases:
+        game.free_bases[colour] -= 1
+    game.refresh()
+    return piece_id
