@@ -79,9 +79,9 @@ class Dungeon:
     links: dict[LinkKey, LinkKind] = field(default_factory=dict)
     monsters: dict[str, MonsterPiece] = field(default_factory=dict)
     munchkins: dict[Colour, str] = field(default_factory=dict)
-    costs: dict[LinkKind, int | None] = shared(default_factory=lambda: dict(DEFAULT_COSTS))  # noqa: RUF009 (never changed)
+    costs: dict[LinkKind, int | None] = shared(default_factory=lambda: dict(DEFAULT_COSTS))
     # derived from the rooms, shared by copies (see clone): replaced, never changed in place
-    _by_pos: dict[Pos, str] = shared(None, init=False)  # noqa: RUF009
+    _by_pos: dict[Pos, str] = shared(None, init=False)
     _bounds: tuple[int, int, int, int] | None = shared(None, init=False)
 
     def __post_init__(self) -> None:
