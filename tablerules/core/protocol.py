@@ -33,193 +33,24 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import enum
 import json
 import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, ClassVar
 
+from .actions import Action, Chance, ChanceStep, Result, _from_json_value, _to_json_value
 from .errors import IllegalAction, SaveError
+from .info import Event, GameInfo, Information, Trail
 from .state import clone, to_plain
 
+__all__ = ["SAVE_FORMAT", "Action", "Chance", "ChanceStep", "Event", "Game", "GameInfo", "Information", "Result",
+           "Trail"]
+
 SAVE_FORMAT = "tablerules/save@1"
-
-
-def _to_json_value(value: Any) -> Any:
-    if isinstance(value, tuple | list):
-        return [_to_json_value(v) for v in value]
-    if isinstance(value, Fraction):
-        return str(value)
-    if hasattr(value, "value") and hasattr(type(value), "__members__"):  # enum
-        return value.value
-    return value
-
-
-def _from_json_value(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_from_json_value(v) for v in value)
-    return value
-
-
-@dataclass(frozen=True)
-class Action:
-    """Base class of every action: subclasses are frozen dataclasses of plain values.
-
-    Fields hold ints, strings, bools, ``None`` or tuples of those, so that an action is hashable and
-    round-trips through JSON. An action made by a player has a ``player`` field.
-    """
-
-    def describe(self) -> str:
-        """A short readable text for buttons and logs."""
-        fields = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
-        return f"{type(self).__name__}({fields})"
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": type(self).__name__}
-        for f in dataclasses.fields(self):
-            out[f.name] = _to_json_value(getattr(self, f.name))
-        return out
-
-    @property
-    def actor(self) -> int | None:
-        """The player making this action (``None`` for chance outcomes)."""
-        return getattr(self, "player", None)
-
-
-@dataclass(frozen=True)
-class Chance(Action):
-    """The outcome of a random event: ``event`` names it (``"d6"``, ``"monster die"``, ``"draw"``)."""
-
-    event: str
-    outcome: int | str
-
-    def describe(self) -> str:
-        return f"{self.event}: {self.outcome}"
-
-
-@dataclass(frozen=True)
-class ChanceStep:
-    """A pending random event and its outcomes with exact probabilities (summing to 1)."""
-
-    event: str
-    description: str
-    outcomes: tuple[tuple[Action, Fraction], ...]
-
-    def probability(self, action: Action) -> Fraction:
-        for outcome, p in self.outcomes:
-            if outcome == action:
-                return p
-        return Fraction(0)
-
-    @classmethod
-    def uniform(cls, event: str, description: str, values: Sequence[int | str]) -> ChanceStep:
-        """Equally likely outcomes; repeated values weigh more (a deck with two copies of a card)."""
-        counts: dict[int | str, int] = {}
-        for value in values:
-            counts[value] = counts.get(value, 0) + 1
-        total = len(values)
-        return cls(event, description, tuple((Chance(event, v), Fraction(c, total)) for v, c in counts.items()))
-
-
-@dataclass(frozen=True)
-class Result:
-    """How a finished game ended: the winners (several for a joint win), scores, and why."""
-
-    winners: tuple[int, ...]
-    scores: Mapping[int, int | float] = field(default_factory=dict)
-    reason: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        return {"winners": list(self.winners), "scores": {str(k): v for k, v in self.scores.items()},
-                "reason": self.reason}
-
-
-class Information(enum.Enum):
-    PERFECT = "perfect"  #: every seat sees the whole state
-    IMPERFECT = "imperfect"  #: hands, face-down cards or hidden numbers are private
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """What kind of game this is, known before playing (OpenSpiel's ``GameType`` + ``GameInfo``)."""
-
-    min_players: int
-    max_players: int
-    chance: bool = True  #: random events (dice, draws) are explicit chance steps
-    information: Information = Information.PERFECT
-    max_length: int = 100_000  #: no game runs longer than this many actions (chance outcomes included)
-    simultaneous: bool = False  #: several players may act at once (response windows)
-
-    @property
-    def perfect_information(self) -> bool:
-        return self.information is Information.PERFECT
-
-    def to_json(self) -> dict[str, Any]:
-        return to_plain(self)
-
-
-@dataclass(frozen=True)
-class Event:
-    """A line of the event log. ``seen_by`` (when set) are the only seats that read ``text``; the
-    others read ``hidden`` (e.g. "player 2 draws a Door card face down")."""
-
-    text: str
-    seen_by: tuple[int, ...] | None = None
-    hidden: str = ""
-
-    def seen(self, player: int | None) -> str | None:
-        """The text ``player`` reads (``None``: the full view), or ``None`` when they read nothing."""
-        if player is None or self.seen_by is None or player in self.seen_by:
-            return self.text
-        return self.hidden or None
-
-
-class Trail:
-    """An append-only sequence shared by copies: appending makes a new trail in O(1) and never changes
-    the old one, so a copied game shares its history and log with the original."""
-
-    __slots__ = ("_node",)
-
-    def __init__(self, node: tuple | None = None) -> None:
-        self._node = node  # (parent node, item, length) or None
-
-    def append(self, item: Any) -> Trail:
-        node = self._node
-        return Trail((node, item, (node[2] if node else 0) + 1))
-
-    def __len__(self) -> int:
-        return self._node[2] if self._node else 0
-
-    def __bool__(self) -> bool:
-        return self._node is not None
-
-    @property
-    def last(self) -> Any:
-        if self._node is None:
-            raise IndexError("the trail is empty")
-        return self._node[1]
-
-    def drop_last(self) -> Trail:
-        if self._node is None:
-            raise IndexError("the trail is empty")
-        return Trail(self._node[0])
-
-    def items(self) -> list[Any]:
-        out = []
-        node = self._node
-        while node is not None:
-            out.append(node[1])
-            node = node[0]
-        out.reverse()
-        return out
-
-    def __deepcopy__(self, memo: dict) -> Trail:
-        return self  # immutable
 
 
 class Game(ABC):
