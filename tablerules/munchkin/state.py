@@ -169,6 +169,5 @@ class MunchkinState:
     theft: Theft | None = None
     trade: Trade | None = None
     traded_with: set[tuple[int, int]] = field(default_factory=set)  # (from, to): one offer each a turn
-    offered: set[Trade] = field(default_factory=set)  # every offer made: none is made twice
     over_limit: list[int] = field(default_factory=list)  # players who ended a turn over the hand limit (never)
     fresh: set[str] = field(default_factory=set)  # items got by trading: not for sale before the new owner's turn

@@ -68,7 +68,6 @@ from ..state import (
     RUNNING,
     TRADE,
     TROUBLE,
-    Trade,
 )
 
 
@@ -197,7 +196,7 @@ class Choices:
 
     def _trades(self, player: int) -> list[Action]:
         """Swaps of items in play, outside combat, by anyone at any time (交易); one offer to each player a
-        turn, and the same offer never twice; both items must fit."""
+        turn; both items must fit."""
         mine = self.carried_choices(player)
         out: list[Action] = []
         if not mine:
@@ -210,8 +209,7 @@ class Choices:
             i_may = {c for c in theirs if self.usable(player, self.card(c))}
             for give in sorted(they_may):
                 for get in sorted(i_may):
-                    if (self.can_carry(to, give, without=get) and self.can_carry(player, get, without=give)
-                            and Trade(player, give, to, get) not in self.state.offered):
+                    if self.can_carry(to, give, without=get) and self.can_carry(player, get, without=give):
                         out.append(OfferTrade(player, give, to, get))
         return out
 

@@ -106,7 +106,6 @@ class Trading:
 
     def _do_OfferTrade(self, action: OfferTrade) -> None:
         self.state.trade = Trade(action.player, action.give, action.to, action.get)
-        self.state.offered.add(self.state.trade)
         self.state.traded_with.add((action.player, action.to))
         self.state.flow.push(TRADE)
         self.event(action.describe())
