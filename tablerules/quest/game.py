@@ -270,7 +270,7 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
         if stage == "character creation":
             return (st.creating,)
         if stage in ("interference", "after the roll"):
-            return tuple(st.fight.window)
+            return st.fight.window.to_act()
         if stage == "asking for help":
             return (st.fight.asked,)
         if stage in ("running: direction", "running away"):
@@ -468,9 +468,8 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
                 self.state.stage_name = "character creation"
                 self.event("the cards are dealt: play races, classes and items from your opening hands")
                 continue
-            if stage == "interference" and not self.state.fight.window:
-                if self.state.fight.interfered:
-                    self.state.fight.interfered = False
+            if stage == "interference" and self.state.fight.window.closed:
+                if self.state.fight.window.settle():  # somebody interfered: the fighter may answer
                     self.state.stage_name = "combat"
                     self.event("after the interference the fighter may answer")
                 else:
@@ -479,7 +478,7 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
             if stage == "rolling" and not self.state.pending:
                 self.after_the_roll()
                 continue
-            if stage == "after the roll" and not self.state.fight.window:
+            if stage == "after the roll" and self.state.fight.window.closed:
                 self.resolve_fight()
                 continue
             if stage == "running: direction" and self.state.fight.runners and not self.neighbours(

@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..core.cards import Effect
-from ..core.flow import Flow, Stage
+from ..core.flow import Flow, ResponseWindow, Stage
 from .dungeon import Dungeon, MonsterPiece, Pos
 from .geometry import Colour, Side
 from .heroes import Hero
@@ -67,8 +67,8 @@ class Combat:
     refused: list[int] = field(default_factory=list)
     offer_gold: int = 0
     offer_item: str = ""
-    window: list[int] = field(default_factory=list)
-    interfered: bool = False
+    #: who may still answer "I'm rolling" (or play a Loaded Die after the roll), and whether anybody acted
+    window: ResponseWindow = field(default_factory=lambda: ResponseWindow(-1))
     munchkin_one_shots: list[str] = field(default_factory=list)
     monster_one_shots: list[str] = field(default_factory=list)
     berserk: list[str] = field(default_factory=list)

@@ -79,4 +79,4 @@ class CurseRules:
         card = self.card(copy)
         self.state.losses += [Loss(target, e, card.name) for e in card.effects]
         if self.state.fight is not None and player not in self.state.fight.side:
-            self.state.fight.interfered = True
+            self.state.fight.window.interfered = True

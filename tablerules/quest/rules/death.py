@@ -66,7 +66,7 @@ class DeathRules:
             return  # dying of the hits after a lost fight: lose_fight leaves the dead out of the running
         if player == f.helper:
             f.helper = None
-            f.window = [p for p in f.window if p != player]
+            f.window.answer(player)
         elif player == f.fighter:
             self.end_fight()
 
