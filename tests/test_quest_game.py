@@ -68,7 +68,7 @@ def explore_into(game: QuestGame, room: str, monster: str, base: str, side: Side
 
 
 def all_pass(game: QuestGame) -> None:
-    for p in list(game.fight.window):
+    for p in list(game.fight.window.waiting):
         game.apply(Pass(p))
 
 
@@ -130,7 +130,7 @@ def test_the_rulebooks_example_munchkin_babe_against_the_shrieking_geek() -> Non
     game.apply(OneShot(babe, potion, "munchkins"))  # Freezing Explosive Potion +5
     assert game.munchkin_strength() == 12
     game.apply(Roll(babe))
-    assert game.fight.window == [igor, smitty, kelandor]  # everybody else may interfere, Smitty too
+    assert game.fight.window.waiting == [igor, smitty, kelandor]  # everybody else may interfere, Smitty too
     game.apply(Enhance(kelandor, ancient, geek))  # +10
     game.apply(Enhance(kelandor, hairy, geek))  # +5
     all_pass(game)
@@ -458,7 +458,7 @@ def test_a_soundproof_room_keeps_helpers_and_interference_out() -> None:
     explore_into(game, "soundproof_room", "pit_bull", "blue")
     assert not any(isinstance(a, AskHelp) for a in game.legal_actions())  # the others wait next door
     game.apply(Roll(0))
-    assert game.fight.window == []
+    assert game.fight.window.waiting == []
 
 
 def test_monsters_that_ignore_you_fight_only_if_you_pick_the_fight() -> None:

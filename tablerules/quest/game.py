@@ -47,6 +47,7 @@ from typing import Any
 
 from ..core.agents import Agent
 from ..core.cards import Card, card_index, card_of, copies, distinct
+from ..core.flow import Stage
 from ..core.identity import identity_cards
 from ..core.protocol import Action, Chance, ChanceStep, GameInfo, Information, Result
 from ..core.registry import register
@@ -103,7 +104,9 @@ from .rules.charity import CharityRules
 from .rules.combat import CombatRules
 from .rules.common import (  # noqa: F401 (re-exported)
     _DRAWS,
+    ANSWER_CURSE,
     BOSS_LEVEL,
+    CHOOSE_LOSS,
     DECK_NAMES,
     IDENTITY_KINDS,
     LEVEL_PRICE,
@@ -261,15 +264,13 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
         st = self.state
         if st.pending and not isinstance(st.pending[0], _Step):
             return (st.current,)  # the crawl's own choices (a base colour, a wandering monster)
-        if st.choice is not None:
-            return (st.choice.victim,)
-        if st.curse is not None:
-            return (st.curse.target,)
+        if len(st.flow.stack) > 1:  # an interruption: the victim of bad stuff, a curse's target
+            return st.flow.players
         stage = st.stage_name
         if stage == "character creation":
             return (st.creating,)
         if stage in ("interference", "after the roll"):
-            return tuple(st.fight.window)
+            return st.fight.window.to_act()
         if stage == "asking for help":
             return (st.fight.asked,)
         if stage in ("running: direction", "running away"):
@@ -289,11 +290,19 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
                         "bet": "betting", "power": "a d10 power",
                         "d10": "the cleric's d10", "check room": "starting the turn"}[step.kind]
             return super().stage()
-        if self.state.choice is not None:
-            return "bad stuff: choose an item to lose"
-        if self.state.curse is not None:
-            return "cursed: answer the curse"
-        return self.state.stage_name
+        return self.state.flow.name  # an interruption on top of the turn's stage, or that stage
+
+    def interrupt(self, name: str, player: int) -> None:
+        """Push an interruption of the turn flow that ``player`` settles (core.flow: push / pop)."""
+        self.state.flow.push(Stage(name, (player,)))
+
+    def settle_interruption(self, name: str) -> None:
+        """Pop the interruption ``name`` (the topmost of that name), going back to where the flow was."""
+        stack = self.state.flow.stack
+        for i in range(len(stack) - 1, 0, -1):
+            if stack[i].name == name:
+                del stack[i]
+                return
 
     def pending_chance(self) -> ChanceStep | None:
         if self.state.over_reason or not self.state.pending:
@@ -459,9 +468,8 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
                 self.state.stage_name = "character creation"
                 self.event("the cards are dealt: play races, classes and items from your opening hands")
                 continue
-            if stage == "interference" and not self.state.fight.window:
-                if self.state.fight.interfered:
-                    self.state.fight.interfered = False
+            if stage == "interference" and self.state.fight.window.closed:
+                if self.state.fight.window.settle():  # somebody interfered: the fighter may answer
                     self.state.stage_name = "combat"
                     self.event("after the interference the fighter may answer")
                 else:
@@ -470,7 +478,7 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
             if stage == "rolling" and not self.state.pending:
                 self.after_the_roll()
                 continue
-            if stage == "after the roll" and not self.state.fight.window:
+            if stage == "after the roll" and self.state.fight.window.closed:
                 self.resolve_fight()
                 continue
             if stage == "running: direction" and self.state.fight.runners and not self.neighbours(
@@ -624,6 +632,10 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
                 broken.append(f"player {i} has {len(h.backpack)} items in the backpack")
         if self.state.boss is not None and self.state.fight is None:
             broken.append("a boss outside its fight")
+        waiting = [s.name for s in self.state.flow.stack[1:]]
+        expected = [n for n, w in ((CHOOSE_LOSS, self.state.choice), (ANSWER_CURSE, self.state.curse)) if w is not None]
+        if sorted(waiting) != sorted(expected):
+            broken.append(f"the turn flow is interrupted by {waiting} but {expected} wait")
         return broken
 
     # ----- what a seat sees -------------------------------------------------------------------
@@ -678,4 +690,6 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
 
 
 delegate(QuestGame, QuestState, skip=tuple(f.name for f in fields(CrawlState)))
+QuestGame.stage_name = property(lambda self: self.state.stage_name,  # the turn's stage (not a field: the flow's)
+                                lambda self, name: setattr(self.state, "stage_name", name))
 register(QuestGame)

@@ -20,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..core.cards import Effect
+from ..core.flow import Flow, ResponseWindow, Stage
 from .dungeon import Dungeon, MonsterPiece, Pos
 from .geometry import Colour, Side
 from .heroes import Hero
@@ -66,8 +67,8 @@ class Combat:
     refused: list[int] = field(default_factory=list)
     offer_gold: int = 0
     offer_item: str = ""
-    window: list[int] = field(default_factory=list)
-    interfered: bool = False
+    #: who may still answer "I'm rolling" (or play a Loaded Die after the roll), and whether anybody acted
+    window: ResponseWindow = field(default_factory=lambda: ResponseWindow(-1))
     munchkin_one_shots: list[str] = field(default_factory=list)
     monster_one_shots: list[str] = field(default_factory=list)
     berserk: list[str] = field(default_factory=list)
@@ -155,7 +156,9 @@ class QuestState(CrawlState):
     treasure_deck: list[str] = field(default_factory=list)
     dxm_discard: list[str] = field(default_factory=list)
     treasure_discard: list[str] = field(default_factory=list)
-    stage_name: str = "dealing"
+    #: the turn flow (tablerules.core.flow): the turn's stage at the bottom, interruptions pushed on top (a
+    #: victim choosing what bad stuff takes, a curse's target answering) and popped when settled
+    flow: Flow = field(default_factory=lambda: Flow([Stage("dealing")]))
     creating: int = 0
     fight: Combat | None = None
     boss: MonsterPiece | None = None  # the boss stands on the entrance only while fought
@@ -177,6 +180,15 @@ class QuestState(CrawlState):
     ten_by_kill: set[int] = field(default_factory=set)
     winners: tuple[int, ...] = ()
     over_reason: str = ""
+
+    @property
+    def stage_name(self) -> str:
+        """The turn's stage under any interruption (the names are the stage() strings)."""
+        return self.flow.stack[0].name
+
+    @stage_name.setter
+    def stage_name(self, name: str) -> None:
+        self.flow.stack[0] = Stage(name)
 
 
 def delegate(cls: type, state_class: type, skip: tuple[str, ...] = ()) -> None:

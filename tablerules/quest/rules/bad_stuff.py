@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from ..actions import ChooseLoss, GiveUp
 from ..state import Loss, LossChoice
+from .common import CHOOSE_LOSS
 
 
 class BadStuffRules:
@@ -62,6 +63,7 @@ class BadStuffRules:
             elif options:
                 choices = self.once(h.backpack, h.carried, keep=options.__contains__)
                 self.state.choice = LossChoice(victim, tuple(choices))
+                self.interrupt(CHOOSE_LOSS, victim)
         elif effect.effect in ("lose_race", "lose_class"):
             options = [c for c in ((h.race, h.race2) if effect.effect == "lose_race" else (h.cls, h.cls2)) if c]
             applied = bool(options)
@@ -69,6 +71,7 @@ class BadStuffRules:
                 self._do_GiveUp(GiveUp(victim, options[0]))
             elif options:  # two races or classes: the victim chooses
                 self.state.choice = LossChoice(victim, tuple(options))
+                self.interrupt(CHOOSE_LOSS, victim)
         elif effect.effect == "discard_hand":
             applied = bool(h.hand)
             for copy in list(h.hand):
@@ -89,6 +92,7 @@ class BadStuffRules:
 
     def _do_ChooseLoss(self, action: ChooseLoss) -> None:
         self.state.choice = None
+        self.settle_interruption(CHOOSE_LOSS)
         if self.card(action.card).kind in ("race", "class"):
             self._do_GiveUp(GiveUp(action.player, action.card))
         else:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...core.cards import distinct
+from ...core.flow import ResponseWindow
 from ...core.protocol import Action
 from ..actions import AskHelp, D10Power, Enhance, Flee, LoadDie, OneShot, Pass, Roll, Wandering
 from ..dungeon import Room
@@ -144,7 +145,7 @@ class CombatRules:
     def _interference_actions(self) -> list[Action]:
         f = self.state.fight
         out: list[Action] = []
-        for p in f.window:
+        for p in f.window.waiting:
             if p == f.helper:
                 out += self._one_shots(p, ("munchkins", "monsters"), False) + self._powers(p, "berserk")
             elif not self.state.heroes[p].dead and self.reaches(p, f.room):
@@ -156,7 +157,7 @@ class CombatRules:
 
     def _after_roll_actions(self) -> list[Action]:
         out: list[Action] = []
-        for p in self.state.fight.window:
+        for p in self.state.fight.window.waiting:
             dice = self.once(c for c in self.state.heroes[p].hand if self.card(c).kind == "loaded_die")
             out += [LoadDie(p, c, i, face) for c in dice for i in range(len(self.state.fight.dice))
                     for face in range(1, 7) if face != self.state.fight.dice[i][2]]
@@ -185,7 +186,7 @@ class CombatRules:
         (h.hand if action.card in h.hand else h.carried).remove(action.card)
         (f.munchkin_one_shots if action.side == "munchkins" else f.monster_one_shots).append(action.card)
         if action.player != f.fighter:
-            f.interfered = True
+            f.window.interfered = True
         self.event(f"player {action.player} plays {self.card(action.card).name} "
                    f"({self.card(action.card).bonus:+d} for the {action.side})")
 
@@ -193,7 +194,7 @@ class CombatRules:
         self.state.heroes[action.player].hand.remove(action.card)
         self.state.enhanced.setdefault(action.monster, []).append(action.card)
         if action.player != self.state.fight.fighter:
-            self.state.fight.interfered = True
+            self.state.fight.window.interfered = True
         self.event(f"player {action.player} plays {self.card(action.card).name} on "
                    f"{self.piece(action.monster).name.split(' (')[0]} ({self.card(action.card).bonus:+d})")
 
@@ -206,15 +207,14 @@ class CombatRules:
     def _do_Roll(self, action: Roll) -> None:
         """"I'm rolling": the others may interfere first (the 2.6 seconds)."""
         f = self.state.fight
-        f.window = [p for p in range(self.params.players) if p != f.fighter and (
-            not self.rules(f.room, "soundproof") or self.state.dungeon.munchkins[self.state.colours[p]] == f.room)]
-        f.interfered = False
+        f.window = ResponseWindow(f.fighter, [p for p in range(self.params.players) if p != f.fighter and (
+            not self.rules(f.room, "soundproof") or self.state.dungeon.munchkins[self.state.colours[p]] == f.room)])
         self.state.stage_name = "interference"
         self.event(f"player {action.player}: I'm rolling! ({self.munchkin_strength()} and "
                    f"{self.munchkin_dice()} dice against {self.monster_strength()} and {self.monster_dice()} dice)")
 
     def _do_Pass(self, action: Pass) -> None:
-        self.state.fight.window.remove(action.player)
+        self.state.fight.window.answer(action.player)
 
     def roll_dice(self) -> None:
         """Every munchkin of the side rolls their dice; each monster's owner rolls its dice."""
@@ -232,8 +232,9 @@ class CombatRules:
         faces = ", ".join(f"{d[0]} {d[2]}" for d in f.dice) or "no dice"
         self.event(f"the dice: {faces}; {self.munchkin_strength() + self.rolled('munchkins')} against "
                    f"{self.monster_strength() + self.rolled('monsters')}")
-        f.window = [p for p in range(self.params.players) if any(self.card(c).kind == "loaded_die"
-                                                                 for c in self.state.heroes[p].hand) and f.dice]
+        f.window = ResponseWindow(f.fighter, [p for p in range(self.params.players) if any(
+            self.card(c).kind == "loaded_die" for c in self.state.heroes[p].hand) and f.dice],
+            interfered=f.window.interfered)
         self.state.stage_name = "after the roll"
 
     def _do_LoadDie(self, action: LoadDie) -> None:
@@ -242,8 +243,8 @@ class CombatRules:
         f.loaded.append(action.card)
         f.dice[action.die][2] = action.face
         self.event(action.describe())
-        f.window = [p for p in range(self.params.players) if p != action.player and any(
-            self.card(c).kind == "loaded_die" for c in self.state.heroes[p].hand)]
+        f.window = ResponseWindow(f.fighter, [p for p in range(self.params.players) if p != action.player and any(
+            self.card(c).kind == "loaded_die" for c in self.state.heroes[p].hand)], interfered=f.window.interfered)
 
     def resolve_fight(self) -> None:
         mine = self.munchkin_strength() + self.rolled("munchkins")

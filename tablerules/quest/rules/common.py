@@ -11,6 +11,8 @@ LEVEL_PRICE = 1000
 MAX_POWER_DISCARDS = 3
 _DRAWS: dict[str, dict[str, Chance]] = {}  # deck -> copy -> its draw outcome (immutable, shared)
 IDENTITY_KINDS = ("race", "class", "half_breed", "super_munchkin")
+#: the interruptions of the turn flow (stage names)
+CHOOSE_LOSS, ANSWER_CURSE = "bad stuff: choose an item to lose", "cursed: answer the curse"
 DECK_NAMES = {"dxm": "DxM", "treasure": "Treasure"}
 POWER_CLASS = {"berserk": "warrior", "turning": "cleric", "flight": "wizard", "backstab": "thief"}
 

@@ -8,6 +8,7 @@ from typing import ClassVar
 from ...core.protocol import Action
 from ..actions import AnswerCurse, PlayCurse
 from ..state import CursePlayed, Loss, Step
+from .common import ANSWER_CURSE
 
 
 class CurseRules:
@@ -38,6 +39,7 @@ class CurseRules:
         self.state.heroes[action.player].hand.remove(action.card)
         self.event(action.describe())
         self.state.curse = CursePlayed(action.player, action.card, action.target)
+        self.interrupt(ANSWER_CURSE, action.target)
         if len(self._curse_answers()) == 1:  # nothing to answer with: it strikes
             self.strike()
 
@@ -53,6 +55,7 @@ class CurseRules:
             self.event(f"player {action.player}'s {self.card(action.how).name} cancels the curse")
             self._discard(self.state.curse.card)
             self.state.curse = None
+            self.settle_interruption(ANSWER_CURSE)
 
     def prayer(self, face: int) -> None:
         """The cleric's d10 power: at most the level succeeds (seed p. 15, 17)."""
@@ -62,6 +65,7 @@ class CurseRules:
             self.event(f"the d10 shows {face} (level {level}): the curse is stopped")
             self._discard(copy)
             self.state.curse = None
+            self.settle_interruption(ANSWER_CURSE)
         else:
             self.event(f"the d10 shows {face} (level {level}): the prayer fails")
             self.strike()
@@ -70,8 +74,9 @@ class CurseRules:
         """A curse takes effect at once and is discarded; if nothing fits, nothing happens."""
         player, copy, target = self.state.curse.player, self.state.curse.card, self.state.curse.target
         self.state.curse = None
+        self.settle_interruption(ANSWER_CURSE)
         self._discard(copy)
         card = self.card(copy)
         self.state.losses += [Loss(target, e, card.name) for e in card.effects]
         if self.state.fight is not None and player not in self.state.fight.side:
-            self.state.fight.interfered = True
+            self.state.fight.window.interfered = True

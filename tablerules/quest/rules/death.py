@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from ..actions import Suicide
 from ..state import Step
+from .common import CHOOSE_LOSS
 
 
 class DeathRules:
@@ -38,6 +39,7 @@ class DeathRules:
         self.state.losses = [loss for loss in self.state.losses if loss.victim != player]
         if self.state.choice is not None and self.state.choice.victim == player:
             self.state.choice = None
+            self.settle_interruption(CHOOSE_LOSS)
         self.event(f"player {player} is killed by {source} in {self.state.dungeon.rooms[room].name}")
         if self.state.fight is not None and player in self.state.fight.side:
             self.fallen(player)
@@ -64,7 +66,7 @@ class DeathRules:
             return  # dying of the hits after a lost fight: lose_fight leaves the dead out of the running
         if player == f.helper:
             f.helper = None
-            f.window = [p for p in f.window if p != player]
+            f.window.answer(player)
         elif player == f.fighter:
             self.end_fight()
 

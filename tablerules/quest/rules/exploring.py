@@ -57,7 +57,7 @@ class ExploringRules:
         f = self.state.fight
         if f is not None and piece.room == f.room and not self.ignores(piece_id, f.fighter):
             f.monsters.append(piece_id)
-            f.interfered = True
+            f.window.interfered = True
             self.event(f"{piece.name} joins the fight")
         elif f is None and piece.room == self.room_of(self.state.current).id and self.state.stage_name == "moving":
             self.start_fight(piece.room)

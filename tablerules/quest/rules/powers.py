@@ -78,5 +78,5 @@ class PowerRules:
         if action.power == "backstab":
             f.backstabbers.append(action.player)
         if action.player != f.fighter and action.power != "flight":
-            f.interfered = True
+            f.window.interfered = True
         self.event(action.describe())
