@@ -76,7 +76,6 @@ def test_a_treasure_just_won_goes_into_play_out_of_turn() -> None:
 
 def test_heal_the_backpack_and_suicide_out_of_turn() -> None:
     game = in_a_fight()
-    game.REPEATABLE_ANYTIME = True  # see QuestGame.REPEATABLE_ANYTIME: waits for the core harness
     hero(game, 1, level=3, health=1)
     assert Heal(1) not in game.legal_actions(1)  # not in a fight
     game.apply(AskHelp(0, 1, 1))
@@ -85,7 +84,6 @@ def test_heal_the_backpack_and_suicide_out_of_turn() -> None:
     game.apply(Suicide(0))
     assert game.heroes[0].dead and game.fight is None and game.stage_name == "monster turn"  # the turn ends
     game2 = ready(3)
-    game2.REPEATABLE_ANYTIME = True
     hero(game2, 2, level=3, health=1)
     pole = backpack(game2, 2, "eleven_foot_pole")[0]
     assert game2.to_act() == (0,)
@@ -95,9 +93,31 @@ def test_heal_the_backpack_and_suicide_out_of_turn() -> None:
     assert pole in game2.heroes[2].carried and game2.to_act() == (0,)
 
 
-def test_repeatable_actions_wait_out_of_turn_and_are_refused_by_turn_order() -> None:
-    game = ready(3)
+def test_healing_waits_while_a_fight_is_on() -> None:
+    """p. 5: healing is one of the things done "在任何玩家回合都可以进行" but not during a fight."""
+    game = in_a_fight()
     hero(game, 1, level=3, health=1)
+    before = game.state_dict()
     with pytest.raises(IllegalAction) as refused:
         game.apply(Heal(1))
-    assert refused.value.rule == "turn order"
+    assert refused.value.rule != "actions" and game.state_dict() == before
+
+
+def test_a_bribe_the_helper_can_no_longer_take_leaves_only_a_refusal() -> None:
+    """p. 10: an item offered as a bribe changes hands when the helper agrees. If, between the offer and
+    the answer, the helper gives up the race the item needs (any time, p. 15) with a full backpack
+    (p. 16: 2 items), the item could go nowhere: only a refusal is left."""
+    from tablerules.quest.actions import AnswerHelp
+
+    game = in_a_fight()
+    hero(game, 0, carried=["rapier_of_unfairness"])
+    hero(game, 1, race="elf", backpack=["eleven_foot_pole", "stepladder"])
+    rapier = game.heroes[0].carried[-1]
+    game.apply(AskHelp(0, 1, 0, 0, rapier))
+    assert AnswerHelp(1, True) in game.legal_actions(1)
+    game.apply(GiveUp(1, game.heroes[1].race))
+    assert game.legal_actions(1) == (AnswerHelp(1, False),) or AnswerHelp(1, True) not in game.legal_actions(1)
+    with pytest.raises(IllegalAction):
+        game.apply(AnswerHelp(1, True))
+    game.apply(AnswerHelp(1, False))
+    assert rapier in game.heroes[0].carried and len(game.heroes[1].backpack) == 2

@@ -47,7 +47,7 @@ class QuestHeuristicAgent(Agent):
         stage = game.stage()
         value = lambda a: game.card(a.card).value + 100 * game.card(a.card).bonus  # noqa: E731
         if ChooseLoss in kinds or DiscardCard in kinds or GiveCard in kinds:
-            return min(actions, key=value)
+            return min((a for a in actions if isinstance(a, ChooseLoss | DiscardCard | GiveCard)), key=value)
         if AnswerCurse in kinds:
             return max(actions, key=lambda a: a.how != "accept")
         if PickBase in kinds:
@@ -60,7 +60,8 @@ class QuestHeuristicAgent(Agent):
         if stage == "combat":
             return self._fight(game, player, actions)
         if stage == "asking for help":
-            return AnswerHelp(player, game.fight.offer > 0 or "elf" in game.tags(player))
+            accept = AnswerHelp(player, game.fight.offer > 0 or "elf" in game.tags(player))
+            return accept if accept in actions else AnswerHelp(player, False)
         if stage == "interference":
             return self._interfere(game, player, actions)
         if stage == "after the roll":

@@ -354,7 +354,10 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
         if stage == "combat":
             return self._combat_actions()
         if stage == "asking for help":
-            return [AnswerHelp(self.state.fight.asked, True), AnswerHelp(self.state.fight.asked, False)]
+            f = self.state.fight  # an item bribe the helper can no longer take (a race given up, a full
+            # backpack since the offer) leaves only a refusal
+            can_take = not f.offer_item or self._receives(f.asked, f.offer_item)
+            return [*([AnswerHelp(f.asked, True)] if can_take else []), AnswerHelp(f.asked, False)]
         if stage == "interference":
             return self._interference_actions()
         if stage == "after the roll":

@@ -13,10 +13,6 @@ class AnytimeRules:
 
     #: the stages of your own turn in which you may kill yourself (p. 8: 在你回合之中的任何时候)
     SUICIDE_STAGES = ("moving", "combat", "asking for help", "interference")
-    #: out of turn also the actions a seat can repeat (heal, the backpack, suicide). Off until the core
-    #: harness's stale-action check asks ``is_legal`` (it takes a seat's repeatable any-time action that
-    #: is legal again out of turn for an illegal one); on, they are offered whoever acts.
-    REPEATABLE_ANYTIME = False
 
     def anytime_actions(self, player: int) -> list[Action]:
         """What ``player`` may do whoever is to act (seed p. 5, 在任何玩家回合都可以进行的行动): at any time,
@@ -37,17 +33,15 @@ class AnytimeRules:
         if self.state.fight is None:
             out += self._gual(player)
             out += self._curses(player, [q for q in range(self.params.players) if not self.state.heroes[q].dead])
-            if self.REPEATABLE_ANYTIME:
-                if h.level > 1 and h.health < h.max_health:
-                    out.append(Heal(player))
-                if len(h.backpack) < BACKPACK:
-                    out += [Pack(player, c, True) for c in self.once(c for c in h.carried
-                                                                     if self.card(c).kind == "item")]
-                out += [Pack(player, c, False) for c in self.once(c for c in h.backpack if self.can_carry(player, c))]
+            if h.level > 1 and h.health < h.max_health:
+                out.append(Heal(player))
+            if len(h.backpack) < BACKPACK:
+                out += [Pack(player, c, True) for c in self.once(c for c in h.carried if self.card(c).kind == "item")]
+            out += [Pack(player, c, False) for c in self.once(c for c in h.backpack if self.can_carry(player, c))]
             won = {self.card(c).name for c in h.won if c in h.hand}  # one action per card: the hand's copy
             out += [PlayCard(player, c) for c in self.once(h.hand) if self.card(c).name in won
                     and self.card(c).kind in ("item", "one_shot") and self.can_carry(player, c)]
-        if self.REPEATABLE_ANYTIME and player == st.current and st.stage_name in self.SUICIDE_STAGES and (
+        if player == st.current and st.stage_name in self.SUICIDE_STAGES and (
                 st.fight is None or player == st.fight.fighter):
             out.append(Suicide(player))
         return out
