@@ -43,13 +43,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from typing import Any
 
 from ..core.agents import Agent
 from ..core.cards import Card, card_index, card_of, copies, distinct
 from ..core.flow import Stage
-from ..core.identity import identity_cards
-from ..core.protocol import Action, Chance, ChanceStep, GameInfo, Information, Result
+from ..core.protocol import Action, Chance, ChanceStep, GameInfo, Information
 from ..core.registry import register
 from ..odds import search as search_odds
 from .actions import (
@@ -94,8 +92,6 @@ from .dungeon import MonsterPiece, Room
 from .exploration import Decline, DrawMonster, DungeonCrawl, EndTurn, Explore, Move, PickBase
 from .geometry import LinkKind
 from .heroes import (
-    BACKPACK,
-    WIN_LEVEL,
     Hero,
 )
 from .rules.anytime import AnytimeRules
@@ -131,6 +127,7 @@ from .rules.turn import TurnRules
 from .search_table import RoomToken
 from .state import CrawlState, QuestState, Step, delegate
 from .tiles import MonsterCard, load_rooms
+from .views import QuestViews
 
 
 @dataclass(frozen=True)
@@ -151,7 +148,7 @@ _Step = Step  # the old name
 class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules,
                 RoomRules, CurseRules, PowerRules, BadStuffRules, DeathRules,
                 CombatRules, HelpRules, RunningRules, CharityRules, IdentityRules,
-                AnytimeRules, DungeonCrawl):
+                AnytimeRules, QuestViews, DungeonCrawl):
     """Munchkin Quest for 2-4 players (seed 001)."""
 
     name = "quest"
@@ -591,99 +588,6 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
 
 
 
-
-    # ----- reading ------------------------------------------------------------------------------
-    def is_over(self) -> bool:
-        return bool(self.state.over_reason)
-
-    def result(self) -> Result | None:
-        if not self.state.over_reason:
-            return None
-        return Result(self.state.winners, {i: h.level for i, h in enumerate(self.state.heroes)}, self.state.over_reason)
-
-    def all_cards(self) -> list[str]:
-        places = [self.state.dxm_deck, self.state.treasure_deck, self.state.dxm_discard, self.state.treasure_discard]
-        for h in self.state.heroes:
-            places += [h.hand, h.carried, h.backpack, identity_cards(h), list(h.cheats.values())]
-        places += list(self.state.dropped.values()) + list(self.state.enhanced.values())
-        if self.state.fight is not None:
-            f = self.state.fight
-            places += [f.munchkin_one_shots, f.monster_one_shots, f.loaded]
-        if self.state.curse is not None:
-            places.append([self.state.curse.card])
-        return [c for place in places for c in place]
-
-    def invariants(self) -> list[str]:
-        broken = super().invariants()
-        if self.state.fight is not None and self.state.fight.boss:  # the boss's companions stand with it while fought
-            entrance = self.state.dungeon.entrance.id
-            if all(m.id in self.state.fight.monsters for m in self.state.dungeon.monsters_in(entrance)):
-                broken = [b for b in broken if b != "a monster stands in the entrance"]
-        every = copies(self.cards, "dxm") + copies(self.cards, "treasure")
-        if sorted(self.all_cards()) != sorted(every):
-            broken.append("a DxM or Treasure card is lost, doubled or in two places")
-        for i, h in enumerate(self.state.heroes):
-            if not 1 <= h.level <= WIN_LEVEL:
-                broken.append(f"player {i} is at level {h.level}")
-            if h.level == WIN_LEVEL and i not in self.state.ten_by_kill:
-                broken.append(f"player {i} reached level 10 without a kill")
-            if h.gold < 0:
-                broken.append(f"player {i} has negative gold")
-            if not 0 <= h.health <= h.max_health or (h.health == 0) != h.dead:
-                broken.append(f"player {i} has {h.health} health (dead: {h.dead})")
-            if len(h.backpack) > BACKPACK:
-                broken.append(f"player {i} has {len(h.backpack)} items in the backpack")
-        if self.state.boss is not None and self.state.fight is None:
-            broken.append("a boss outside its fight")
-        waiting = [s.name for s in self.state.flow.stack[1:]]
-        expected = [n for n, w in ((CHOOSE_LOSS, self.state.choice), (ANSWER_CURSE, self.state.curse)) if w is not None]
-        if sorted(waiting) != sorted(expected):
-            broken.append(f"the turn flow is interrupted by {waiting} but {expected} wait")
-        return broken
-
-    # ----- what a seat sees -------------------------------------------------------------------
-    #: the piles whose contents and order nobody sees: only how many cards (tiles) are left
-    HIDDEN_PILES = ("dxm_deck", "treasure_deck", "room_deck", "monster_deck")
-
-    def observe(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` sees: their own hand in full, the other hands as counts, the dungeon, the
-        monsters, every character sheet, items in play and in backpacks, gold, the fight, the discards,
-        the log's public lines; of the decks only their sizes (``None``: everything, the referee)."""
-        state = self.state_dict()
-        if player is None:
-            return state
-        for pile in self.HIDDEN_PILES:
-            cards = state[pile]
-            state[pile] = sum(cards.values()) if isinstance(cards, dict) else len(cards)
-        for q, sheet in enumerate(state["heroes"]):
-            if q != player:  # the hand, and which of its cards are treasures just won: counts only
-                sheet["hand"] = len(sheet["hand"])
-                sheet["won"] = len(sheet["won"])
-        return state
-
-    def describe_view(self, player: int | None) -> str:
-        """The state as ``player`` sees it: the public lines and their own hand."""
-        text = self.describe_state()
-        if player is None or not 0 <= player < self.params.players:
-            return text
-        hand = ", ".join(sorted(self.card(c).name for c in self.state.heroes[player].hand)) or "empty"
-        return f"{text}\nyour hand (player {player}): {hand}"
-
-
-    def describe_state(self) -> str:
-        st = self.state
-        lines = [f"turn {st.turns}, player {st.current} ({st.colours[st.current].value}) to play, "
-                 f"{st.moves_left} moves left, stage: {self.stage()}"]
-        for i, h in enumerate(self.state.heroes):
-            items = ", ".join(self.card(c).name for c in h.carried) or "none"
-            lines.append(f"  {h.colour.value}: level {h.level} {self.character(i)}, {h.health}/{h.max_health} health"
-                         f"{' (dead)' if h.dead else ''}, {h.gold} gold, in {self.room_of(i).name}, items: {items}, "
-                         f"backpack {len(h.backpack)}, hand {len(h.hand)}")
-        if self.state.fight is not None:
-            lines.append(f"  fight in {self.state.dungeon.rooms[self.state.fight.room].name}: {self.monster_names()}; "
-                         f"munchkins {self.munchkin_strength()} + {self.munchkin_dice()} dice, monsters "
-                         f"{self.monster_strength()} + {self.monster_dice()} dice")
-        return "\n".join(lines)
 
     @classmethod
     def heuristic_agent(cls) -> Agent:
