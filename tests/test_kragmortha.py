@@ -35,9 +35,19 @@ def put(g: Kragmortha, squares: list[int], lord: int, hand: list[str] | None = N
     if hand is not None:
         p = s.current
         s.move_deck += s.seats[p].hand
+        s.seats[p].hand = []
         for c in hand:
+            if c not in s.move_deck and c in s.move_discard:
+                s.move_discard.remove(c)
+                s.move_deck.append(c)
+            if c not in s.move_deck:  # held by another seat: swap it for a deck card
+                other = next(x for x in s.seats if c in x.hand)
+                other.hand.remove(c)
+                other.hand.append(next(d for d in s.move_deck if d not in hand))
+                s.move_deck.remove(other.hand[-1])
+                s.move_deck.append(c)
             s.move_deck.remove(c)
-        s.seats[p].hand = list(hand)
+            s.seats[p].hand.append(c)
     g.refresh()
 
 
