@@ -29,3 +29,23 @@ def test_simulations_by_player_count() -> None:
         assert out["games"] == 3 and len(out["wins_by_seat"]) == players and out["mean_turns"] > 0
     out = simulate(3, games=3, agent="greedy")
     assert sum(out["end"].values()) == 3
+
+
+def test_the_panel_plays_a_turn_through_its_buttons() -> None:
+    from tablerules.widgets.kragmortha_panel import KragmorthaPanel
+
+    panel = KragmorthaPanel(players=3, seat=0, seed=2)
+    assert "LORD" in panel.board.value and panel.buttons.children
+    before = panel.game.num_actions
+    panel.buttons.children[0].click()
+    assert panel.game.num_actions > before and "Your hand" in panel.cards.value
+
+
+def test_no_widget_imports_inside_the_rules_package() -> None:
+    from pathlib import Path
+
+    import tablerules.kragmortha as pkg
+
+    for path in Path(pkg.__file__).parent.rglob("*.py"):
+        text = path.read_text()
+        assert "ipywidgets" not in text and "IPython" not in text, path
