@@ -33,6 +33,14 @@ class Board:
     start_row: int
     dark_lord: int
 
+    def __post_init__(self) -> None:
+        table = tuple({d: self._step(sq, d) for d in DIRECTIONS} for sq in range(self.rows * self.cols))
+        object.__setattr__(self, "table", table)  # sq -> direction -> neighbour (None off the board)
+        object.__setattr__(self, "_hash", hash((self.name, self.rows, self.cols, self.kinds)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined]
+
     def square(self, row: int, col: int) -> int:
         return row * self.cols + col
 
@@ -45,6 +53,9 @@ class Board:
 
     def step(self, sq: int, direction: str) -> int | None:
         """The square one step from ``sq`` (``None`` off the board)."""
+        return self.table[sq][direction]  # type: ignore[attr-defined]
+
+    def _step(self, sq: int, direction: str) -> int | None:
         dr, dc = DIRECTIONS[direction]
         r, c = self.coords(sq)
         r, c = r + dr, c + dc

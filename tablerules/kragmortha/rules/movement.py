@@ -7,6 +7,7 @@ symbol); the desk and the teleport squares can be entered with any symbol; bookc
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import permutations
 
 from ..data import CRYSTAL, DIRECTIONS, SYMBOLS, Board, MoveCard
@@ -34,7 +35,7 @@ def matches(kind: str, symbol: str) -> bool:
 def goblin_step(board: Board, goblins: tuple[int, ...], lord: int, who: int, symbol: str,
                 direction: str) -> Step | None:
     """Player ``who``'s goblin steps ``direction`` using ``symbol``; ``None`` when not allowed."""
-    n = board.step(goblins[who], direction)
+    n = board.table[goblins[who]][direction]  # type: ignore[attr-defined]
     if n is None:
         return None
     kind = board.kinds[n]
@@ -66,7 +67,7 @@ def goblin_step(board: Board, goblins: tuple[int, ...], lord: int, who: int, sym
 
 def lord_step(board: Board, goblins: tuple[int, ...], lord: int, symbol: str, direction: str) -> Step | None:
     """The dark lord steps ``direction`` using ``symbol``; ``None`` when not allowed."""
-    n = board.step(lord, direction)
+    n = board.table[lord][direction]  # type: ignore[attr-defined]
     if n is None:
         return None
     kind = board.kinds[n]
@@ -106,7 +107,12 @@ def walk(board: Board, goblins: tuple[int, ...], lord: int, who: int, card: Move
 def paths(board: Board, goblins: tuple[int, ...], lord: int, who: int, card: MoveCard,
           tomes: list[str]) -> dict[tuple[str, ...], list[Step]]:
     """Every legal path of a card (1 step or more, each symbol once, in any order) -> its steps."""
-    symbols = card_symbols(card, tomes)
+    return _paths(board, goblins, lord, who, card, card_symbols(card, tomes))
+
+
+@lru_cache(maxsize=65536)
+def _paths(board: Board, goblins: tuple[int, ...], lord: int, who: int, card: MoveCard,
+           symbols: tuple[str, ...]) -> dict[tuple[str, ...], list[Step]]:
     out: dict[tuple[str, ...], list[Step]] = {}
 
     def extend(order: tuple[str, ...], path: tuple[str, ...], g: tuple[int, ...], lo: int,
