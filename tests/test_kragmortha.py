@@ -109,10 +109,10 @@ def test_registry_and_harness_quick() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(4))
 def test_harness_many_games(chunk: int) -> None:
-    report = random_sim_test(lambda s: Kragmortha({"players": 2 + s % 7}, seed=s), n_games=60,
+    report = random_sim_test(lambda s: Kragmortha({"players": 2 + s % 7}, seed=s), n_games=250,
                              seed=chunk * 1000, round_trip_every=0, undo_every=0, illegal_every=50, copy_every=0,
                              observe_every=0, anytime_every=0)
-    assert report.games == 60
+    assert report.games == 250
 
 
 # ----- setup -------------------------------------------------------------------------------------------
