@@ -20,6 +20,7 @@ BUILTIN_MODULES: dict[str, str] = {
     "quest": "tablerules.quest.game",
 }
 BUILTIN_MODULES["smallworld"] = "tablerules.smallworld.game"
+BUILTIN_MODULES["kragmortha"] = "tablerules.kragmortha.game"
 
 
 def register(cls: type[Game]) -> type[Game]:

@@ -1,0 +1,57 @@
+"""Kragmortha benchmark: random playouts (games/s, actions/s), copy() per call, the analysis functions.
+
+Run: ``PYTHONPATH=. python benchmarks/bench_kragmortha.py``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from tablerules.kragmortha.analysis import desk_chance, simulate
+from tablerules.kragmortha.game import Kragmortha
+
+
+def playouts(games: int = 200, players: int = 4) -> tuple[float, float]:
+    actions = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        g = Kragmortha({"players": players}, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            if g.is_chance():
+                g.roll()
+            else:
+                g.apply(rng.choice(g.legal_actions()))
+            actions += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, actions / elapsed
+
+
+def copies(n: int = 20_000) -> float:
+    g = Kragmortha({"players": 4}, seed=1)
+    rng = random.Random(1)
+    for _ in range(150):
+        if g.is_over():
+            break
+        g.roll() if g.is_chance() else g.apply(rng.choice(g.legal_actions()))
+    start = time.perf_counter()
+    for _ in range(n):
+        g.copy()
+    return (time.perf_counter() - start) / n
+
+
+def main() -> None:
+    games_s, actions_s = playouts()
+    print(f"random playouts (4 players): {games_s:.1f} games/s, {actions_s:,.0f} actions/s")
+    print(f"copy(): {copies() * 1e6:.1f} us per call")
+    start = time.perf_counter()
+    desk_chance("d4", ["goblin-grimoire-parchment", "lord-potion-gems", "goblin-gems-crystal"], 3)
+    print(f"desk_chance(d4, 3 turns): {time.perf_counter() - start:.2f} s")
+    start = time.perf_counter()
+    simulate(4, 20, "greedy")
+    print(f"simulate(4 players, 20 greedy games): {time.perf_counter() - start:.2f} s")
+
+
+if __name__ == "__main__":
+    main()

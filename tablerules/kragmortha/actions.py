@@ -1,0 +1,102 @@
+"""Kragmortha actions: frozen dataclasses with a unique readable text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.protocol import Action
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    player: int
+    square: int
+    label: str
+
+    def describe(self) -> str:
+        return f"player {self.player} places their goblin on {self.label}"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Play a movement card and walk ``path`` (one direction per symbol used; empty: no move possible)."""
+
+    player: int
+    card: str
+    path: tuple[str, ...]
+
+    def describe(self) -> str:
+        if not self.path:
+            return f"player {self.player} plays {self.card} without moving"
+        extra = " (one more step with a tome)" if len(self.path) == 3 else ""
+        return f"player {self.player} plays {self.card}: {', '.join(self.path)}{extra}"
+
+
+@dataclass(frozen=True)
+class Fly(Action):
+    """Fly the goblin to an empty teleport square (after meeting the dark lord or a teleport card)."""
+
+    player: int
+    square: int
+    label: str
+
+    def describe(self) -> str:
+        return f"player {self.player} flies their goblin to {self.label}"
+
+
+@dataclass(frozen=True)
+class Jump(Action):
+    """The dark lord on a teleport square may jump to an empty square not next to a goblin (-1: stays)."""
+
+    player: int
+    square: int
+    label: str
+
+    def describe(self) -> str:
+        if self.square < 0:
+            return f"player {self.player} leaves the dark lord on its teleport square"
+        return f"player {self.player} makes the dark lord jump to {self.label}"
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} discards {self.card}"
+
+
+@dataclass(frozen=True)
+class UseTome(Action):
+    """Use a magic tome card; ``target`` a square or a player, ``card`` a penalty or tome card, as the tome needs."""
+
+    player: int
+    tome: str
+    target: int = -1
+    card: str = ""
+    label: str = ""
+
+    def describe(self) -> str:
+        rest = f" ({self.label})" if self.label else ""
+        return f"player {self.player} uses the tome {self.tome}{rest}"
+
+
+
+
+@dataclass(frozen=True)
+class Swap(Action):
+    """親愛的朋友: swap one of your movement cards for one of an opponent's (``other`` -1: stop swapping)."""
+
+    player: int
+    give: str = ""
+    other: int = -1
+    take: str = ""
+
+    def describe(self) -> str:
+        if self.other < 0:
+            return f"player {self.player} stops swapping"
+        return f"player {self.player} swaps {self.give} for player {self.other}'s {self.take}"
+
+
+ACTION_TYPES = (Place, Move, Fly, Jump, Discard, UseTome, Swap)

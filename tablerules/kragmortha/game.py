@@ -1,0 +1,485 @@
+"""Kragmortha (搗蛋大法師, seed 004) on the game protocol: the class wires the state, the actions and the rules.
+
+The turn flow is a queue of tasks in the state (``state.tasks``: deal, place, penalty, flee, teleport,
+fly, tome, jump, draw, refill, friend, end): chance tasks are chance steps with exact fractions, choice
+tasks are a seat's legal actions; a seat over its hand limit discards before the turn ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.cards import distinct
+from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information, Result
+from ..core.registry import register
+from . import actions as A
+from .data import load_board, load_movement, load_penalties, load_teleports, load_tomes
+from .rules import cards as C
+from .rules.movement import FAKE_WIZARD, GOBLIN_RUN, paths
+from .rules.tomes import empty_squares, tome_actions, use_tome
+from .state import NOWHERE, KragState, Seat
+
+CHANCE_TASKS = {"deal": "movement draw", "draw": "movement draw", "refill": "movement draw",
+                "penalty": "penalty draw", "teleport": "teleport draw", "tome": "tome draw"}
+
+
+@dataclass(frozen=True)
+class KragmorthaParams:
+    players: int = 4
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 8:
+            raise ValueError("Kragmortha is for 2 to 8 players")
+
+
+@register
+class Kragmortha(Game):
+    name = "kragmortha"
+    title = "Kragmortha (搗蛋大法師)"
+    action_types = A.ACTION_TYPES
+    Params = KragmorthaParams
+    max_length = 30_000
+    #: movement cards in hand are hidden (the penalty and tome cards lie face up: 得到時需放在桌上讓大家可以檢視)
+    info = GameInfo(min_players=2, max_players=8, max_length=30_000, information=Information.IMPERFECT)
+    shared_attributes = ("board", "movement", "penalties", "teleports", "tomes")
+
+    state: KragState
+
+    def setup(self) -> None:
+        n = self.params.players
+        self.board = load_board(n)
+        self.movement = load_movement()
+        self.penalties = load_penalties()
+        self.teleports = load_teleports()
+        self.tomes = load_tomes()
+        self.state = KragState(
+            seats=[Seat() for _ in range(n)], lord=self.board.dark_lord,
+            move_deck=[c.id for c in self.movement.values() for _ in range(c.copies)],
+            penalty_deck=sorted(self.penalties), tome_deck=sorted(self.tomes),
+            teleport_deck=[c.id for c in self.teleports.values() for _ in range(c.copies)])
+
+    # ----- the flow -----------------------------------------------------------------------------
+    def limit(self, p: int) -> int:
+        return C.hand_limit(self.state.seats[p], self.penalties)
+
+    def overfull(self) -> int:
+        for p, seat in enumerate(self.state.seats):
+            if len(seat.hand) > self.limit(p):
+                return p
+        return NOWHERE
+
+    def settle(self) -> None:
+        """Carry out the tasks that need nobody's choice and no draw."""
+        s = self.state
+        while s.tasks and s.stage != "over":
+            kind, p, k = s.tasks[0]
+            seat = s.seats[p]
+            if kind in ("deal", "draw", "refill"):
+                if (kind == "refill" and len(seat.hand) >= self.limit(p)) or (kind != "refill" and k <= 0):
+                    s.tasks.pop(0)
+                    continue
+                if not s.move_deck:
+                    if not s.move_discard:
+                        s.tasks.pop(0)
+                        continue
+                    s.move_deck, s.move_discard = s.move_discard, []
+                    self.event("the movement discards are shuffled into a new deck")
+                break
+            if kind == "penalty":
+                if not C.eligible_penalties(s, p, self.penalties):
+                    s.tasks.pop(0)
+                    self.event(f"no penalty card player {p} may take is left")
+                    continue
+                break
+            if kind == "teleport":
+                if not s.teleport_deck:  # 傳送卡抽完才重洗
+                    s.teleport_deck, s.teleport_discard = s.teleport_discard, []
+                    self.event("the teleport cards are reshuffled")
+                break
+            if kind in ("flee", "fly"):
+                if not empty_squares(self, ("teleport",)):
+                    s.tasks.pop(0)
+                    if kind == "flee":  # 如果傳送格客滿則回到起始位置
+                        self.return_home(p)
+                    else:
+                        self.event(f"no empty teleport square: player {p}'s goblin stays")
+                    continue
+                break
+            if kind == "end":
+                if self.overfull() != NOWHERE:
+                    break
+                s.tasks.pop(0)
+                s.turns += 1
+                s.current = (s.current + 1) % len(s.seats)
+                continue
+            break
+        if s.stage == "setup" and not s.tasks:
+            s.stage = "play"
+            s.current = s.first
+            self.event(f"player {s.first} starts")
+
+    def return_home(self, p: int) -> None:
+        s = self.state
+        seat = s.seats[p]
+        taken = {x.square for i, x in enumerate(s.seats) if i != p} | {s.lord}
+        home = seat.start
+        if home in taken:  # the start square is taken: the nearest empty square of the start edge
+            edge = [sq for sq in self.board.start_edge if sq not in taken]
+            free = edge or [sq for sq in empty_squares(self, ("grimoire", "parchment", "potion", "gems"))]
+            home = min(free, key=lambda sq: (abs(sq - seat.start), sq))
+        seat.square = home
+        self.event(f"player {p}'s goblin goes back to {self.board.label(home)}")
+
+    def meet(self, q: int) -> None:
+        """Meeting the dark lord: a penalty card (unless a tome spares it), then fly to a teleport square."""
+        spared = C.avoid_penalty(self.state.seats[q])
+        if spared:
+            self.event(f"player {q} meets the dark lord; the tome {spared} spares them the penalty card")
+        else:
+            self.event(f"player {q} meets the dark lord and must draw a penalty card")
+            self.state.tasks.append(("penalty", q, 0))
+        self.state.tasks.append(("flee", q, 0))
+
+    def penalty_received(self, p: int, card: str) -> None:
+        c = self.penalties[card]
+        if c.rule == "forbidden-words":
+            self.state.seats[p].forbidden.append(card)
+        self.event(f"player {p} gets the penalty card {card} ({c.symbol}): {c.text} / {c.text_zh}")
+        if len(self.state.seats[p].penalties) >= C.MAX_PENALTIES:
+            C.end_game(self.state, f"player {p} has {C.MAX_PENALTIES} penalty cards", loser=p)
+            self.event(f"the game ends: {self.state.reason}")
+
+    # ----- who acts ---------------------------------------------------------------------------
+    def current_players(self) -> tuple[int, ...]:
+        s = self.state
+        if s.stage in ("over", "first player"):
+            return ()
+        if s.tasks:
+            kind, p, _ = s.tasks[0]
+            if kind in CHANCE_TASKS:
+                return ()
+            if kind == "end":
+                return (self.overfull(),)
+            return (p,)
+        over = self.overfull()
+        return (over,) if over != NOWHERE else (s.current,)
+
+    def pending_chance(self) -> ChanceStep | None:
+        s = self.state
+        if s.stage == "first player":
+            return ChanceStep.uniform("first player", "who looks most like a goblin starts",
+                                      list(range(len(s.seats))))
+        if s.stage == "over" or not s.tasks:
+            return None
+        kind, p, _ = s.tasks[0]
+        if kind not in CHANCE_TASKS:
+            return None
+        deck = {"penalty": C.eligible_penalties(s, p, self.penalties), "teleport": s.teleport_deck,
+                "tome": s.tome_deck}.get(kind, s.move_deck)
+        return ChanceStep.uniform(CHANCE_TASKS[kind], f"player {p}: {CHANCE_TASKS[kind]}", deck)
+
+    def player_actions(self) -> list[Action]:
+        s = self.state
+        who = self.current_players()
+        if not who:
+            return []
+        p = who[0]
+        seat = s.seats[p]
+        b = self.board
+        if s.tasks and s.tasks[0][0] != "end":
+            kind = s.tasks[0][0]
+            if kind == "place":
+                return [A.Place(p, sq, b.label(sq)) for sq in self.place_squares()]
+            if kind in ("flee", "fly"):
+                return [A.Fly(p, sq, b.label(sq)) for sq in empty_squares(self, ("teleport",))]
+            if kind == "jump":
+                return [A.Jump(p, -1, "")] + [A.Jump(p, sq, b.label(sq)) for sq in self.jump_squares()]
+            if kind == "friend":
+                out: list[Action] = [A.Swap(p)]
+                for q, other in enumerate(s.seats):
+                    if q != p:
+                        out += [A.Swap(p, g, q, t) for g in distinct(seat.hand) for t in distinct(other.hand)]
+                return out
+        if len(seat.hand) > self.limit(p):
+            return [A.Discard(p, c) for c in distinct(seat.hand)]
+        return [*self.moves(p), *tome_actions(self, p)]
+
+    def place_squares(self) -> list[int]:
+        s = self.state
+        taken = {x.square for x in s.seats}
+        edge = [sq for sq in self.board.start_edge if sq not in taken]
+        if edge:
+            return edge
+        # 8人遊戲時，第8位玩家可以放在任一哥布林的旁邊空格
+        near = {n for x in s.seats if x.square >= 0 for n in self.board.neighbours(x.square)}
+        return sorted(sq for sq in near if sq not in taken and sq != s.lord
+                      and self.board.kinds[sq] in ("grimoire", "parchment", "potion", "gems"))
+
+    def jump_squares(self) -> list[int]:
+        """若黑暗領主走到傳送格則可以移動到任一空格，但不可以與哥布林相鄰."""
+        s = self.state
+        goblins = {x.square for x in s.seats}
+        near = {n for g in goblins if g >= 0 for n in self.board.neighbours(g)}
+        return [sq for sq in empty_squares(self, ("grimoire", "parchment", "potion", "gems", "teleport"))
+                if sq not in near]
+
+    def moves(self, p: int) -> list[A.Move]:
+        s = self.state
+        goblins = tuple(x.square for x in s.seats)
+        out: list[A.Move] = []
+        for card_id in distinct(s.seats[p].hand):
+            found = paths(self.board, goblins, s.lord, p, self.movement[card_id], s.seats[p].tomes)
+            out += [A.Move(p, card_id, path) for path in sorted(found)] or [A.Move(p, card_id, ())]
+        return out
+
+    def illegal_reason(self, action: Action) -> tuple[str, str]:
+        s = self.state
+        if isinstance(action, Chance):
+            if self.pending_chance() is None:
+                return "chance", "no draw is pending"
+            return "chance", f"{action.outcome} cannot be drawn"
+        if s.stage == "over":
+            return "game end", "the game is over"
+        who = self.current_players()
+        if action.actor not in who:
+            return "turn order", f"player {who[0] if who else '-'} is to act" if who else "a card must be drawn first"
+        if s.tasks and s.tasks[0][0] not in ("end",):
+            return s.tasks[0][0], f"player {action.actor} must {s.tasks[0][0]} now"
+        if len(s.seats[action.actor].hand) > self.limit(action.actor) and not isinstance(action, A.Discard):
+            return "hand limit", "discard down to your hand limit first"
+        if isinstance(action, A.Move):
+            if action.card not in s.seats[action.actor].hand:
+                return "movement card", f"{action.card} is not in your hand"
+            return "movement", f"{action.card} cannot make the path {', '.join(action.path) or '(none)'}"
+        if isinstance(action, A.UseTome):
+            if action.tome not in s.seats[action.actor].tomes:
+                return "tome card", f"{action.tome} is not one of your unused tome cards"
+            return "tome card", f"{action.tome} cannot be used that way now"
+        if isinstance(action, A.Discard):
+            return "hand limit", "you are not over your hand limit or do not hold that card"
+        return "turn order", f"{action.describe()} is not possible now"
+
+    # ----- doing ------------------------------------------------------------------------------
+    def perform(self, action: Action) -> None:
+        s = self.state
+        if isinstance(action, Chance):
+            self.perform_chance(action)
+        elif isinstance(action, A.Place):
+            s.tasks.pop(0)
+            seat = s.seats[action.player]
+            seat.square = seat.start = action.square
+            self.event(f"player {action.player} places their goblin on {action.label}")
+        elif isinstance(action, A.Fly):
+            s.tasks.pop(0)
+            s.seats[action.player].square = action.square
+            self.event(f"player {action.player}'s goblin flies to {action.label}")
+        elif isinstance(action, A.Jump):
+            s.tasks.pop(0)
+            if action.square >= 0:
+                s.lord = action.square
+            self.event(action.describe())
+        elif isinstance(action, A.Discard):
+            s.seats[action.player].hand.remove(action.card)
+            s.move_discard.append(action.card)
+            self.event(f"player {action.player} discards {action.card}")
+        elif isinstance(action, A.Swap):
+            self.perform_swap(action)
+        elif isinstance(action, A.UseTome):
+            use_tome(self, action)
+        elif isinstance(action, A.Move):
+            self.perform_move(action)
+        self.settle()
+
+    def perform_chance(self, action: Chance) -> None:
+        s = self.state
+        if s.stage == "first player":
+            s.first = s.current = int(action.outcome)
+            s.stage = "setup"
+            n = len(s.seats)
+            self.event(f"player {s.first} looks most like a goblin")
+            s.tasks = [("deal", p, C.HAND) for p in range(n)]
+            s.tasks += [("place", (s.first + i) % n, 0) for i in range(n)]
+            return
+        kind, p, k = s.tasks[0]
+        card = str(action.outcome)
+        seat = s.seats[p]
+        if kind in ("deal", "draw", "refill"):
+            s.move_deck.remove(card)
+            seat.hand.append(card)
+            self.event(f"player {p} draws {card}", seen_by=(p,), hidden=f"player {p} draws a movement card")
+            if kind != "refill":
+                s.tasks[0] = (kind, p, k - 1)
+        elif kind == "penalty":
+            s.tasks.pop(0)
+            s.penalty_deck.remove(card)
+            seat.penalties.append(card)
+            self.penalty_received(p, card)
+        elif kind == "teleport":
+            s.tasks.pop(0)
+            s.teleport_deck.remove(card)
+            s.teleport_discard.append(card)
+            kind2 = self.teleports[card].kind
+            self.event(f"player {p} draws the teleport card {card}: {self.teleports[card].text}")
+            follow = {"teleport": [("fly", p, 0)], "tome": [("fly", p, 0), ("tome", p, 0)],
+                      "trap": [("penalty", p, 0)]}[kind2]
+            s.tasks[0:0] = follow
+        elif kind == "tome":
+            s.tasks.pop(0)
+            s.tome_deck.remove(card)
+            seat.tomes.append(card)
+            t = self.tomes[card]
+            self.event(f"player {p} takes the tome {card} ({t.name_zh}, {t.magic} magic symbols): {t.text}")
+            if not s.tome_deck:  # 當最後一張魔法寶典卡被抽起時，遊戲也結束
+                C.end_game(s, "the last tome card was drawn")
+                self.event("the game ends: the last tome card was drawn")
+
+    def perform_swap(self, action: A.Swap) -> None:
+        s = self.state
+        kind, p, k = s.tasks.pop(0)
+        if action.other < 0:
+            self.event(f"player {p} stops swapping")
+            return
+        mine, theirs = s.seats[p].hand, s.seats[action.other].hand
+        mine.remove(action.give)
+        theirs.remove(action.take)
+        mine.append(action.take)
+        theirs.append(action.give)
+        self.event(action.describe(), seen_by=(p, action.other),
+                   hidden=f"player {p} swaps a movement card with player {action.other}")
+        if k > 1:
+            s.tasks.insert(0, (kind, p, k - 1))
+
+    def perform_move(self, action: A.Move) -> None:
+        s = self.state
+        p = action.player
+        seat = s.seats[p]
+        card = self.movement[action.card]
+        seat.hand.remove(action.card)
+        s.move_discard.append(action.card)
+        if not action.path:
+            self.event(f"player {p} plays {action.card} but cannot move")
+            s.tasks += [("refill", p, 0), ("end", p, 0)]
+            return
+        goblins = tuple(x.square for x in s.seats)
+        steps = paths(self.board, goblins, s.lord, p, card, seat.tomes)[action.path]
+        piece = "their goblin" if card.piece == "goblin" else "the dark lord"
+        self.event(f"player {p} plays {action.card} and moves {piece} {', '.join(action.path)}")
+        if len(action.path) == 3:
+            tome = GOBLIN_RUN if card.piece == "goblin" else FAKE_WIZARD
+            seat.tomes.remove(tome)
+            seat.used_tomes.append(tome)
+            self.event(f"player {p} uses {tome} for one more step")
+        final = steps[-1]
+        for q, sq in enumerate(final.goblins):
+            s.seats[q].square = sq
+        s.lord = final.lord
+        for step in steps:
+            for q in step.met if step.end != "lord-meet" else ():
+                self.meet(q)
+        if final.end == "meet":
+            self.meet(p)
+        elif final.end == "lord-meet":
+            self.meet(final.met[0])
+        elif final.end == "desk":  # 若移動到書桌，則可以抽一張魔法寶典卡，然後回到起始位置
+            self.event(f"player {p}'s goblin reaches the desk")
+            self.return_home(p)
+            s.tasks.append(("tome", p, 0))
+        elif final.end == "teleport":
+            self.event(f"player {p}'s goblin stands on a teleport square and ends its move")
+            s.tasks.append(("teleport", p, 0))
+        elif final.end == "lord-teleport":
+            s.tasks.append(("jump", p, 0))
+        s.tasks += [("refill", p, 0), ("end", p, 0)]  # 出一張移動卡與抽一張移動卡
+
+    # ----- the end ----------------------------------------------------------------------------
+    def result(self) -> Result | None:
+        s = self.state
+        if s.stage != "over":
+            return None
+        scores = {p: -len(x.penalties) for p, x in enumerate(s.seats)}
+        return Result(C.winners(s, self.tomes), scores, s.reason)
+
+    def stage(self) -> str:
+        s = self.state
+        if s.stage in ("over", "first player"):
+            return s.stage
+        if s.tasks and s.tasks[0][0] != "end":
+            return s.tasks[0][0]
+        return "discard" if self.overfull() != NOWHERE else "play"
+
+    def turn_number(self) -> int:
+        return self.state.turns
+
+    def invariants(self) -> list[str]:
+        s = self.state
+        broken = []
+        squares = [x.square for x in s.seats if x.square >= 0]
+        dup = {sq for sq in squares if squares.count(sq) > 1 and sq != s.lord}
+        if dup:
+            broken.append(f"two goblins share {sorted(dup)}")
+        for sq in [*squares, s.lord]:
+            if self.board.kinds[sq] in ("bookcase", "desk"):
+                broken.append(f"a piece stands on a {self.board.kinds[sq]}")
+        for p, x in enumerate(s.seats):
+            syms = [self.penalties[c].symbol for c in x.penalties]
+            if len(syms) != len(set(syms)):
+                broken.append(f"player {p} has two penalty cards of one symbol")
+        moves = s.move_deck + s.move_discard + [c for x in s.seats for c in x.hand]
+        if len(moves) != sum(c.copies for c in self.movement.values()):
+            broken.append("a movement card is lost or doubled")
+        pens = s.penalty_deck + [c for x in s.seats for c in x.penalties]
+        if sorted(pens) != sorted(self.penalties):
+            broken.append("a penalty card is lost or doubled")
+        tomes = s.tome_deck + [c for x in s.seats for c in x.tomes + x.used_tomes]
+        if sorted(tomes) != sorted(self.tomes):
+            broken.append("a tome card is lost or doubled")
+        if len(s.teleport_deck + s.teleport_discard) != sum(c.copies for c in self.teleports.values()):
+            broken.append("a teleport card is lost or doubled")
+        return broken
+
+    # ----- views ------------------------------------------------------------------------------
+    def observe(self, player: int | None) -> dict[str, Any]:
+        plain = self.state_dict()
+        if player is None:
+            return plain
+        for q, seat in enumerate(plain["seats"]):
+            if q != player:
+                seat["hand"] = len(seat["hand"])
+        for deck in ("move_deck", "penalty_deck", "teleport_deck", "tome_deck"):
+            plain[deck] = len(plain[deck])
+        return plain
+
+    def describe_view(self, player: int | None) -> str:
+        s = self.state
+        b = self.board
+        lines = [f"stage {self.stage()}, turn {s.turns}, player {s.current} to play; dark lord on {b.label(s.lord)}"]
+        for q, x in enumerate(s.seats):
+            hand = ", ".join(sorted(x.hand)) if player is None or player == q else f"{len(x.hand)} cards"
+            where = b.label(x.square) if x.square >= 0 else "-"
+            lines.append(f"player {q}: goblin on {where}; hand {hand}; penalties {x.penalties}; "
+                         f"tomes {x.tomes} used {x.used_tomes}")
+        lines.append(f"decks: movement {len(s.move_deck)}, penalty {len(s.penalty_deck)}, "
+                     f"teleport {len(s.teleport_deck)}, tome {len(s.tome_deck)}")
+        return "\n".join(lines)
+
+    def describe_state(self) -> str:
+        return self.describe_view(None)
+
+    def board_text(self) -> str:
+        """The board as text: letters for squares, digits for goblins, X for the dark lord."""
+        s, b = self.state, self.board
+        letters = {"grimoire": "g", "parchment": "p", "potion": "o", "gems": "j", "teleport": "T", "bookcase": "#",
+                   "desk": "D"}
+        cells = [letters[k] for k in b.kinds]
+        for q, x in enumerate(s.seats):
+            if x.square >= 0:
+                cells[x.square] = str(q)
+        cells[s.lord] = "X"
+        return "\n".join("".join(cells[r * b.cols:(r + 1) * b.cols]) for r in range(b.rows))
+
+    @classmethod
+    def heuristic_agent(cls) -> Any:
+        from .agents import GreedyAgent
+
+        return GreedyAgent()

@@ -1,0 +1,1 @@
+"""The Kragmortha rules as functions of the state, by subject: movement, cards, tomes, flow."""

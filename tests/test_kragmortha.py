@@ -1,0 +1,147 @@
+"""Kragmortha (seed 004): the data, the board, the harness, and a test per rule (see docs/rules-notes.md)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from tablerules.core.errors import DataError
+from tablerules.core.protocol import Chance
+from tablerules.core.registry import game_class
+from tablerules.core.testing import random_sim_test
+from tablerules.kragmortha.data import load_board, load_movement, load_penalties, load_teleports, load_tomes
+from tablerules.kragmortha.game import Kragmortha
+
+
+def setup_game(players: int = 4, seed: int = 0) -> Kragmortha:
+    """A game after the chance steps and placement of setup (first seat 0, goblins from the left)."""
+    g = Kragmortha({"players": players}, seed=seed)
+    g.apply(g.pending_chance().outcomes[0][0])
+    while g.stage() != "play":
+        if g.is_chance():
+            g.roll()
+        else:
+            g.apply(g.legal_actions()[0])
+    return g
+
+
+def put(g: Kragmortha, squares: list[int], lord: int, hand: list[str] | None = None) -> None:
+    s = g.state
+    for q, sq in enumerate(squares):
+        s.seats[q].square = sq
+    s.lord = lord
+    if hand is not None:
+        p = s.current
+        s.move_deck += s.seats[p].hand
+        s.seats[p].hand = []
+        for c in hand:
+            if c not in s.move_deck and c in s.move_discard:
+                s.move_discard.remove(c)
+                s.move_deck.append(c)
+            if c not in s.move_deck:  # held by another seat: swap it for a deck card
+                other = next(x for x in s.seats if c in x.hand)
+                other.hand.remove(c)
+                other.hand.append(next(d for d in s.move_deck if d not in hand))
+                s.move_deck.remove(other.hand[-1])
+                s.move_deck.append(c)
+            s.move_deck.remove(c)
+            s.seats[p].hand.append(c)
+    g.refresh()
+
+
+# ----- data ----------------------------------------------------------------------------------------
+def test_component_counts_match_the_facts() -> None:
+    b = load_board(4)
+    assert b.rows * b.cols == 70
+    assert len(b.teleports) == 6 and len(b.desk) == 2 and b.kinds.count("bookcase") == 6
+    assert sum(c.copies for c in load_movement().values()) == 58
+    assert len(load_penalties()) == 21 and len(load_tomes()) == 18
+    assert all(1 <= t.magic <= 3 and t.name_zh and t.text_zh for t in load_tomes().values())
+    assert {c.kind for c in load_teleports().values()} == {"teleport", "tome", "trap"}
+
+
+def test_every_player_count_has_a_layout_and_a_connected_grid_graph() -> None:
+    import networkx as nx
+
+    for n in range(2, 9):
+        g = load_board(n).graph()
+        assert nx.is_connected(g) and len(g) == 64
+
+
+def test_a_broken_board_file_names_the_file_and_field(tmp_path) -> None:
+    doc = json.loads((load_board.__wrapped__.__globals__["data_path"]("kragmortha", "board.json")).read_text())
+    doc["layouts"][0]["rows"][2] = "GPOX"
+    bad = tmp_path / "board.json"
+    bad.write_text(json.dumps(doc))
+    with pytest.raises(DataError) as err:
+        load_board.__wrapped__(4, str(bad))
+    assert "board.json" in str(err.value) and "rows" in str(err.value)
+
+
+def test_a_ragged_board_row_is_a_data_error(tmp_path) -> None:
+    doc = json.loads((load_board.__wrapped__.__globals__["data_path"]("kragmortha", "board.json")).read_text())
+    doc["layouts"][0]["rows"][2] = "GPOGPOGP"
+    bad = tmp_path / "board.json"
+    bad.write_text(json.dumps(doc))
+    with pytest.raises(DataError, match=r"rows\[2\]"):
+        load_board.__wrapped__(4, str(bad))
+
+
+def test_a_card_without_chinese_text_is_a_data_error(tmp_path) -> None:
+    path = load_board.__wrapped__.__globals__["data_path"]("kragmortha", "tomes.json")
+    doc = json.loads(path.read_text())
+    del doc["cards"][3]["text_zh"]
+    bad = tmp_path / "tomes.json"
+    bad.write_text(json.dumps(doc))
+    with pytest.raises(DataError, match=r"cards\[3\]|text_zh"):
+        load_tomes.__wrapped__(str(bad))
+
+
+# ----- the harness -----------------------------------------------------------------------------------
+def test_registry_and_harness_quick() -> None:
+    assert game_class("kragmortha") is Kragmortha
+    report = random_sim_test(lambda s: Kragmortha({"players": 2 + s % 7}, seed=s), n_games=7, round_trip_every=40)
+    assert report.games == 7
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(4))
+def test_harness_many_games(chunk: int) -> None:
+    report = random_sim_test(lambda s: Kragmortha({"players": 2 + s % 7}, seed=s), n_games=250,
+                             seed=chunk * 1000, round_trip_every=0, undo_every=0, illegal_every=50, copy_every=0,
+                             observe_every=0, anytime_every=0)
+    assert report.games == 250
+
+
+# ----- setup -------------------------------------------------------------------------------------------
+def test_first_player_is_a_chance_step_with_exact_odds() -> None:
+    g = Kragmortha({"players": 5})
+    step = g.pending_chance()
+    assert step.event == "first player" and [p for _, p in step.outcomes] == [Fraction(1, 5)] * 5
+
+
+def test_setup_deals_three_cards_and_places_goblins_on_the_start_edge() -> None:
+    g = setup_game(4)
+    b = g.board
+    assert all(len(x.hand) == 3 for x in g.state.seats)
+    assert all(x.square in b.start_edge for x in g.state.seats)
+    assert len({x.square for x in g.state.seats}) == 4
+
+
+def test_the_eighth_goblin_goes_next_to_a_goblin() -> None:
+    g = setup_game(8)
+    b = g.board
+    eighth = [x.square for x in g.state.seats if x.square not in b.start_edge]
+    assert len(eighth) == 1
+    assert any(n in b.start_edge for n in b.neighbours(eighth[0]))
+
+
+def test_movement_draw_odds_are_exact() -> None:
+    g = Kragmortha({"players": 2})
+    g.apply(g.pending_chance().outcomes[0][0])
+    step = g.pending_chance()
+    assert step.event == "movement draw"
+    assert step.probability(Chance("movement draw", "goblin-grimoire-parchment")) == Fraction(5, 58)
+    assert sum(p for _, p in step.outcomes) == 1

@@ -1,0 +1,217 @@
+"""Kragmortha: a scenario test per rule sentence of seed 004 and per card (listed in docs/rules-notes.md)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from test_kragmortha import put, setup_game
+
+from tablerules.core.errors import IllegalAction
+from tablerules.core.protocol import Chance
+from tablerules.kragmortha import actions as A
+from tablerules.kragmortha.game import Kragmortha
+
+GP = "goblin-grimoire-parchment"
+
+
+def two(squares: list[int], lord: int, hand: list[str], players: int = 2) -> Kragmortha:
+    g = setup_game(players)
+    assert g.state.current == 0
+    put(g, squares, lord, hand)
+    return g
+
+
+def test_a_symbol_must_match_the_square() -> None:
+    g = two([64, 69], 0, [GP])
+    assert A.Move(0, GP, ("east",)) in g.legal_actions()  # 65 is a grimoire square
+    with pytest.raises(IllegalAction) as err:
+        g.apply(A.Move(0, GP, ("north",)))  # 57 shows gems
+    assert err.value.rule == "movement"
+
+
+def test_two_symbols_once_each_in_either_order() -> None:
+    g = two([64, 69], 0, [GP])
+    legal = g.legal_actions()
+    assert A.Move(0, GP, ("east", "north")) in legal  # grimoire then parchment
+    assert A.Move(0, GP, ("west", "north")) in legal  # parchment then grimoire
+    assert all(len(a.path) <= 2 for a in legal if isinstance(a, A.Move))
+
+
+def test_the_crystal_ball_matches_any_symbol() -> None:
+    g = two([64, 69], 0, ["goblin-gems-crystal"])
+    legal = g.legal_actions()
+    assert A.Move(0, "goblin-gems-crystal", ("west",)) in legal  # parchment with the crystal ball
+    assert A.Move(0, "goblin-gems-crystal", ("north",)) in legal  # gems
+
+
+def test_the_desk_with_any_symbol_gives_a_tome_and_sends_the_goblin_home() -> None:
+    g = two([10, 69], 0, ["goblin-potion-gems"])
+    start = g.state.seats[0].start
+    g.apply(A.Move(0, "goblin-potion-gems", ("north",)))
+    assert g.state.seats[0].square == start
+    step = g.pending_chance()
+    assert step.event == "tome draw" and step.probability(Chance("tome draw", "ghost")) == Fraction(1, 18)
+    g.apply(Chance("tome draw", "ghost"))
+    assert g.state.seats[0].tomes == ["ghost"]
+
+
+def test_pushing_moves_the_goblin_one_square_on() -> None:
+    g = two([64, 65], 0, [GP])
+    g.apply(A.Move(0, GP, ("east",)))
+    assert [x.square for x in g.state.seats] == [65, 66]
+
+
+def test_pushes_chain() -> None:
+    g = two([64, 65, 66], 0, [GP], players=3)
+    g.apply(A.Move(0, GP, ("east",)))
+    assert [x.square for x in g.state.seats] == [65, 66, 67]
+
+
+def test_a_push_into_a_bookcase_is_not_allowed() -> None:
+    g = two([23, 30], 0, ["goblin-gems-crystal"])
+    assert A.Move(0, "goblin-gems-crystal", ("south",)) not in g.legal_actions()
+
+
+def test_meeting_the_dark_lord_gives_a_penalty_then_a_flight_to_a_teleport() -> None:
+    g = two([64, 69], 65, [GP])
+    g.apply(A.Move(0, GP, ("east", "north")) if False else A.Move(0, GP, ("east",)))
+    assert g.pending_chance().event == "penalty draw"
+    g.apply(Chance("penalty draw", "fist"))
+    flights = g.legal_actions()
+    assert flights and all(isinstance(a, A.Fly) for a in flights)
+    assert {a.square for a in flights} == set(g.board.teleports)
+    g.apply(flights[0])
+    assert g.state.seats[0].penalties == ["fist"] and g.state.seats[0].square == flights[0].square
+
+
+def test_the_dark_lord_moving_onto_a_goblin_is_a_meeting_too() -> None:
+    g = two([64, 66], 65, ["lord-gems-crystal"])
+    g.apply(A.Move(0, "lord-gems-crystal", ("east",)))
+    assert g.state.lord == 66
+    assert g.state.tasks[0] == ("penalty", 1, 0)
+
+
+def test_with_every_teleport_taken_the_goblin_goes_back_to_its_start() -> None:
+    g = two([64, 69], 65, [GP], players=8)
+    tele = list(g.board.teleports)
+    for q, sq in zip(range(2, 8), tele, strict=True):
+        g.state.seats[q].square = sq
+    g.refresh()
+    g.apply(A.Move(0, GP, ("east",)))
+    g.apply(Chance("penalty draw", "fist"))
+    assert g.state.seats[0].square == g.state.seats[0].start or g.state.seats[0].square in g.board.start_edge
+
+
+def test_a_teleport_square_ends_the_move_and_draws_a_teleport_card() -> None:
+    g = two([58, 69], 0, [GP])
+    assert A.Move(0, GP, ("east", "north")) not in g.legal_actions()
+    g.apply(A.Move(0, GP, ("east",)))
+    step = g.pending_chance()
+    assert step.event == "teleport draw"
+    assert step.probability(Chance("teleport draw", "teleport")) == Fraction(6, 12)
+
+
+@pytest.mark.parametrize(("card", "then"), [("teleport", "fly"), ("tome", "fly"), ("trap", "penalty")])
+def test_teleport_cards(card: str, then: str) -> None:
+    g = two([58, 69], 0, [GP])
+    g.apply(A.Move(0, GP, ("east",)))
+    g.apply(Chance("teleport draw", card))
+    assert g.state.tasks[0][0] == then
+    if card == "tome":
+        assert g.state.tasks[1][0] == "tome"
+
+
+def test_the_teleport_deck_reshuffles_only_when_empty() -> None:
+    g = two([58, 69], 0, [GP])
+    g.state.teleport_discard = g.state.teleport_deck[1:]
+    g.state.teleport_deck = g.state.teleport_deck[:1]
+    g.refresh()
+    g.apply(A.Move(0, GP, ("east",)))
+    assert len(g.pending_chance().outcomes) == 1  # only the one card left, no reshuffle yet
+
+
+def test_the_dark_lord_on_a_teleport_square_jumps_but_not_next_to_a_goblin() -> None:
+    g = two([64, 69], 24, ["lord-gems-crystal"])
+    g.apply(A.Move(0, "lord-gems-crystal", ("east",)))  # 25 is a teleport square
+    jumps = [a for a in g.legal_actions() if isinstance(a, A.Jump)]
+    near = {n for sq in (64, 69) for n in g.board.neighbours(sq)}
+    assert jumps and all(a.square not in near for a in jumps)
+
+
+def test_penalty_symbols_are_unique_per_player() -> None:
+    g = two([64, 69], 65, [GP])
+    g.state.penalty_deck.remove("mouth-open")
+    g.state.seats[0].penalties = ["mouth-open"]  # symbol skull
+    g.refresh()
+    g.apply(A.Move(0, GP, ("east",)))
+    drawable = {a.outcome for a, _ in g.pending_chance().outcomes}
+    assert not any(g.penalties[c].symbol == "skull" for c in drawable)
+
+
+def test_a_fourth_penalty_card_ends_the_game_and_that_player_loses() -> None:
+    g = two([64, 69], 65, [GP])
+    for c in ("mouth-open", "teeth-closed", "tongue-out"):
+        g.state.penalty_deck.remove(c)
+        g.state.seats[0].penalties.append(c)
+    g.refresh()
+    g.apply(A.Move(0, GP, ("east",)))
+    g.apply(Chance("penalty draw", "armpit"))
+    assert g.is_over() and 0 not in g.result().winners and g.result().winners == (1,)
+
+
+def test_the_hand_limit_penalty_makes_you_discard_to_two() -> None:
+    g = two([64, 66], 65, ["lord-gems-crystal"])
+    assert len(g.state.seats[1].hand) == 3
+    g.apply(A.Move(0, "lord-gems-crystal", ("east",)))
+    g.apply(Chance("penalty draw", "hand-limit"))
+    g.apply(g.legal_actions()[0])  # player 1 flies
+    while g.is_chance():
+        g.roll()
+    assert g.stage() == "discard" and g.to_act() == (1,)
+    assert all(isinstance(a, A.Discard) for a in g.legal_actions())
+    g.apply(g.legal_actions()[0])
+    assert len(g.state.seats[1].hand) == 2 and g.limit(1) == 2
+
+
+def test_forbidden_words_are_recorded() -> None:
+    g = two([64, 69], 65, [GP])
+    g.apply(A.Move(0, GP, ("east",)))
+    g.apply(Chance("penalty draw", "three-words"))
+    assert g.state.seats[0].forbidden == ["three-words"]
+
+
+def test_the_last_tome_ends_the_game() -> None:
+    g = two([10, 69], 0, ["goblin-potion-gems"])
+    g.state.seats[1].tomes = g.state.tome_deck[1:]
+    g.state.tome_deck = g.state.tome_deck[:1]
+    g.refresh()
+    g.apply(A.Move(0, "goblin-potion-gems", ("north",)))
+    g.roll()
+    assert g.is_over() and g.state.reason == "the last tome card was drawn"
+
+
+def test_winner_fewest_penalties_then_tomes_then_magic() -> None:
+    from tablerules.kragmortha.rules.cards import winners
+
+    g = setup_game(3)
+    s = g.state
+    s.seats[0].penalties = ["fist"]
+    s.seats[1].tomes = ["ghost"]  # 2 magic
+    s.seats[2].tomes = ["glitch"]  # 1 magic
+    assert winners(s, g.tomes) == (1,)
+    s.seats[2].tomes = ["swift"]  # 3 magic
+    assert winners(s, g.tomes) == (2,)
+
+
+def test_the_observation_hides_other_hands() -> None:
+    g = setup_game(3)
+    seen = g.observation(1)["state"]
+    assert isinstance(seen["seats"][1]["hand"], list) and seen["seats"][0]["hand"] == 3
+    line = g.describe_view(1).splitlines()[1]
+    assert line.startswith("player 0") and "3 cards" in line and "cards" in g.observation_string(2)
+
+
+def test_movement_draw_is_private_in_the_log() -> None:
+    g = setup_game(2)
+    assert any("draws a movement card" in line for line in g.log_for(1))

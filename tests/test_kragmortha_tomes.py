@@ -1,0 +1,221 @@
+"""Kragmortha: a test per magic tome card (seed 004, 魔法寶典卡介紹), the OpenSpiel wrapper and the CLI."""
+
+from __future__ import annotations
+
+import pytest
+from test_kragmortha import put, setup_game
+
+from tablerules.core.protocol import Chance
+from tablerules.kragmortha import actions as A
+from tablerules.kragmortha.game import Kragmortha
+
+GP = "goblin-grimoire-parchment"
+
+
+def with_tome(tome: str, squares: list[int] | None = None, lord: int = 0, hand: list[str] | None = None,
+              players: int = 3) -> Kragmortha:
+    g = setup_game(players)
+    put(g, squares or [64, 68, 69][:players], lord, hand)
+    g.state.tome_deck.remove(tome)
+    g.state.seats[0].tomes.append(tome)
+    g.refresh()
+    return g
+
+
+def uses(g: Kragmortha, tome: str) -> list[A.UseTome]:
+    return [a for a in g.legal_actions() if isinstance(a, A.UseTome) and a.tome == tome]
+
+
+def give_penalty(g: Kragmortha, p: int, card: str) -> None:
+    g.state.penalty_deck.remove(card)
+    g.state.seats[p].penalties.append(card)
+    g.refresh()
+
+
+def test_glitch_moves_to_an_empty_teleport_square() -> None:
+    g = with_tome("glitch")
+    a = uses(g, "glitch")[0]
+    g.apply(a)
+    assert g.state.seats[0].square == a.target and a.target in g.board.teleports
+    assert g.state.seats[0].used_tomes == ["glitch"]  # turned face down
+
+
+def test_new_direction_draws_four_then_discards_four() -> None:
+    g = with_tome("new-direction")
+    g.apply(uses(g, "new-direction")[0])
+    for _ in range(4):
+        g.roll()
+    assert len(g.state.seats[0].hand) == 7 and g.stage() == "discard"
+    for _ in range(4):
+        g.apply(g.legal_actions()[0])
+    assert len(g.state.seats[0].hand) == 3 and g.stage() == "play"
+
+
+def test_change_of_season_draws_five_then_discards_five() -> None:
+    g = with_tome("change-of-season")
+    g.apply(uses(g, "change-of-season")[0])
+    for _ in range(5):
+        g.roll()
+    assert len(g.state.seats[0].hand) == 8
+    for _ in range(5):
+        g.apply(g.legal_actions()[0])
+    assert len(g.state.seats[0].hand) == 3
+
+
+@pytest.mark.parametrize(("tome", "piece"), [("goblin-run", "goblin"), ("fake-wizard", "lord")])
+def test_an_extra_step_with_a_crystal_ball(tome: str, piece: str) -> None:
+    card = f"{piece}-gems-crystal"
+    g = with_tome(tome, [64, 68, 69], 30, [card])
+    three = [a for a in g.legal_actions() if isinstance(a, A.Move) and len(a.path) == 3]
+    assert three
+    g.apply(three[0])
+    assert tome in g.state.seats[0].used_tomes
+
+
+def test_no_extra_step_without_a_crystal_ball() -> None:
+    g = with_tome("goblin-run", hand=[GP])
+    assert not [a for a in g.legal_actions() if isinstance(a, A.Move) and len(a.path) == 3]
+
+
+def test_forgot_something_moves_next_to_the_desk_and_reshuffles_the_teleports() -> None:
+    g = with_tome("forgot-something")
+    g.state.teleport_discard = [g.state.teleport_deck.pop()]
+    a = uses(g, "forgot-something")[0]
+    g.apply(a)
+    assert any(d in g.board.neighbours(a.target) for d in g.board.desk)
+    assert not g.state.teleport_discard and len(g.state.teleport_deck) == 12
+
+
+def test_quick_hands_takes_an_opponents_tome() -> None:
+    g = with_tome("quick-hands")
+    g.state.tome_deck.remove("ghost")
+    g.state.seats[1].tomes.append("ghost")
+    g.refresh()
+    g.apply(uses(g, "quick-hands")[0])
+    assert "ghost" in g.state.seats[0].tomes and not g.state.seats[1].tomes
+
+
+def test_betrayal_gives_a_penalty_card_to_a_player_without_its_kind() -> None:
+    g = with_tome("betrayal")
+    give_penalty(g, 1, "mouth-open")  # skull
+    targets = uses(g, "betrayal")
+    assert not any(a.target == 1 and g.penalties[a.card].symbol == "skull" for a in targets)
+    a = next(a for a in targets if a.target == 1)
+    g.apply(a)
+    assert a.card in g.state.seats[1].penalties
+
+
+def test_curse_makes_every_opponent_with_fewer_than_two_draw() -> None:
+    g = with_tome("curse")
+    give_penalty(g, 2, "mouth-open")
+    give_penalty(g, 2, "teeth-closed")
+    g.apply(uses(g, "curse")[0])
+    assert g.state.tasks == [("penalty", 1, 0)]
+
+
+def test_pass_the_doom_gives_your_penalty_to_a_player_with_fewer() -> None:
+    g = with_tome("pass-the-doom")
+    give_penalty(g, 0, "fist")
+    a = uses(g, "pass-the-doom")[0]
+    g.apply(a)
+    assert not g.state.seats[0].penalties and g.state.seats[a.target].penalties == ["fist"]
+
+
+def test_misery_loves_company_swaps_penalty_cards() -> None:
+    g = with_tome("misery-loves-company")
+    give_penalty(g, 0, "fist")
+    give_penalty(g, 1, "head")
+    g.apply(uses(g, "misery-loves-company")[0])
+    assert g.state.seats[0].penalties == ["head"] and g.state.seats[1].penalties == ["fist"]
+
+
+@pytest.mark.parametrize("tome", ["wizards-friend", "apprentice"])
+def test_a_tome_spares_the_penalty_when_meeting_the_dark_lord(tome: str) -> None:
+    g = with_tome(tome, [64, 68, 69], 65, [GP])
+    g.apply(A.Move(0, GP, ("east",)))
+    assert not g.is_chance() and all(isinstance(a, A.Fly) for a in g.legal_actions())
+    assert tome in g.state.seats[0].used_tomes
+
+
+def test_lost_treasure_wins_a_tie_with_the_leader() -> None:
+    from tablerules.kragmortha.rules.cards import winners
+
+    g = with_tome("lost-treasure")
+    g.state.tome_deck.remove("swift")
+    g.state.seats[1].tomes.append("swift")
+    assert winners(g.state, g.tomes) == (0,)
+
+
+def test_immunity_cancels_the_hand_limit_penalty() -> None:
+    g = with_tome("immunity", hand=[GP, "goblin-gems-crystal"])
+    give_penalty(g, 0, "hand-limit")
+    assert g.limit(0) == 2
+    g.apply(uses(g, "immunity")[0])
+    assert g.limit(0) == 3
+
+
+def test_dear_friend_shows_hands_and_swaps_up_to_three_cards() -> None:
+    g = with_tome("dear-friend")
+    g.apply(uses(g, "dear-friend")[0])
+    assert any("shows player 0" in line for line in g.log_for(0))
+    for _ in range(3):
+        swaps = [a for a in g.legal_actions() if isinstance(a, A.Swap) and a.other >= 0]
+        g.apply(swaps[0])
+    assert g.stage() == "play" and len(g.state.seats[0].hand) == 3
+
+
+def test_swift_raises_the_hand_limit_to_four() -> None:
+    g = with_tome("swift")
+    g.apply(uses(g, "swift")[0])
+    g.roll()
+    assert len(g.state.seats[0].hand) == 4 and g.limit(0) == 4
+
+
+def test_ghost_moves_the_dark_lord_to_an_empty_teleport() -> None:
+    g = with_tome("ghost")
+    a = uses(g, "ghost")[0]
+    g.apply(a)
+    assert g.state.lord == a.target and a.target in g.board.teleports
+
+
+def test_all_eighteen_tomes_are_covered() -> None:
+    import inspect
+    import sys
+
+    from tablerules.kragmortha.data import load_tomes
+
+    source = inspect.getsource(sys.modules[__name__])
+    assert all(f'"{t}"' in source for t in load_tomes())
+
+
+def test_openspiel_random_sim_test() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from tablerules.interop import openspiel
+
+    pyspiel.random_sim_test(openspiel.load("kragmortha", players=4), num_sims=2, serialize=True, verbose=False)
+
+
+def test_cli_simulate_with_the_heuristic_agent(capsys) -> None:
+    from tablerules.cli import main
+
+    main(["simulate", "kragmortha", "--games", "3", "--agents", "heuristic"])
+    assert "finished  3" in capsys.readouterr().out
+
+
+def test_greedy_beats_random() -> None:
+    from tablerules.core.agents import RandomAgent, play_game
+    from tablerules.kragmortha.agents import GreedyAgent
+
+    wins = 0
+    for seed in range(12):
+        g = play_game(Kragmortha({"players": 2}, seed=seed), [GreedyAgent(), RandomAgent(seed)])
+        wins += g.result().winners == (0,)
+    assert wins >= 7
+
+
+def test_chance_outcomes_are_exact() -> None:
+    g = setup_game(2)
+    put(g, [64, 69], 65, [GP])
+    g.apply(A.Move(0, GP, ("east",)))
+    step = g.pending_chance()
+    assert sum(p for _, p in step.outcomes) == 1 and Chance("penalty draw", "fist") in [a for a, _ in step.outcomes]
