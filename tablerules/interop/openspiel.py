@@ -66,10 +66,9 @@ from ..core.registry import game_class, game_names
 PREFIX = "python_tablerules_"
 
 #: upper bound of player-action ids (``num_distinct_actions``) for games not in :data:`NUM_DISTINCT_ACTIONS`
-DEFAULT_NUM_DISTINCT_ACTIONS = 1 << 12
+DEFAULT_NUM_DISTINCT_ACTIONS = 1 << 16
 #: per-game bound of player-action ids
-NUM_DISTINCT_ACTIONS: dict[str, int] = {"munchkin": 1 << 16, "quest": 1 << 15, "quest-crawl": 1 << 10,
-                                        "smallworld": 1 << 16}
+NUM_DISTINCT_ACTIONS: dict[str, int] = {"quest-crawl": 1 << 10}
 #: upper bound of chance-outcome ids (``max_chance_outcomes``)
 DEFAULT_MAX_CHANCE_OUTCOMES = 1 << 12
 
