@@ -83,7 +83,6 @@ class Game(ABC):
         self._history = Trail()
         self._log = Trail()
         self._legal: tuple[Action, ...] | None = None
-        self._legal_set: frozenset[Action] | None = None
         self._chance: tuple[ChanceStep | None] | None = None
         self._anytime: dict[int, tuple[Action, ...]] = {}
         self.setup()
@@ -298,13 +297,13 @@ class Game(ABC):
 
     def _forget(self) -> None:
         """Forget what was worked out for the state before the last change (legal actions, chance)."""
-        self._legal = self._legal_set = self._chance = None
+        self._legal = self._chance = None
         self._anytime = {}
 
     def is_legal(self, action: Action) -> bool:
-        if self._legal_set is None:
-            self._legal_set = frozenset(self.legal_actions())
-        if action in self._legal_set:
+        # a scan, not a set: the action played is nearly always one of the listed objects, and ``in``
+        # finds it by identity before comparing fields (building a set would hash every action)
+        if action in self.legal_actions():
             return True
         actor = action.actor
         return isinstance(actor, int) and not isinstance(actor, bool) and action in self.legal_actions(actor)
@@ -385,7 +384,7 @@ class Game(ABC):
             self._history = self._history.append(action)
             self._forget()
 
-    _PROTOCOL_SHARED = ("params", "seed", "_history", "_log", "_legal", "_legal_set", "_chance")
+    _PROTOCOL_SHARED = ("params", "seed", "_history", "_log", "_legal", "_chance")
 
     def copy(self) -> Game:
         """An independent copy of the game. The history, the log, the parameters and the attributes in
