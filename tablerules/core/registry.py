@@ -48,3 +48,4 @@ def game_class(name: str) -> type[Game]:
     except KeyError:
         known = ", ".join(game_names()) or "none yet"
         raise KeyError(f"unknown game {name!r} (known: {known})") from None
+BUILTIN_MODULES["baldur"] = "tablerules.baldur.game"

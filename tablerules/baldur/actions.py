@@ -1,0 +1,105 @@
+"""The actions of Baldur's Gate (frozen dataclasses, each with a unique readable text)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tablerules.core.protocol import Action
+
+from .cards import HERO_NAMES, LEVELS
+
+
+@dataclass(frozen=True)
+class Open(Action):
+    """The card a player plays face down to decide the first player."""
+
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} plays {self.card} face down for the first turn"
+
+
+@dataclass(frozen=True)
+class Use(Action):
+    """A hero action: function card ``rank`` at ``level`` (1-3) of one ``colour``, ``jokers`` of them jokers."""
+
+    player: int
+    rank: int
+    level: int
+    colour: str
+    jokers: int = 0
+    targets: tuple[int, ...] = ()
+    kinds: str = ""
+
+    def describe(self) -> str:
+        cards = f"{self.level} {self.colour} [{self.rank}]" + (f" ({self.jokers} joker)" if self.jokers else "")
+        aim = f" on player{'s' if len(self.targets) > 1 else ''} {', '.join(map(str, self.targets))}" \
+            if self.targets else ""
+        kinds = f" naming {' and '.join(HERO_NAMES[k] for k in self.kinds)}" if self.kinds else ""
+        return f"player {self.player}: {LEVELS[self.level - 1]} {self.rank} with {cards}{aim}{kinds}"
+
+
+@dataclass(frozen=True)
+class Recruit(Action):
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} recruits a hero from the inn"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} ends the turn without recruiting"
+
+
+@dataclass(frozen=True)
+class Bid(Action):
+    player: int
+    cards: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"player {self.player} bids {' + '.join(self.cards)} face down"
+
+
+@dataclass(frozen=True)
+class Drop(Action):
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} drops out of the auction"
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    """A card chosen to discard, to lose or to pass on (hand limit, plague, alchemy, slave trade)."""
+
+    player: int
+    card: str
+    verb: str = "discards"
+
+    def describe(self) -> str:
+        return f"player {self.player} {self.verb} {self.card}"
+
+
+@dataclass(frozen=True)
+class Protect(Action):
+    player: int
+    cards: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"player {self.player} protects a hero with {' , '.join(self.cards)}"
+
+
+@dataclass(frozen=True)
+class GiveUp(Action):
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} lets a hero die"
+
+
+ACTION_TYPES = (Open, Use, Recruit, EndTurn, Bid, Drop, Choose, Protect, GiveUp)

@@ -1,0 +1,813 @@
+"""Baldur's Gate (柏德之门, seed 002) on the game protocol.
+
+Every draw from the bank or the inn, every random card or hero taken from a player and every card dealt
+back after a shuffle is an explicit chance step with exact probabilities over what the source holds: the
+bank is its unseen shuffled part (any of its cards equally likely on top) followed by the cards put under
+it, in order. See docs/rules-notes.md, "Baldur's Gate", for every interpretation.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+
+from ..core.flow import seats_after
+from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information, Result
+from ..core.registry import register
+from . import actions as A
+from .cards import (
+    FUNCTION_HERO,
+    HERO_NAMES,
+    HERO_RANKS,
+    LEVELS,
+    colour,
+    event_key,
+    full_deck,
+    is_hero,
+    is_joker,
+    opening_key,
+    protections,
+    rank_of,
+    rules,
+    score,
+    value,
+)
+from .state import AUCTION, BANK, EVENT, INN, LIMBO, POOL, REVEALED, BaldurState, Seat, Task
+
+HAND_LIMIT = 13
+WAITING = ("opening", "act", "bid", "choose", "protect")
+#: cards drawn at the start of a turn by heroes held (0+: 3, 4+: 4, 6+: 5, 8+: 6)
+DRAWS = ((8, 6), (6, 5), (4, 4), (0, 3))
+#: function cards a player can use actively (5 is passive defence, 7 is the witch's any-time reversal)
+ACTIVE = (2, 3, 4, 8, 9, 10)
+
+
+def draw_count(heroes: int) -> int:
+    return next(n for least, n in DRAWS if heroes >= least)
+
+
+def tax_count(heroes: int) -> int:
+    """注6: heroes held by the actor + 2 cards, at most 5."""
+    return min(5, heroes + 2)
+
+
+@dataclass(frozen=True)
+class BaldurParams:
+    players: int = 4
+    max_rounds: int = 0  # 0: no limit (the seed has none); a positive value ends the game after that round
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 6:
+            raise ValueError("Baldur's Gate is for 4 players (2 to 6 as a variant)")
+        if self.max_rounds < 0:
+            raise ValueError("max_rounds must be 0 (no limit) or positive")
+
+
+@register
+class Baldur(Game):
+    name = "baldur"
+    title = "Baldur's Gate (柏德之门)"
+    action_types = A.ACTION_TYPES
+    Params = BaldurParams
+    max_length = 60_000
+    info = GameInfo(min_players=2, max_players=6, max_length=60_000, information=Information.IMPERFECT,
+                    simultaneous=True)
+
+    state: BaldurState
+
+    # ----- set-up -----------------------------------------------------------------------------
+    def setup(self) -> None:
+        n = self.params.players
+        deck = full_deck()
+        s = self.state = BaldurState(seats=[Seat() for _ in range(n)])
+        s.inn = sorted(c for c in deck if is_hero(c))
+        s.bank = sorted(c for c in deck if not is_hero(c))
+        s.tasks = [Task("draw", BANK, p, 6) for p in range(n)] + [Task("hero", INN, p, 2) for p in range(n)]
+        s.program = ["opening"]
+        self.advance()
+
+    # ----- the random moves -------------------------------------------------------------------
+    def _source(self, task: Task) -> list[str]:
+        s = self.state
+        if task.what == "draw":
+            return s.bank if s.bank else s.bank_under[:1]
+        if task.what == "hero":
+            if s.revealed and task.dst == AUCTION:
+                return [s.revealed]
+            return s.inn if s.inn else s.inn_under[:1]
+        if task.what == "take":
+            return s.seats[task.src].hand
+        if task.what in ("kill", "grab"):
+            return s.seats[task.src].all_heroes()
+        if task.what == "deal":
+            return s.pool
+        return s.limbo
+
+    def _move(self, task: Task, card: str) -> None:
+        s = self.state
+        if task.what == "draw":
+            (s.bank if s.bank else s.bank_under).remove(card)
+        elif task.what == "hero":
+            if s.revealed and task.dst == AUCTION:
+                s.revealed = ""
+            else:
+                (s.inn if s.inn else s.inn_under).remove(card)
+        elif task.what == "take":
+            s.seats[task.src].hand.remove(card)
+        elif task.what in ("kill", "grab"):
+            seat = s.seats[task.src]
+            (seat.heroes if card in seat.heroes else seat.tired).remove(card)
+        elif task.what == "deal":
+            s.pool.remove(card)
+        else:
+            s.limbo.remove(card)
+        dst = INN if task.what == "kill" else task.dst
+        if dst >= 0:
+            seat = s.seats[dst]
+            if is_hero(card):
+                seat.heroes.append(card)
+                seat.heroes.sort()
+            else:
+                seat.hand.append(card)
+                seat.hand.sort()
+            private = task.what in ("draw", "take", "deal") and not is_hero(card)
+            if private:
+                seen = (dst,) if task.what != "take" else (dst, task.src)
+                self.event(f"player {dst} gets {card}", seen_by=seen, hidden=f"player {dst} gets a card")
+            else:
+                self.event(f"player {dst} gets hero {card} face up")
+        elif dst == BANK:
+            s.bank_under.append(card)
+        elif dst == INN:
+            s.inn_under.append(card)
+            self.event(f"hero {card} of player {task.src} dies and goes under the inn")
+        elif dst == LIMBO:
+            s.limbo.append(card)
+        elif dst == EVENT:
+            s.event = card
+        elif dst == AUCTION:
+            s.auction = card
+            self.event(f"the inn offers hero {card} ({HERO_NAMES[rank_of(card)]})")
+        elif dst == REVEALED:
+            s.revealed = card
+            self.event(f"the inn's top hero is shown: {card}")
+        task.n -= 1
+        if task.n <= 0 or not self._source(task):
+            s.tasks.remove(task)
+
+    def pending_chance(self) -> ChanceStep | None:
+        s = self.state
+        if s.tied:
+            return ChanceStep.uniform("rock-paper-scissors", f"players {s.tied} play rock-paper-scissors",
+                                      [str(p) for p in s.tied])
+        if not s.tasks:
+            return None
+        task = s.tasks[0]
+        return ChanceStep.uniform(task.what, f"{task.what}: a card for {task.dst}", self._source(task))
+
+    def advance(self) -> None:
+        """Run deterministic moves and the program until a player or chance must act."""
+        s = self.state
+        while not s.over:
+            if s.tied:
+                return
+            if s.tasks:
+                task = s.tasks[0]
+                source = self._source(task)
+                if not source:
+                    s.tasks.pop(0)
+                    continue
+                if len(set(source)) > 1:
+                    return
+                self._move(task, source[0])
+                continue
+            if s.stage in WAITING:
+                return
+            end = self._end_reason()
+            if end:
+                s.over = end
+                s.stage = "over"
+                self.event(f"the game ends: {end}")
+                return
+            if not s.program:
+                return
+            getattr(self, "step_" + s.program.pop(0).replace(" ", "_"))()
+
+    def _end_reason(self) -> str:
+        s = self.state
+        if not s.inn and not s.inn_under and not s.revealed and not s.auction:
+            return "every hero of the inn has been recruited"
+        for p, seat in enumerate(s.seats):
+            if len(seat.all_heroes()) >= 10:
+                return f"player {p} holds 10 heroes"
+        if self.params.max_rounds and s.round > self.params.max_rounds:
+            return f"round limit {self.params.max_rounds} reached (variant)"
+        return ""
+
+    # ----- the program's steps ----------------------------------------------------------------
+    def order(self) -> list[int]:
+        """Seats from the first player clockwise."""
+        return seats_after(self.state.first - 1, self.params.players)
+
+    def step_opening(self) -> None:
+        s = self.state
+        s.opening = [""] * self.params.players
+        s.stage = "opening"
+
+    def step_initial_draw(self) -> None:
+        s = self.state
+        s.tasks += [Task("draw", BANK, p, 2) for p in self.order()]
+        s.current = s.first
+        s.program = ["turn"]
+
+    def step_turn(self) -> None:
+        s = self.state
+        seat = s.seats[s.current]
+        seat.heroes = sorted(seat.heroes + seat.tired)  # exhausted heroes turn face up at the start of the turn
+        seat.tired = []
+        n = draw_count(len(seat.heroes))
+        self.event(f"round {s.round}: player {s.current}'s turn, draws {n}")
+        s.tasks.append(Task("draw", BANK, s.current, n))
+        s.stage = "act"
+
+    def step_open_auction(self) -> None:
+        s = self.state
+        if not s.auction:
+            s.program = ["next turn"]
+            return
+        s.stage = "bid"
+        s.auction_round = 1
+        s.bidders = list(self.order())
+        s.bids = [[] for _ in s.seats]
+        self._auto_drop()
+
+    def step_next_turn(self) -> None:
+        s = self.state
+        s.turns += 1
+        s.current = (s.current + 1) % self.params.players
+        s.program = ["turn"] if s.current != s.first else ["hand limit", "event"]
+
+    def step_hand_limit(self) -> None:
+        s = self.state
+        over = [max(0, len(seat.hand) - HAND_LIMIT) for seat in s.seats]
+        if any(over):
+            self.open_choice("hand", "bank", over)
+
+    def step_event(self) -> None:
+        s = self.state
+        s.checking_limit = True
+        s.tasks.append(Task("draw", BANK, EVENT, 1))
+        s.program = ["resolve event"]
+
+    def step_resolve_event(self) -> None:
+        s = self.state
+        s.checking_limit = False
+        if not s.event:
+            self.event("the bank is empty: no event this round")
+            s.program = ["event done"]
+            return
+        key = event_key(s.event)
+        data = rules().events[key]
+        self.event(f"event {s.event}: {data['name']} ({data['name_zh']}): {data['text']}")
+        s.program = ["event done"]
+        kind = data["kind"]
+        if kind == "bonus":
+            for p in self.order():
+                count = sum(rank_of(h) == data["hero"] for h in s.seats[p].all_heroes())
+                if count:
+                    s.tasks.append(Task("draw", BANK, p, count))
+        elif kind == "ban":
+            banned = "QA" if key == "black 6" else "KJ"
+            s.next_bans = [f"{p}:{k}" for p in range(self.params.players) for k in banned]
+        elif kind == "protection":
+            need = [sum(rank_of(h) == data["hero"] for h in seat.all_heroes()) for seat in s.seats]
+            if any(need):
+                s.need = need
+                s.protect_rank, s.protect_number = data["hero"], data["number"]
+                s.stage = "protect"
+        elif key == "black 8":  # plague: a hero dies, then 2 hand cards are discarded
+            self.open_choice("heroes", "inn", [min(1, len(seat.all_heroes())) for seat in s.seats])
+            s.program = ["plague hands", "event done"]
+        elif key == "red 8":  # renaissance
+            s.tasks += [Task("draw", BANK, p, 3) for p in self.order()]
+            if not s.revealed:
+                s.tasks.append(Task("hero", INN, REVEALED, 1))
+        elif key == "black 2":  # alchemy
+            self.open_choice("hand", "right", [min(5, len(seat.hand)) for seat in s.seats])
+        elif key == "red 2":  # slave trade
+            self.open_choice("heroes", "right", [min(2, len(seat.all_heroes())) for seat in s.seats])
+        elif key == "joker":  # hell gate
+            for seat in s.seats:
+                s.pool += seat.hand + seat.all_heroes()
+                seat.hand, seat.heroes, seat.tired = [], [], []
+            s.pool.sort()
+            order = self.order()
+            s.tasks += [Task("deal", POOL, order[i % len(order)], 1) for i in range(len(s.pool))]
+        else:
+            self.event(f"({data['name']} is not modelled yet: no effect)")
+
+    def step_plague_hands(self) -> None:
+        self.open_choice("hand", "bank", [min(2, len(seat.hand)) for seat in self.state.seats])
+
+    def step_event_done(self) -> None:
+        s = self.state
+        if s.event:
+            s.bank_under.append(s.event)
+            s.event = ""
+        s.round += 1
+        s.bans, s.next_bans = s.next_bans, []
+        s.current = s.first
+        s.program = ["turn"]
+
+    def open_choice(self, zone: str, dest: str, need: list[int]) -> None:
+        s = self.state
+        if not any(need):
+            return
+        s.choose_zone, s.choose_dest, s.need = zone, dest, need
+        s.passing = [[] for _ in s.seats]
+        s.stage = "choose"
+
+    # ----- who acts, what they may do ---------------------------------------------------------
+    def current_players(self) -> tuple[int, ...]:
+        s = self.state
+        if s.stage == "opening":
+            return tuple(p for p in range(self.params.players) if not s.opening[p] and self._can_open(p))
+        if s.stage == "act":
+            return (s.current,)
+        if s.stage == "bid":
+            return tuple(p for p in s.bidders if not s.bids[p])
+        if s.stage in ("choose", "protect"):
+            return tuple(p for p, n in enumerate(s.need) if n)
+        return ()
+
+    def _can_open(self, p: int) -> bool:
+        return any(not is_joker(c) for c in self.state.seats[p].hand)
+
+    def player_actions(self) -> list[Action]:
+        s = self.state
+        out: list[Action] = []
+        for p in self.current_players():
+            seat = s.seats[p]
+            if s.stage == "opening":
+                out += [A.Open(p, c) for c in sorted(set(seat.hand)) if not is_joker(c)]
+            elif s.stage == "act":
+                out += self.hero_actions(p)
+                out += [A.Recruit(p), A.EndTurn(p)] if (s.inn or s.inn_under or s.revealed) else [A.EndTurn(p)]
+            elif s.stage == "bid":
+                kinds = sorted(set(seat.hand))
+                pairs = [(a, b) for a, b in combinations(kinds, 2)] + [(c, c) for c in kinds if seat.hand.count(c) > 1]
+                out += [A.Bid(p, pair) for pair in sorted(pairs)] if len(seat.hand) >= 2 else \
+                    [A.Bid(p, (c,)) for c in kinds]
+                out.append(A.Drop(p))
+            elif s.stage == "choose":
+                zone = seat.hand if s.choose_zone == "hand" else seat.all_heroes()
+                verb = {"bank": "discards", "inn": "loses", "right": "passes right"}[s.choose_dest]
+                out += [A.Choose(p, c, verb) for c in sorted(set(zone))]
+            elif s.stage == "protect":
+                out += [A.Protect(p, combo) for combo in protections(seat.hand, s.protect_number)]
+                out.append(A.GiveUp(p))
+        return out
+
+    def ready_heroes(self, p: int) -> set[str]:
+        s = self.state
+        return {rank_of(h) for h in s.seats[p].heroes if f"{p}:{rank_of(h)}" not in s.bans}
+
+    def hero_actions(self, p: int) -> list[Action]:
+        s = self.state
+        ready = self.ready_heroes(p)
+        hand = Counter(s.seats[p].hand)
+        others = [q for q in range(self.params.players) if q != p]
+        out: list[Action] = []
+        for rank in ACTIVE:
+            if FUNCTION_HERO[rank] not in ready:
+                continue
+            for col, joker in (("black", "BJ"), ("red", "RJ")):
+                natural = sum(n for c, n in hand.items() if not is_joker(c) and rank_of(c) == str(rank)
+                              and colour(c) == col)
+                for level in (1, 2, 3):
+                    for jokers in range(0, min(level, hand[joker]) + 1):
+                        if natural >= level - jokers:
+                            aims = self.aims(p, rank, level, others)
+                            out += [A.Use(p, rank, level, col, jokers, t, k) for t, k in aims]
+        return out
+
+    def aims(self, p: int, rank: int, level: int, others: list[int]) -> list[tuple[tuple[int, ...], str]]:
+        """(targets, hero kinds named) of a function card at a level."""
+        s = self.state
+        if rank == 2:
+            if level == 1:
+                return [((q,), k) for q in others for k in HERO_RANKS]
+            if level == 2:
+                return [((), k) for k in HERO_RANKS]
+            return [((), a + b) for a, b in combinations(HERO_RANKS, 2)]
+        if rank == 3:
+            if level == 1:
+                return [((q,), "") for q in others if s.seats[q].all_heroes()]
+            if level == 2:
+                return [((q,), k) for q in others for k in sorted({rank_of(h) for h in s.seats[q].all_heroes()})]
+            return [((), k) for k in HERO_RANKS]
+        if rank == 4:
+            return [((), "")] if level < 3 else [((q,), "") for q in others]
+        if rank == 8:
+            if level == 1:
+                return [((q,), "") for q in range(self.params.players)]
+            if level == 2:
+                return [(pair, "") for pair in combinations(others, 2)] + \
+                    [(tuple(sorted((*pair, p))), "") for pair in combinations(others, 2)]
+            return [((), "")]
+        if rank == 9:
+            return [((), "")] if level != 2 else [((q,), "") for q in others]
+        if rank == 10:
+            if level == 3:
+                return [((), "")]
+            return [((q,), "") for q in others if s.seats[q].all_heroes()]
+        return []
+
+    def anytime_actions(self, player: int) -> list[Action]:
+        return []
+
+    def illegal_reason(self, action: Action) -> tuple[str, str]:
+        s = self.state
+        if isinstance(action, Chance):
+            return "chance", "no such random outcome is pending"
+        if s.tasks or s.tied:
+            return "chance", "a card must be drawn first"
+        p = action.actor
+        if isinstance(action, A.Open):
+            return "first player", "play one hand card you hold, not a joker, once"
+        if isinstance(action, A.Use):
+            if s.stage != "act" or p != s.current:
+                return "hero actions", "only the player whose turn it is acts with heroes, before recruiting"
+            hero = FUNCTION_HERO.get(action.rank)
+            if action.rank in (5, 7):
+                return "function cards", f"[{action.rank}] is not an active hero action"
+            if hero not in self.ready_heroes(p):
+                return "function cards", f"using [{action.rank}] needs a ready, unbanned {HERO_NAMES.get(hero, '?')}"
+            return "function card levels", f"{LEVELS[action.level - 1]} needs {action.level} same-colour cards"
+        if isinstance(action, A.Recruit | A.EndTurn):
+            return "recruiting", "only the player whose turn it is recruits or ends the turn"
+        if isinstance(action, A.Bid | A.Drop):
+            return "recruiting", "bid 2 hand cards you hold, once per bidding round, while an auction runs"
+        if isinstance(action, A.Choose):
+            return "hand limit and events", "choose a card you hold while you must discard, lose or pass"
+        if isinstance(action, A.Protect | A.GiveUp):
+            return "protection numbers", "protect with cards making the protection number (注9)"
+        return "actions", f"{action.describe()} is not possible now"
+
+    # ----- playing ------------------------------------------------------------------------------
+    def perform(self, action: Action) -> None:
+        s = self.state
+        if isinstance(action, Chance):
+            if s.tied:
+                s.first = int(action.outcome)
+                s.tied = []
+                self.event(f"player {s.first} wins rock-paper-scissors and starts")
+                s.program = ["initial draw"]
+            else:
+                self._move(s.tasks[0], str(action.outcome))
+        elif isinstance(action, A.Open):
+            self.play_opening(action)
+        elif isinstance(action, A.Use):
+            self.use(action)
+        elif isinstance(action, A.Recruit):
+            self.event(f"player {action.player} recruits")
+            s.stage = ""
+            s.tasks.append(Task("hero", INN, AUCTION, 1))
+            s.program = ["open auction"]
+        elif isinstance(action, A.EndTurn):
+            self.event(f"player {action.player} ends the turn")
+            s.stage = ""
+            s.program = ["next turn"]
+        elif isinstance(action, A.Bid):
+            for c in action.cards:
+                s.seats[action.player].hand.remove(c)
+            s.bids[action.player] = list(action.cards)
+            self.event(f"player {action.player} bids {'+'.join(action.cards)}", seen_by=(action.player,),
+                       hidden=f"player {action.player} bids face down")
+            self._settle_bids()
+        elif isinstance(action, A.Drop):
+            s.bidders.remove(action.player)
+            self.event(f"player {action.player} drops out of the auction")
+            self._settle_bids()
+        elif isinstance(action, A.Choose):
+            self.choose(action)
+        elif isinstance(action, A.Protect):
+            seat = s.seats[action.player]
+            for c in action.cards:
+                seat.hand.remove(c)
+                s.bank_under.append(c)
+            s.need[action.player] -= 1
+            self.event(f"player {action.player} protects a {HERO_NAMES[s.protect_rank]} with "
+                       f"{'+'.join(action.cards)} = {s.protect_number}")
+            self._settle_protection()
+        elif isinstance(action, A.GiveUp):
+            seat = s.seats[action.player]
+            hero = next(h for h in seat.tired + seat.heroes if rank_of(h) == s.protect_rank)
+            (seat.tired if hero in seat.tired else seat.heroes).remove(hero)
+            s.inn_under.append(hero)
+            s.need[action.player] -= 1
+            self.event(f"player {action.player}'s {HERO_NAMES[s.protect_rank]} {hero} dies and goes under the inn")
+            self._settle_protection()
+        self.advance()
+
+    def play_opening(self, action: A.Open) -> None:
+        s = self.state
+        s.seats[action.player].hand.remove(action.card)
+        s.opening[action.player] = action.card
+        self.event(f"player {action.player} plays {action.card} face down", seen_by=(action.player,),
+                   hidden=f"player {action.player} plays a card face down")
+        if self.current_players():
+            return
+        played = [(opening_key(c), p) for p, c in enumerate(s.opening) if c]
+        self.event("the opening cards: " + ", ".join(f"player {p} {c}" for p, c in enumerate(s.opening) if c))
+        best = max(k for k, _ in played)
+        tied = [p for k, p in played if k == best]
+        for c in s.opening:
+            if c:
+                s.bank_under.append(c)
+        s.stage = ""
+        if len(tied) == 1:
+            s.first = tied[0]
+            self.event(f"player {s.first} starts")
+            s.program = ["initial draw"]
+        else:
+            s.tied = tied
+
+    def _auto_drop(self) -> None:
+        s = self.state
+        for p in list(s.bidders):
+            if not s.seats[p].hand:  # 注7: no hand cards, no bid
+                s.bidders.remove(p)
+                self.event(f"player {p} has no hand cards and cannot bid")
+        self._settle_bids()
+
+    def _settle_bids(self) -> None:
+        s = self.state
+        if any(not s.bids[p] for p in s.bidders):
+            return
+        totals = {p: sum(value(c) for c in s.bids[p]) for p in s.bidders}
+        if totals:
+            self.event("bids: " + ", ".join(f"player {p} {'+'.join(s.bids[p])} = {t}" for p, t in totals.items()))
+        for bid in s.bids:
+            s.bank_under += bid
+        s.bids = [[] for _ in s.seats]
+        best = max(totals.values(), default=0)
+        top = [p for p, t in totals.items() if t == best]
+        if len(top) == 1:
+            seat = s.seats[top[0]]
+            seat.heroes.append(s.auction)
+            seat.heroes.sort()
+            self.event(f"player {top[0]} recruits {s.auction}")
+        elif top and s.auction_round < 3:
+            s.auction_round += 1
+            s.bidders = top
+            self.event(f"tie at {best}: players {top} bid again (round {s.auction_round})")
+            self._auto_drop()
+            return
+        else:
+            s.inn_under.append(s.auction)
+            self.event(f"nobody recruits {s.auction}: the hero leaves (under the inn)")
+        s.auction = ""
+        s.bidders = []
+        s.stage = ""
+        s.program = ["next turn"]
+
+    def choose(self, action: A.Choose) -> None:
+        s = self.state
+        p, card = action.player, action.card
+        seat = s.seats[p]
+        if s.choose_zone == "hand":
+            seat.hand.remove(card)
+        else:
+            (seat.heroes if card in seat.heroes else seat.tired).remove(card)
+        if s.choose_dest == "bank":
+            s.bank_under.append(card)
+            self.event(f"player {p} discards {card}")
+        elif s.choose_dest == "inn":
+            s.inn_under.append(card)
+            self.event(f"player {p}'s hero {card} dies")
+        else:
+            s.passing[p].append(card)
+            if s.choose_zone == "hand":
+                self.event(f"player {p} passes {card}", seen_by=(p,), hidden=f"player {p} passes a card")
+            else:
+                self.event(f"player {p} passes hero {card}")
+        s.need[p] -= 1
+        if any(s.need):
+            return
+        if s.choose_dest == "right":  # 右方: the player to the right, i.e. the previous seat clockwise
+            n = self.params.players
+            for q, cards in enumerate(s.passing):
+                right = s.seats[(q - 1) % n]
+                for c in cards:
+                    (right.heroes if is_hero(c) else right.hand).append(c)
+                right.hand.sort()
+                right.heroes.sort()
+        s.passing = []
+        s.choose_zone = s.choose_dest = ""
+        s.stage = ""
+
+    def _settle_protection(self) -> None:
+        s = self.state
+        if not any(s.need):
+            s.stage = ""
+            s.protect_rank, s.protect_number = "", 0
+
+    # ----- hero actions -------------------------------------------------------------------------
+    def use(self, action: A.Use) -> None:
+        s = self.state
+        p = action.player
+        seat = s.seats[p]
+        hero_rank = FUNCTION_HERO[action.rank]
+        hero = next(h for h in seat.heroes if rank_of(h) == hero_rank)
+        seat.heroes.remove(hero)
+        seat.tired.append(hero)
+        seat.tired.sort()
+        joker = "BJ" if action.colour == "black" else "RJ"
+        naturals = sorted(c for c in seat.hand if not is_joker(c) and rank_of(c) == str(action.rank)
+                          and colour(c) == action.colour)
+        spent = naturals[:action.level - action.jokers] + [joker] * action.jokers
+        for c in spent:
+            seat.hand.remove(c)
+            s.bank_under.append(c)
+        text = rules().functions[action.rank]["levels"][action.level - 1]["text"]
+        self.event(f"player {p}'s {HERO_NAMES[hero_rank]} {hero} acts: {'+'.join(spent)}: {text}")
+        getattr(self, f"function_{action.rank}")(action)
+
+    def others(self, p: int) -> list[int]:
+        return [q for q in seats_after(p, self.params.players) if q != p]
+
+    def function_2(self, action: A.Use) -> None:
+        s = self.state
+        seats = action.targets if action.level == 1 else self.others(action.player)
+        for q in seats:
+            for k in action.kinds:
+                if f"{q}:{k}" not in s.bans:
+                    s.bans.append(f"{q}:{k}")
+        self.event(f"banned this round: {', '.join(HERO_NAMES[k] for k in action.kinds)} of players {list(seats)}")
+
+    def function_3(self, action: A.Use) -> None:
+        s = self.state
+        if action.level == 1:
+            s.tasks.append(Task("kill", action.targets[0], INN, 1))
+            return
+        seats = action.targets if action.level == 2 else self.others(action.player)
+        for q in seats:
+            seat = s.seats[q]
+            victim = next((h for h in seat.heroes + seat.tired if rank_of(h) == action.kinds), None)
+            if victim:
+                (seat.heroes if victim in seat.heroes else seat.tired).remove(victim)
+                s.inn_under.append(victim)
+                self.event(f"player {q}'s {HERO_NAMES[action.kinds]} {victim} is assassinated (under the inn)")
+
+    def function_4(self, action: A.Use) -> None:
+        s = self.state
+        p = action.player
+        if action.level == 3:
+            q = action.targets[0]
+            taken = s.seats[q].hand
+            s.seats[q].hand = []
+            s.seats[p].hand = sorted(s.seats[p].hand + taken)
+            self.event(f"player {p} takes all {len(taken)} hand cards of player {q}")
+            return
+        s.tasks += [Task("take", q, p, action.level) for q in self.others(p)]
+
+    def function_8(self, action: A.Use) -> None:
+        s = self.state
+        p = action.player
+        if action.level == 1:
+            q = action.targets[0]
+            n = len(s.seats[q].hand)
+            s.bank_under += s.seats[q].hand
+            s.seats[q].hand = []
+            self.event(f"player {q} exchanges {n} hand cards with the bank")
+            s.tasks.append(Task("draw", BANK, q, n))
+            return
+        seats = list(action.targets) if action.level == 2 else list(range(self.params.players))
+        for q in seats:
+            s.pool += s.seats[q].hand
+            s.seats[q].hand = []
+        s.pool.sort()
+        each, extra = divmod(len(s.pool), len(seats))
+        self.event(f"the hands of players {seats} are shuffled: {each} each, {extra} left over to player {p}")
+        order = [q for q in seats_after(p - 1, self.params.players) if q in seats]
+        s.tasks += [Task("deal", POOL, order[i % len(order)], 1) for i in range(each * len(seats))]
+        if extra:
+            s.tasks.append(Task("deal", POOL, p, extra))
+
+    def function_9(self, action: A.Use) -> None:
+        s = self.state
+        p = action.player
+        n = tax_count(len(s.seats[p].all_heroes()))
+        if action.level == 1:
+            s.tasks.append(Task("draw", BANK, p, n))
+        else:
+            seats = action.targets if action.level == 2 else self.others(p)
+            s.tasks += [Task("take", q, p, n) for q in seats]
+
+    def function_10(self, action: A.Use) -> None:
+        s = self.state
+        p = action.player
+        if action.level == 1:
+            q = action.targets[0]
+            s.tasks += [Task("grab", q, LIMBO, 1), Task("grab", p, q, 1), Task("unlimbo", LIMBO, p, 1)]
+        else:
+            seats = action.targets if action.level == 2 else self.others(p)
+            s.tasks += [Task("grab", q, p, 1) for q in seats]
+
+    # ----- views, the end -----------------------------------------------------------------------
+    def stage(self) -> str:
+        s = self.state
+        if s.tied:
+            return "rock-paper-scissors for the first turn"
+        if s.tasks:
+            return "drawing"
+        return {"opening": "first player: everybody plays a card face down", "act": "hero actions",
+                "bid": f"recruiting {s.auction}: bidding round {s.auction_round}", "choose": "choosing cards",
+                "protect": "protecting heroes", "over": "over"}.get(s.stage, s.stage or "between steps")
+
+    def is_over(self) -> bool:
+        return bool(self.state.over)
+
+    def scores(self) -> dict[int, int]:
+        return {p: sum(score(c) for c in seat.hand) + 8 * len(seat.all_heroes())
+                for p, seat in enumerate(self.state.seats)}
+
+    def result(self) -> Result | None:
+        if not self.state.over:
+            return None
+        scores = self.scores()
+        best = max(scores.values())
+        return Result(tuple(p for p, v in scores.items() if v == best), scores, self.state.over)
+
+    def turn_number(self) -> int:
+        return self.state.turns
+
+    def all_cards(self) -> list[str]:
+        s = self.state
+        cards = s.bank + s.bank_under + s.inn + s.inn_under + s.limbo + s.pool
+        cards += [c for c in (s.event, s.auction, s.revealed) if c]
+        cards += [c for c in s.opening if c and s.stage == "opening"]
+        for seat in s.seats:
+            cards += seat.hand + seat.heroes + seat.tired
+        for bid in s.bids:
+            cards += bid
+        for cards_passed in s.passing:
+            cards += cards_passed
+        return cards
+
+    def invariants(self) -> list[str]:
+        s = self.state
+        broken = []
+        if Counter(self.all_cards()) != Counter(full_deck()):
+            broken.append(f"the 108 cards are not each in exactly one place ({len(self.all_cards())} found)")
+        if s.checking_limit and not s.tasks and any(len(seat.hand) > HAND_LIMIT for seat in s.seats):
+            broken.append("a hand is over 13 cards when the event comes")
+        for seat in s.seats:
+            if any(not is_hero(c) for c in seat.all_heroes()) or any(is_hero(c) for c in seat.hand):
+                broken.append("a hero in a hand or a hand card among heroes")
+        return broken
+
+    def observe(self, player: int | None) -> dict:
+        s = self.state
+        seats = []
+        for p, seat in enumerate(s.seats):
+            own = player is None or player == p
+            seats.append({"hand": list(seat.hand) if own else len(seat.hand), "heroes": list(seat.heroes),
+                          "exhausted": list(seat.tired),
+                          "bid": (list(s.bids[p]) if own else len(s.bids[p])) if s.bids else [],
+                          "opening": (s.opening[p] if own else bool(s.opening[p])) if s.opening and
+                          s.stage == "opening" else ""})
+        return {"seats": seats, "bank": len(s.bank) + len(s.bank_under), "inn": len(s.inn) + len(s.inn_under),
+                "revealed": s.revealed, "auction": s.auction, "event": s.event, "round": s.round,
+                "first": s.first, "current": s.current, "bans": list(s.bans), "next_bans": list(s.next_bans),
+                "need": list(s.need) if s.stage in ("choose", "protect") else [], "protect": s.protect_number,
+                "over": s.over}
+
+    def describe_view(self, player: int | None) -> str:
+        o = self.observe(player)
+        lines = [f"round {o['round']}, first player {o['first']}, player {o['current']} to play; "
+                 f"bank {o['bank']} cards, inn {o['inn']} heroes"]
+        if o["auction"]:
+            lines.append(f"auction: {o['auction']}")
+        if o["bans"]:
+            lines.append(f"bans: {', '.join(o['bans'])}")
+        for p, seat in enumerate(o["seats"]):
+            hand = " ".join(seat["hand"]) if isinstance(seat["hand"], list) else f"{seat['hand']} cards"
+            lines.append(f"player {p}: heroes {' '.join(seat['heroes']) or '-'}"
+                         f" exhausted {' '.join(seat['exhausted']) or '-'}; hand {hand}")
+        return "\n".join(lines)
+
+    def describe_state(self) -> str:
+        return self.describe_view(None)
+
+    @classmethod
+    def heuristic_agent(cls):
+        from .agents import GreedyAgent
+
+        return GreedyAgent()
+
+
+__all__ = ["Baldur", "BaldurParams", "Fraction"]

@@ -1,0 +1,69 @@
+"""The state of a game of Baldur's Gate: everything that changes, as a dataclass tree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# where a random move takes a card from / puts it (a seat number >= 0 is that player)
+BANK, INN, LIMBO, POOL, EVENT, AUCTION, REVEALED = -1, -2, -3, -4, -5, -6, -7
+
+
+@dataclass
+class Seat:
+    hand: list[str] = field(default_factory=list)
+    heroes: list[str] = field(default_factory=list)  # face up, ready to act
+    tired: list[str] = field(default_factory=list)  # exhausted: turned face down (注3)
+
+    def all_heroes(self) -> list[str]:
+        return self.heroes + self.tired
+
+
+@dataclass
+class Task:
+    """A pending random move: ``n`` cards, one by one, from ``src`` to ``dst`` (``what`` says which zones)."""
+
+    what: str  # draw (bank), hero (inn), take (a hand), kill / grab (a player's heroes), deal (pool), unlimbo
+    src: int
+    dst: int
+    n: int = 1
+
+
+@dataclass
+class BaldurState:
+    seats: list[Seat] = field(default_factory=list)
+    bank: list[str] = field(default_factory=list)  # the shuffled, unseen part of the bank (order unknown)
+    bank_under: list[str] = field(default_factory=list)  # cards put under the bank, in order
+    inn: list[str] = field(default_factory=list)
+    inn_under: list[str] = field(default_factory=list)
+    limbo: list[str] = field(default_factory=list)  # heroes in the middle of an exchange
+    pool: list[str] = field(default_factory=list)  # cards being shuffled and dealt back
+    tasks: list[Task] = field(default_factory=list)
+    program: list[str] = field(default_factory=list)  # the steps still to run once no task is pending
+    stage: str = ""
+    first: int = 0
+    current: int = 0
+    round: int = 1
+    turns: int = 0
+    over: str = ""
+    # opening: the card each player plays face down ("" not yet), then rock-paper-scissors among the tied
+    opening: list[str] = field(default_factory=list)
+    tied: list[int] = field(default_factory=list)
+    # hero action bans: "seat:rank" for this round; the ones an event sets for the next round
+    bans: list[str] = field(default_factory=list)
+    next_bans: list[str] = field(default_factory=list)
+    # recruiting
+    auction: str = ""
+    auction_round: int = 0
+    bidders: list[int] = field(default_factory=list)
+    bids: list[list[str]] = field(default_factory=list)  # face down until everybody bid
+    revealed: str = ""  # the inn's top hero shown by Renaissance (the next to be recruited)
+    # the event of the round
+    event: str = ""
+    checking_limit: bool = False
+    # choosing cards (hand limit, plague, alchemy, slave trade): zone, where they go, how many each
+    choose_zone: str = ""
+    choose_dest: str = ""
+    need: list[int] = field(default_factory=list)
+    passing: list[list[str]] = field(default_factory=list)
+    protect_rank: str = ""
+    protect_number: int = 0
