@@ -1,0 +1,366 @@
+"""Baldur's Gate (seed 002): a scenario test per function card level, recruiting rule and event."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from tablerules.baldur import actions as A
+from tablerules.baldur.game import Baldur
+from tablerules.baldur.scenario import deal, new_game, roll_all, set_hand, set_heroes, stack_bank
+from tablerules.core.errors import IllegalAction
+
+
+@pytest.fixture
+def game() -> Baldur:
+    g = new_game(seed=7)
+    g.state.first = g.state.current = 0
+    for p in range(4):
+        set_heroes(g, p, [])
+        set_hand(g, p, [])
+    return g
+
+
+def use(game: Baldur, rank: int, level: int, colour: str = "black", jokers: int = 0, targets=(), kinds="") -> None:
+    game.apply(A.Use(0, rank, level, colour, jokers, tuple(targets), kinds))
+
+
+# ----- function cards: levels, colours, jokers, exhaustion -----------------------------------------
+def test_level_needs_same_colour_and_jokers_stand_in(game: Baldur) -> None:
+    set_heroes(game, 0, ["AS"])
+    set_heroes(game, 1, ["KS"])
+    set_hand(game, 0, ["3S", "3H"])
+    levels = {(a.level, a.colour) for a in game.legal_actions() if isinstance(a, A.Use) and a.rank == 3}
+    assert levels == {(1, "black"), (1, "red")}
+    set_hand(game, 0, ["3S", "BJ", "3C"])
+    assert any(isinstance(a, A.Use) and a.level == 3 and a.jokers == 1 for a in game.legal_actions())
+    set_hand(game, 0, ["3S", "RJ"])
+    assert not any(isinstance(a, A.Use) and a.level == 2 for a in game.legal_actions())
+
+
+def test_use_needs_the_hero_and_exhausts_it(game: Baldur) -> None:
+    set_heroes(game, 0, ["AS", "AH"])
+    set_heroes(game, 1, ["KS"])
+    set_hand(game, 0, ["2S", "2C", "2H"])
+    use(game, 2, 1, targets=(1,), kinds="K")
+    assert game.state.seats[0].tired == ["AH"] or game.state.seats[0].tired == ["AS"]
+    use(game, 2, 1, targets=(2,), kinds="K")  # 注3: every hero may act while function cards last
+    assert len(game.state.seats[0].tired) == 2
+    with pytest.raises(IllegalAction) as err:
+        use(game, 2, 1, "red", targets=(3,), kinds="K")
+    assert err.value.rule == "function cards"
+    assert game.state.bank_under[-2:] == ["2C", "2S"] or set(game.state.bank_under[-2:]) == {"2C", "2S"}
+
+
+def test_exhausted_heroes_turn_face_up_at_the_start_of_the_owners_turn(game: Baldur) -> None:
+    set_heroes(game, 1, ["KS"], tired=["QS"])
+    game.apply(A.EndTurn(0))
+    roll_all(game)
+    assert game.state.current == 1 and game.state.seats[1].heroes == ["KS", "QS"]
+    assert game.state.seats[1].tired == []
+
+
+def test_2_basic_bans_one_hero_of_one_player(game: Baldur) -> None:
+    set_heroes(game, 0, ["AS"])
+    set_heroes(game, 1, ["KS"])
+    set_hand(game, 0, ["2S"])
+    use(game, 2, 1, targets=(1,), kinds="K")
+    assert game.state.bans == ["1:K"]
+
+
+def test_2_advanced_and_special_ban_every_other_player(game: Baldur) -> None:
+    set_heroes(game, 0, ["AS", "AH"])
+    set_hand(game, 0, ["2S", "2C", "2H", "2D", "RJ"])
+    use(game, 2, 2, targets=(), kinds="Q")
+    assert sorted(game.state.bans) == ["1:Q", "2:Q", "3:Q"]
+    use(game, 2, 3, "red", jokers=1, kinds="JK")
+    assert {"1:J", "1:K", "3:J", "3:K"} <= set(game.state.bans)
+
+
+def test_bans_stop_hero_actions_until_the_round_ends(game: Baldur) -> None:
+    set_heroes(game, 1, ["KS"])
+    set_hand(game, 1, ["9S"])
+    game.state.bans = ["1:K"]
+    game.state.current = 1
+    game.refresh()
+    assert not any(isinstance(a, A.Use) for a in game.legal_actions())
+
+
+def test_3_basic_assassinates_a_random_hero(game: Baldur) -> None:
+    set_heroes(game, 0, ["AS"])
+    set_heroes(game, 1, ["KS", "QH"])
+    set_hand(game, 0, ["3S"])
+    use(game, 3, 1, targets=(1,))
+    step = game.chance_step()
+    assert {a.outcome: p for a, p in step.outcomes} == {"KS": Fraction(1, 2), "QH": Fraction(1, 2)}
+    deal(game, "QH")
+    assert game.state.seats[1].heroes == ["KS"] and game.state.inn_under[-1] == "QH"
+
+
+def test_3_advanced_assassinates_a_named_hero_and_special_all_players(game: Baldur) -> None:
+    set_heroes(game, 0, ["AS", "AC"])
+    set_heroes(game, 1, ["KS", "QH"])
+    set_heroes(game, 2, ["QD"])
+    set_heroes(game, 3, ["JD"])
+    set_hand(game, 0, ["3S", "3C", "3H", "3D", "RJ"])
+    use(game, 3, 2, targets=(1,), kinds="Q")
+    assert game.state.seats[1].heroes == ["KS"]
+    use(game, 3, 3, "red", jokers=1, kinds="Q")
+    assert game.state.seats[2].heroes == [] and game.state.seats[3].heroes == ["JD"]
+
+
+def test_4_basic_and_advanced_take_random_cards_from_everyone(game: Baldur) -> None:
+    set_heroes(game, 0, ["JS", "JC"])
+    set_hand(game, 0, ["4S", "4H", "4D"])
+    for q, hand in ((1, ["5S"]), (2, ["6S", "7S"]), (3, [])):
+        set_hand(game, q, hand)
+    use(game, 4, 1)
+    step = game.chance_step()
+    assert step.event == "take" and len(step.outcomes) == 2
+    deal(game, "7S")
+    assert sorted(game.state.seats[0].hand) == ["4H", "4D", "5S", "7S"] or "7S" in game.state.seats[0].hand
+    assert game.state.seats[2].hand == ["6S"]
+    use(game, 4, 2, "red")
+    assert game.state.seats[2].hand == [] and game.state.seats[1].hand == []
+
+
+def test_4_special_takes_a_whole_hand(game: Baldur) -> None:
+    set_heroes(game, 0, ["JS"])
+    set_hand(game, 0, ["4S", "4C", "BJ"])
+    set_hand(game, 2, ["6S", "7S", "8S"])
+    use(game, 4, 3, jokers=1, targets=(2,))
+    assert game.state.seats[0].hand == ["6S", "7S", "8S"] and game.state.seats[2].hand == []
+
+
+def test_8_basic_exchanges_a_hand_with_the_bank(game: Baldur) -> None:
+    set_heroes(game, 0, ["KS"])
+    set_hand(game, 0, ["8S"])
+    set_hand(game, 1, ["2S", "3S"])
+    use(game, 8, 1, targets=(1,))
+    assert game.state.bank_under[-2:] == ["2S", "3S"]
+    roll_all(game)
+    assert len(game.state.seats[1].hand) == 2
+
+
+def test_8_advanced_shuffles_two_hands_leftover_to_the_actor(game: Baldur) -> None:
+    set_heroes(game, 0, ["KS"])
+    set_hand(game, 0, ["8S", "8C"])
+    set_hand(game, 1, ["2S", "3S", "4S"])
+    set_hand(game, 2, ["5S", "6S"])
+    use(game, 8, 2, targets=(1, 2))
+    roll_all(game)
+    sizes = [len(game.state.seats[p].hand) for p in range(3)]
+    assert sizes == [1, 2, 2]  # 5 cards, 2 each, 1 left over to the actor (注5)
+
+
+def test_8_special_shuffles_every_hand(game: Baldur) -> None:
+    set_heroes(game, 0, ["KS"])
+    set_hand(game, 0, ["8S", "8C", "8S", "10H"])
+    for q, hand in ((1, ["2S", "3S"]), (2, ["2C", "3C"]), (3, ["2H", "3H"])):
+        set_hand(game, q, hand)
+    use(game, 8, 3)
+    roll_all(game)
+    assert [len(seat.hand) for seat in game.state.seats] == [4, 1, 1, 1]  # 7 cards: 1 each, 3 left over to the actor
+
+
+def test_9_basic_taxes_the_bank(game: Baldur) -> None:
+    set_heroes(game, 0, ["KS", "QS"])
+    set_hand(game, 0, ["9S"])
+    use(game, 9, 1)
+    roll_all(game)
+    assert len(game.state.seats[0].hand) == 4  # 2 heroes + 2 (注6)
+
+
+def test_9_advanced_and_special_tax_players(game: Baldur) -> None:
+    set_heroes(game, 0, ["KS", "KH", "KD", "KC"])
+    set_hand(game, 0, ["9S", "9C", "9H", "9D", "RJ"])
+    set_hand(game, 1, ["2S", "2S", "3S", "3S", "4C", "4C", "5C"])
+    use(game, 9, 2, targets=(1,))
+    roll_all(game)
+    assert len(game.state.seats[1].hand) == 2  # 4 heroes + 2 = 6, at most 5
+    set_hand(game, 2, ["4S"])
+    use(game, 9, 3, "red", jokers=1)
+    roll_all(game)
+    assert game.state.seats[1].hand == [] and game.state.seats[2].hand == []
+
+
+def test_10_basic_exchanges_random_heroes(game: Baldur) -> None:
+    set_heroes(game, 0, ["KS"])
+    set_heroes(game, 1, ["QH"])
+    set_hand(game, 0, ["10S"])
+    use(game, 10, 1, targets=(1,))
+    roll_all(game)
+    assert game.state.seats[0].all_heroes() == ["QH"] and game.state.seats[1].all_heroes() == ["KS"]
+
+
+def test_10_advanced_and_special_capture(game: Baldur) -> None:
+    set_heroes(game, 0, ["KS", "KC"])
+    set_heroes(game, 1, ["QH"])
+    set_heroes(game, 2, ["JH"])
+    set_heroes(game, 3, ["AD"])
+    set_hand(game, 0, ["10S", "10C", "10H", "10D", "RJ"])
+    use(game, 10, 2, targets=(1,))
+    roll_all(game)
+    assert "QH" in game.state.seats[0].heroes
+    use(game, 10, 3, "red", jokers=1)
+    roll_all(game)
+    assert {"JH", "AD"} <= set(game.state.seats[0].heroes)
+
+
+# ----- recruiting ---------------------------------------------------------------------------------
+def recruit(game: Baldur, hero: str = "KH") -> None:
+    stack_bank(game, [])
+    game.apply(A.Recruit(0))
+    step = game.chance_step()
+    deal(game, hero if any(a.outcome == hero for a, _ in step.outcomes) else step.outcomes[0][0].outcome)
+
+
+def test_recruiting_highest_bid_wins_and_every_bid_is_spent(game: Baldur) -> None:
+    for p, hand in enumerate([["10S", "9S"], ["2S", "3S"], ["10H", "10D"], []]):
+        set_hand(game, p, hand)
+    recruit(game)
+    assert set(game.to_act()) == {0, 1, 2}  # 注7: no cards, no bid
+    hero = game.state.auction
+    game.apply(A.Bid(0, ("10S", "9S")))
+    game.apply(A.Bid(1, ("2S", "3S")))
+    game.apply(A.Bid(2, ("10D", "10H")))
+    assert hero in game.state.seats[2].heroes
+    assert sorted(game.state.bank_under[-6:]) == sorted(["10S", "9S", "2S", "3S", "10D", "10H"])
+
+
+def test_recruiting_ties_bid_again_up_to_three_rounds(game: Baldur) -> None:
+    for p, hand in enumerate([["5S", "5S", "5C", "5C", "6S", "4C"], ["5H", "5H", "5D", "5D", "6H", "4D"], [], []]):
+        set_hand(game, p, hand)
+    recruit(game)
+    hero = game.state.auction
+    for mine, yours in [(("5C", "5S"), ("5D", "5H"))] * 2 + [(("4C", "6S"), ("4D", "6H"))]:
+        assert game.state.auction == hero
+        game.apply(A.Bid(0, mine))
+        game.apply(A.Bid(1, yours))
+    assert game.state.inn_under[-1] == hero and game.state.auction == ""
+
+
+def test_anyone_may_drop_out(game: Baldur) -> None:
+    for p, hand in enumerate([["2S", "2C"], ["5H", "5D"], ["3S"], []]):
+        set_hand(game, p, hand)
+    recruit(game)
+    hero = game.state.auction
+    game.apply(A.Drop(1))
+    game.apply(A.Bid(2, ("3S",)))
+    game.apply(A.Bid(0, ("2C", "2S")))
+    assert hero in game.state.seats[0].heroes and {"5D", "5H"} <= set(game.state.seats[1].hand)
+
+
+# ----- end of round: hand limit, events -----------------------------------------------------------
+def end_round(game: Baldur, event: str) -> None:
+    """Play to the end of the round with ``event`` as the bank's top card."""
+    stack_bank(game, [event])
+    game.state.stage, game.state.program = "", ["hand limit", "event"]
+    game.advance()
+    game.refresh()
+
+
+def test_hand_limit_13_before_the_event(game: Baldur) -> None:
+    set_hand(game, 1, ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "2C", "3C", "4C", "5C", "6C", "7C"])
+    end_round(game, "3H")
+    assert game.to_act() == (1,) and game.state.event == ""
+    game.apply(A.Choose(1, "2S"))
+    game.apply(A.Choose(1, "3S"))
+    roll_all(game)
+    assert (len(game.state.seats[1].hand) == 13 and game.state.round == 9) or game.state.event == ""
+
+
+@pytest.mark.parametrize("card,hero", [("3H", "A"), ("5D", "J"), ("7H", "Q"), ("9D", "K")])
+def test_bonus_events_draw_one_card_per_hero(game: Baldur, card: str, hero: str) -> None:
+    set_heroes(game, 2, [hero + "S", hero + "C"])
+    end_round(game, card)
+    roll_all(game)
+    assert len(game.state.seats[2].hand) == 2
+
+
+@pytest.mark.parametrize("card,banned", [("6S", "QA"), ("6H", "KJ")])
+def test_reformation_and_slaughter_ban_two_heroes_next_round(game: Baldur, card: str, banned: str) -> None:
+    round_ = game.state.round
+    end_round(game, card)
+    roll_all(game)
+    assert game.state.round == round_ + 1
+    assert sorted(game.state.bans) == sorted(f"{p}:{k}" for p in range(4) for k in banned)
+
+
+@pytest.mark.parametrize("card,hero,number", [("3S", "A", 3), ("5C", "J", 5), ("7S", "Q", 7), ("9C", "K", 9)])
+def test_protection_events(game: Baldur, card: str, hero: str, number: int) -> None:
+    set_heroes(game, 1, [hero + "S", hero + "H"])
+    set_hand(game, 1, ["2S", str(number + 2) if number < 9 else "7S"][:1] + (["5S", "2C"] if number == 3 else
+             ["2D", f"{number - 2}D"] if number > 3 else []))
+    end_round(game, card)
+    assert game.to_act() == (1,) and game.state.protect_number == number
+    protect = [a for a in game.legal_actions() if isinstance(a, A.Protect)]
+    assert protect
+    game.apply(protect[0])
+    if game.to_act() == (1,):
+        game.apply(A.GiveUp(1))
+    assert len(game.state.seats[1].all_heroes()) == 1 and game.state.inn_under[-1][0] == hero
+
+
+def test_plague_kills_a_hero_and_discards_two(game: Baldur) -> None:
+    set_heroes(game, 1, ["KS", "QS"])
+    set_hand(game, 1, ["2S", "3S", "4S"])
+    end_round(game, "8S")
+    game.apply(A.Choose(1, "QS", "loses"))
+    assert game.to_act() == (1,)
+    game.apply(A.Choose(1, "2S"))
+    game.apply(A.Choose(1, "3S"))
+    assert game.state.seats[1].hand == ["4S"] and game.state.seats[1].heroes == ["KS"]
+
+
+def test_renaissance_gives_three_cards_and_shows_the_inn(game: Baldur) -> None:
+    end_round(game, "8H")
+    roll_all(game)
+    assert game.state.revealed
+    shown = game.state.revealed
+    game.state.current = 0
+    while game.state.stage != "act" or game.is_chance():
+        roll_all(game)
+    game.apply(A.Recruit(game.state.current))
+    assert game.state.auction == shown
+
+
+def test_alchemy_passes_five_cards_right(game: Baldur) -> None:
+    set_hand(game, 1, ["2S", "3S", "4S", "5S", "6S", "7S"])
+    set_hand(game, 2, ["10H"])
+    end_round(game, "2S")
+    for c in ["2S", "3S", "4S", "5S", "6S"]:
+        game.apply(A.Choose(1, c, "passes right"))
+    game.apply(A.Choose(2, "10H", "passes right"))
+    assert game.state.seats[1].hand == ["10H", "7S"] or sorted(game.state.seats[1].hand) == ["10H", "7S"]
+    assert {"2S", "3S", "4S", "5S", "6S"} <= set(game.state.seats[0].hand)
+
+
+def test_slave_trade_passes_two_heroes_right(game: Baldur) -> None:
+    set_heroes(game, 3, ["KS", "QS", "JS"])
+    end_round(game, "2H")
+    game.apply(A.Choose(3, "KS", "passes right"))
+    game.apply(A.Choose(3, "QS", "passes right"))
+    assert game.state.seats[2].heroes == ["KS", "QS"] and game.state.seats[3].heroes == ["JS"]
+
+
+def test_hell_gate_deals_everything_back(game: Baldur) -> None:
+    set_heroes(game, 0, ["KS", "QS"])
+    set_hand(game, 1, ["2S", "3S", "4S", "5S"])
+    end_round(game, "BJ")
+    roll_all(game)
+    sizes = [len(s.hand) + len(s.all_heroes()) for s in game.state.seats]
+    assert sizes[1:] == [2, 1, 1]  # 6 cards dealt from the first player clockwise (then player 0 draws)
+    assert sorted(h for s in game.state.seats for h in s.all_heroes()) == ["KS", "QS"]
+
+
+# ----- the end ------------------------------------------------------------------------------------
+def test_ten_heroes_end_the_game_and_score(game: Baldur) -> None:
+    set_heroes(game, 2, ["KS", "KH", "KD", "KC", "QS", "QH", "QD", "QC", "JS", "JH"])
+    set_hand(game, 2, ["BJ", "10S"])
+    set_hand(game, 1, ["9S"])
+    game.apply(A.EndTurn(0))
+    assert game.is_over()
+    result = game.result()
+    assert result.scores[2] == 80 - 40 + 10 and result.scores[1] == 9 and result.winners == (2,)
