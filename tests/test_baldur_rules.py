@@ -364,3 +364,43 @@ def test_ten_heroes_end_the_game_and_score(game: Baldur) -> None:
     assert game.is_over()
     result = game.result()
     assert result.scores[2] == 80 - 40 + 10 and result.scores[1] == 9 and result.winners == (2,)
+
+
+# ----- the thief's 5 (passive defence) and the witch's 7 (any time) -------------------------------
+def test_5_defence_keeps_a_player_out_of_the_action(game: Baldur) -> None:
+    set_heroes(game, 0, ["JS"])
+    set_hand(game, 0, ["4S"])
+    set_heroes(game, 1, ["JH"], tired=[])
+    set_hand(game, 1, ["5H", "8S"])
+    set_hand(game, 2, ["9S"])
+    use(game, 4, 1)
+    assert game.to_act() == (1,) and game.stage().startswith("answering")
+    game.apply(A.Defend(1, "red", 0))
+    roll_all(game)
+    assert game.state.seats[1].hand == ["8S"] and game.state.seats[2].hand == []
+    assert "9S" in game.state.seats[0].hand
+
+
+def test_5_defence_needs_the_level_and_a_thief(game: Baldur) -> None:
+    set_heroes(game, 0, ["AS"])
+    set_hand(game, 0, ["3S", "3C"])
+    set_heroes(game, 1, ["JH", "KS"])
+    set_hand(game, 1, ["5H"])
+    use(game, 3, 2, targets=(1,), kinds="K")  # advanced: one 5 is not enough
+    assert game.state.seats[1].heroes == ["JH"]
+    set_hand(game, 2, ["5S", "5C"])
+    set_heroes(game, 2, ["KH"])  # no thief: cannot defend
+    assert game.defences_possible(2, 2) is False
+
+
+def test_7_witch_reverses_an_action_at_any_time(game: Baldur) -> None:
+    set_heroes(game, 0, ["KS"])
+    set_hand(game, 0, ["10S"])
+    set_heroes(game, 1, ["QH"])
+    set_hand(game, 1, ["7D"])
+    set_heroes(game, 2, ["AD"])
+    use(game, 10, 1, targets=(2,))
+    assert A.Reverse(1, "red", 0) in game.anytime_actions(1)
+    game.apply(A.Reverse(1, "red", 0))
+    assert game.state.seats[2].heroes == ["AD"] and game.state.seats[1].tired == ["QH"]
+    assert game.state.seats[0].tired == ["KS"] and game.state.stage == "act"

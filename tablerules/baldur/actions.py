@@ -102,4 +102,38 @@ class GiveUp(Action):
         return f"player {self.player} lets a hero die"
 
 
-ACTION_TYPES = (Open, Use, Recruit, EndTurn, Bid, Drop, Choose, Protect, GiveUp)
+@dataclass(frozen=True)
+class Defend(Action):
+    """The thief's 5 (passive, 注2): cancel a hero action's effect on you, with 5s of the action's level."""
+
+    player: int
+    colour: str
+    jokers: int = 0
+
+    def describe(self) -> str:
+        extra = f" ({self.jokers} joker)" if self.jokers else ""
+        return f"player {self.player} defends with {self.colour} [5]{extra}"
+
+
+@dataclass(frozen=True)
+class Reverse(Action):
+    """The witch's 7 (any time, 注2): reverse a hero action of the same level; the witch is exhausted."""
+
+    player: int
+    colour: str
+    jokers: int = 0
+
+    def describe(self) -> str:
+        return f"player {self.player}'s witch reverses it with {self.colour} [7]" + \
+            (f" ({self.jokers} joker)" if self.jokers else "")
+
+
+@dataclass(frozen=True)
+class Let(Action):
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} lets the hero action happen"
+
+
+ACTION_TYPES = (Open, Use, Recruit, EndTurn, Bid, Drop, Choose, Protect, GiveUp, Defend, Reverse, Let)

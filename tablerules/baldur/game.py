@@ -37,7 +37,7 @@ from .cards import (
 from .state import AUCTION, BANK, EVENT, INN, LIMBO, POOL, REVEALED, BaldurState, Seat, Task
 
 HAND_LIMIT = 13
-WAITING = ("opening", "act", "bid", "choose", "protect")
+WAITING = ("opening", "act", "bid", "choose", "protect", "answer")
 #: cards drawn at the start of a turn by heroes held (0+: 3, 4+: 4, 6+: 5, 8+: 6)
 DRAWS = ((8, 6), (6, 5), (4, 4), (0, 3))
 #: function cards a player can use actively (5 is passive defence, 7 is the witch's any-time reversal)
@@ -338,6 +338,8 @@ class Baldur(Game):
             return (s.current,)
         if s.stage == "bid":
             return tuple(p for p in s.bidders if not s.bids[p])
+        if s.stage == "answer":
+            return tuple(s.window)
         if s.stage in ("choose", "protect"):
             return tuple(p for p, n in enumerate(s.need) if n)
         return ()
@@ -365,6 +367,8 @@ class Baldur(Game):
                 zone = seat.hand if s.choose_zone == "hand" else seat.all_heroes()
                 verb = {"bank": "discards", "inn": "loses", "right": "passes right"}[s.choose_dest]
                 out += [A.Choose(p, c, verb) for c in sorted(set(zone))]
+            elif s.stage == "answer":
+                out += self.defences(p) + self.reversals(p) + [A.Let(p)]
             elif s.stage == "protect":
                 out += [A.Protect(p, combo) for combo in protections(seat.hand, s.protect_number)]
                 out.append(A.GiveUp(p))
@@ -426,7 +430,41 @@ class Baldur(Game):
         return []
 
     def anytime_actions(self, player: int) -> list[Action]:
-        return []
+        """The witch's 7 at any time: while a hero action of another player waits for answers."""
+        return self.reversals(player) if self.state.stage == "answer" else []
+
+    def _level_options(self, p: int, rank: int, level: int) -> list[tuple[str, int]]:
+        """(colour, jokers) with which ``p`` can play ``level`` cards of ``rank``."""
+        hand = Counter(self.state.seats[p].hand)
+        out = []
+        for col, joker in (("black", "BJ"), ("red", "RJ")):
+            natural = sum(n for c, n in hand.items()
+                          if not is_joker(c) and rank_of(c) == str(rank) and colour(c) == col)
+            out += [(col, j) for j in range(0, min(level, hand[joker]) + 1) if natural >= level - j]
+        return out
+
+    def affected(self, actor: int, rank: int, level: int, targets: list[int]) -> list[int]:
+        """The players a hero action reaches (who may defend with the thief's 5)."""
+        if targets:
+            return [q for q in targets if q != actor]
+        return self.others(actor)  # every other player (8 special: the actor's own hand is not defended)
+
+    def defences(self, p: int) -> list[Action]:
+        s = self.state
+        if not s.pending or p in s.shielded or p not in self.affected(int(s.pending[0]), int(s.pending[1]),
+                                                                      int(s.pending[2]), s.pending_targets):
+            return []
+        if not any(rank_of(h) == "J" for h in s.seats[p].all_heroes()):
+            return []
+        return [A.Defend(p, c, j) for c, j in self._level_options(p, 5, int(s.pending[2]))]
+
+    def reversals(self, p: int) -> list[Action]:
+        s = self.state
+        if not s.pending or p == s.pending[0] or p not in s.window:
+            return []
+        if not any(rank_of(h) == "Q" for h in s.seats[p].heroes) or f"{p}:Q" in s.bans:
+            return []
+        return [A.Reverse(p, c, j) for c, j in self._level_options(p, 7, int(s.pending[2]))]
 
     def illegal_reason(self, action: Action) -> tuple[str, str]:
         s = self.state
@@ -452,6 +490,12 @@ class Baldur(Game):
             return "recruiting", "bid 2 hand cards you hold, once per bidding round, while an auction runs"
         if isinstance(action, A.Choose):
             return "hand limit and events", "choose a card you hold while you must discard, lose or pass"
+        if isinstance(action, A.Defend):
+            return "thief's defence", "a player reached by a waiting hero action, owning a thief, with 5s of its level"
+        if isinstance(action, A.Reverse):
+            return "witch's reversal", "an unexhausted witch and 7s of the waiting action's level"
+        if isinstance(action, A.Let):
+            return "hero actions", "nothing is waiting for your answer"
         if isinstance(action, A.Protect | A.GiveUp):
             return "protection numbers", "protect with cards making the protection number (注9)"
         return "actions", f"{action.describe()} is not possible now"
@@ -502,6 +546,24 @@ class Baldur(Game):
             self.event(f"player {action.player} protects a {HERO_NAMES[s.protect_rank]} with "
                        f"{'+'.join(action.cards)} = {s.protect_number}")
             self._settle_protection()
+        elif isinstance(action, A.Defend):
+            self._spend(action.player, 5, int(s.pending[2]), action.colour, action.jokers)
+            s.shielded.append(action.player)
+            s.window.remove(action.player)
+            self.event(f"player {action.player}'s thief defends: the action does not reach them")
+            self._settle_answers()
+        elif isinstance(action, A.Reverse):
+            seat = s.seats[action.player]
+            witch = next(h for h in seat.heroes if rank_of(h) == "Q")
+            seat.heroes.remove(witch)
+            seat.tired = sorted([*seat.tired, witch])
+            self._spend(action.player, 7, int(s.pending[2]), action.colour, action.jokers)
+            self.event(f"player {action.player}'s witch {witch} reverses the action of player {s.pending[0]}")
+            s.pending, s.pending_targets, s.window, s.shielded = [], [], [], []
+            s.stage = "act"
+        elif isinstance(action, A.Let):
+            s.window.remove(action.player)
+            self._settle_answers()
         elif isinstance(action, A.GiveUp):
             seat = s.seats[action.player]
             hero = next(h for h in seat.tired + seat.heroes if rank_of(h) == s.protect_rank)
@@ -634,14 +696,56 @@ class Baldur(Game):
             s.bank_under.append(c)
         text = rules().functions[action.rank]["levels"][action.level - 1]["text"]
         self.event(f"player {p}'s {HERO_NAMES[hero_rank]} {hero} acts: {'+'.join(spent)}: {text}")
+        affected = self.affected(p, action.rank, action.level, list(action.targets))
+        window = [q for q in affected if self.defences_possible(q, action.level)]
+        window += [q for q in range(self.params.players) if q != p and q not in window
+                   and self.reversal_possible(q, action.level)]
+        if not window:
+            getattr(self, f"function_{action.rank}")(action)
+            return
+        s.pending = [p, action.rank, action.level, action.colour, action.jokers, action.kinds]
+        s.pending_targets = list(action.targets)
+        s.window = sorted(window)
+        s.shielded = []
+        s.stage = "answer"
+
+    def defences_possible(self, q: int, level: int) -> bool:
+        seat = self.state.seats[q]
+        return any(rank_of(h) == "J" for h in seat.all_heroes()) and bool(self._level_options(q, 5, level))
+
+    def reversal_possible(self, q: int, level: int) -> bool:
+        seat = self.state.seats[q]
+        return any(rank_of(h) == "Q" for h in seat.heroes) and f"{q}:Q" not in self.state.bans and \
+            bool(self._level_options(q, 7, level))
+
+    def _spend(self, p: int, rank: int, level: int, col: str, jokers: int) -> list[str]:
+        s = self.state
+        seat = s.seats[p]
+        naturals = sorted(c for c in seat.hand if not is_joker(c) and rank_of(c) == str(rank) and colour(c) == col)
+        spent = naturals[:level - jokers] + ["BJ" if col == "black" else "RJ"] * jokers
+        for c in spent:
+            seat.hand.remove(c)
+            s.bank_under.append(c)
+        return spent
+
+    def _settle_answers(self) -> None:
+        s = self.state
+        if s.window:
+            return
+        p, rank, level, col, jokers, kinds = s.pending
+        action = A.Use(int(p), int(rank), int(level), str(col), int(jokers), tuple(s.pending_targets), str(kinds))
+        s.pending, s.pending_targets = [], []
+        s.stage = "act"
         getattr(self, f"function_{action.rank}")(action)
+        s.shielded = []
 
     def others(self, p: int) -> list[int]:
         return [q for q in seats_after(p, self.params.players) if q != p]
 
     def function_2(self, action: A.Use) -> None:
         s = self.state
-        seats = action.targets if action.level == 1 else self.others(action.player)
+        seats = [q for q in (action.targets if action.level == 1 else self.others(action.player))
+                 if q not in s.shielded]
         for q in seats:
             for k in action.kinds:
                 if f"{q}:{k}" not in s.bans:
@@ -651,10 +755,11 @@ class Baldur(Game):
     def function_3(self, action: A.Use) -> None:
         s = self.state
         if action.level == 1:
-            s.tasks.append(Task("kill", action.targets[0], INN, 1))
+            if action.targets[0] not in s.shielded:
+                s.tasks.append(Task("kill", action.targets[0], INN, 1))
             return
         seats = action.targets if action.level == 2 else self.others(action.player)
-        for q in seats:
+        for q in [q for q in seats if q not in s.shielded]:
             seat = s.seats[q]
             victim = next((h for h in seat.heroes + seat.tired if rank_of(h) == action.kinds), None)
             if victim:
@@ -667,18 +772,22 @@ class Baldur(Game):
         p = action.player
         if action.level == 3:
             q = action.targets[0]
+            if q in s.shielded:
+                return
             taken = s.seats[q].hand
             s.seats[q].hand = []
             s.seats[p].hand = sorted(s.seats[p].hand + taken)
             self.event(f"player {p} takes all {len(taken)} hand cards of player {q}")
             return
-        s.tasks += [Task("take", q, p, action.level) for q in self.others(p)]
+        s.tasks += [Task("take", q, p, action.level) for q in self.others(p) if q not in s.shielded]
 
     def function_8(self, action: A.Use) -> None:
         s = self.state
         p = action.player
         if action.level == 1:
             q = action.targets[0]
+            if q in s.shielded:
+                return
             n = len(s.seats[q].hand)
             s.bank_under += s.seats[q].hand
             s.seats[q].hand = []
@@ -686,6 +795,9 @@ class Baldur(Game):
             s.tasks.append(Task("draw", BANK, q, n))
             return
         seats = list(action.targets) if action.level == 2 else list(range(self.params.players))
+        seats = [q for q in seats if q not in s.shielded]
+        if len(seats) < 2:
+            return
         for q in seats:
             s.pool += s.seats[q].hand
             s.seats[q].hand = []
@@ -705,17 +817,19 @@ class Baldur(Game):
             s.tasks.append(Task("draw", BANK, p, n))
         else:
             seats = action.targets if action.level == 2 else self.others(p)
-            s.tasks += [Task("take", q, p, n) for q in seats]
+            s.tasks += [Task("take", q, p, n) for q in seats if q not in s.shielded]
 
     def function_10(self, action: A.Use) -> None:
         s = self.state
         p = action.player
         if action.level == 1:
             q = action.targets[0]
+            if q in s.shielded:
+                return
             s.tasks += [Task("grab", q, LIMBO, 1), Task("grab", p, q, 1), Task("unlimbo", LIMBO, p, 1)]
         else:
             seats = action.targets if action.level == 2 else self.others(p)
-            s.tasks += [Task("grab", q, p, 1) for q in seats]
+            s.tasks += [Task("grab", q, p, 1) for q in seats if q not in s.shielded]
 
     # ----- views, the end -----------------------------------------------------------------------
     def stage(self) -> str:
@@ -726,7 +840,9 @@ class Baldur(Game):
             return "drawing"
         return {"opening": "first player: everybody plays a card face down", "act": "hero actions",
                 "bid": f"recruiting {s.auction}: bidding round {s.auction_round}", "choose": "choosing cards",
-                "protect": "protecting heroes", "over": "over"}.get(s.stage, s.stage or "between steps")
+                "protect": "protecting heroes",
+                "answer": "answering a hero action (thief's 5, witch's 7)",
+                "over": "over"}.get(s.stage, s.stage or "between steps")
 
     def is_over(self) -> bool:
         return bool(self.state.over)

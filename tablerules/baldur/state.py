@@ -65,5 +65,10 @@ class BaldurState:
     choose_dest: str = ""
     need: list[int] = field(default_factory=list)
     passing: list[list[str]] = field(default_factory=list)
+    # a hero action waiting for answers: the thief's 5 (defence) and the witch's 7 (reversal)
+    pending: list[int | str] = field(default_factory=list)  # player, rank, level, colour, jokers, kinds
+    pending_targets: list[int] = field(default_factory=list)
+    window: list[int] = field(default_factory=list)
+    shielded: list[int] = field(default_factory=list)
     protect_rank: str = ""
     protect_number: int = 0
