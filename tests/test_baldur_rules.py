@@ -404,3 +404,58 @@ def test_7_witch_reverses_an_action_at_any_time(game: Baldur) -> None:
     game.apply(A.Reverse(1, "red", 0))
     assert game.state.seats[2].heroes == ["AD"] and game.state.seats[1].tired == ["QH"]
     assert game.state.seats[0].tired == ["KS"] and game.state.stage == "act"
+
+
+# ----- hidden numbers: full moon (black 4) and Dracula (red 4) ------------------------------------
+def test_full_moon_werewolves_win_lowest_loses_two(game: Baldur) -> None:
+    for p in range(4):
+        set_heroes(game, p, [["KS", "KH", "KD"], ["QS", "QH"], ["JS", "JH"], ["AS", "AH"]][p])
+        set_hand(game, p, [["2S", "2C", "3S"], ["10S", "10C", "9S"], ["4S", "4C", "5S"], ["6S", "6C"]][p])
+    end_round(game, "4S")
+    roll_all(game)  # the 4 hidden cards: 50 + at least 8 werewolves
+    assert game.state.stage == "werewolves" and game.to_act() == (0,)
+    obs = game.observation(1)["state"]
+    assert obs["hidden_cards"] == 4
+    for _ in range(3):
+        for p in range(4):
+            if game.state.seats[p].hand and game.to_act() == (p,):
+                game.apply(A.PlayDown(p, game.state.seats[p].hand[0]))
+    # 7 + 29 + 13 + 12 = 61 bullets against 50 + 4 cards: the werewolves win unless the cards are tiny
+    if game.state.stage == "choose":
+        assert game.state.need == [2, 1, 1, 1]
+
+
+def test_full_moon_enough_bullets_destroy_the_werewolves(game: Baldur) -> None:
+    for p in range(4):
+        set_heroes(game, p, ["KS"] if p == 0 else [])
+        set_hand(game, p, [["BJ", "BJ", "RJ"], ["RJ", "10S", "10C"], ["10H", "10D", "9S"], ["9C", "9H", "9D"]][p])
+    stack_bank(game, ["4S", "2S", "2C", "2H", "2D"])
+    game.state.stage, game.state.program = "", ["hand limit", "event"]
+    game.advance()
+    game.refresh()
+    while game.state.stage == "werewolves":
+        p = game.to_act()[0]
+        game.apply(A.PlayDown(p, game.state.seats[p].hand[0]))
+    assert game.state.seats[0].heroes == ["KS"] and any("destroyed" in line for line in game.log)
+
+
+def test_dracula_fighters_win_two_heroes_each(game: Baldur) -> None:
+    set_hand(game, 1, ["BJ", "RJ", "10S"])
+    set_hand(game, 2, ["2S", "3S"])
+    stack_bank(game, ["4H", "2H"])
+    game.state.stage, game.state.program = "", ["hand limit", "event"]
+    game.advance()
+    game.refresh()
+    assert game.state.stage == "join"
+    game.apply(A.Join(0, False))
+    game.apply(A.Join(1, True))
+    game.apply(A.Join(3, False))
+    game.apply(A.Join(2, True))
+    assert game.state.stage == "fight" and len(game.state.hidden) == 2  # life 16 + 2 hidden cards
+    game.apply(A.PlayDown(1, "BJ"))
+    game.apply(A.PlayDown(1, "RJ"))
+    game.apply(A.Stop(1))
+    game.apply(A.PlayDown(2, "2S"))
+    game.apply(A.PlayDown(2, "3S"))
+    roll_all(game)
+    assert len(game.state.seats[1].all_heroes()) == 2 and len(game.state.seats[2].all_heroes()) == 2

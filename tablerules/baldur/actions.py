@@ -136,4 +136,35 @@ class Let(Action):
         return f"player {self.player} lets the hero action happen"
 
 
-ACTION_TYPES = (Open, Use, Recruit, EndTurn, Bid, Drop, Choose, Protect, GiveUp, Defend, Reverse, Let)
+@dataclass(frozen=True)
+class PlayDown(Action):
+    """A hand card played face down against the werewolves or Dracula."""
+
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} plays {self.card} face down"
+
+
+@dataclass(frozen=True)
+class Stop(Action):
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} stops attacking"
+
+
+@dataclass(frozen=True)
+class Join(Action):
+    """Rock (fight Dracula) or paper (stay out), shown by everybody at once."""
+
+    player: int
+    fight: bool
+
+    def describe(self) -> str:
+        return f"player {self.player} shows {'rock (fights)' if self.fight else 'paper (stays out)'}"
+
+
+ACTION_TYPES = (Open, Use, Recruit, EndTurn, Bid, Drop, Choose, Protect, GiveUp, Defend, Reverse, Let, PlayDown, Stop,
+                Join)

@@ -34,10 +34,10 @@ from .cards import (
     score,
     value,
 )
-from .state import AUCTION, BANK, EVENT, INN, LIMBO, POOL, REVEALED, BaldurState, Seat, Task
+from .state import AUCTION, BANK, EVENT, HIDDEN, INN, LIMBO, POOL, REVEALED, BaldurState, Seat, Task
 
 HAND_LIMIT = 13
-WAITING = ("opening", "act", "bid", "choose", "protect", "answer")
+WAITING = ("opening", "act", "bid", "choose", "protect", "answer", "werewolves", "join", "fight")
 #: cards drawn at the start of a turn by heroes held (0+: 3, 4+: 4, 6+: 5, 8+: 6)
 DRAWS = ((8, 6), (6, 5), (4, 4), (0, 3))
 #: function cards a player can use actively (5 is passive defence, 7 is the witch's any-time reversal)
@@ -150,6 +150,9 @@ class Baldur(Game):
         elif dst == AUCTION:
             s.auction = card
             self.event(f"the inn offers hero {card} ({HERO_NAMES[rank_of(card)]})")
+        elif dst == HIDDEN:
+            s.hidden.append(card)
+            self.event(f"a hidden card: {card}", seen_by=(), hidden="a card is drawn face down")
         elif dst == REVEALED:
             s.revealed = card
             self.event(f"the inn's top hero is shown: {card}")
@@ -298,6 +301,12 @@ class Baldur(Game):
             self.open_choice("hand", "right", [min(5, len(seat.hand)) for seat in s.seats])
         elif key == "red 2":  # slave trade
             self.open_choice("heroes", "right", [min(2, len(seat.all_heroes())) for seat in s.seats])
+        elif key == "black 4":  # full moon: 50 + 4 hidden cards of werewolves, three rounds of face-down cards
+            s.tasks.append(Task("draw", BANK, HIDDEN, 4))
+            s.program = ["werewolves", "event done"]
+        elif key == "red 4":  # Dracula: rock-paper-scissors to join
+            s.joined = [-1] * self.params.players
+            s.stage = "join"
         elif key == "joker":  # hell gate
             for seat in s.seats:
                 s.pool += seat.hand + seat.all_heroes()
@@ -307,6 +316,62 @@ class Baldur(Game):
             s.tasks += [Task("deal", POOL, order[i % len(order)], 1) for i in range(len(s.pool))]
         else:
             self.event(f"({data['name']} is not modelled yet: no effect)")
+
+    def step_werewolves(self) -> None:
+        s = self.state
+        s.played = [[] for _ in s.seats]
+        s.wolf_turn = 0
+        s.stage = "werewolves"
+        self._wolf_skip()
+
+    def _wolf_skip(self) -> None:
+        """Skip seats without hand cards; after three rounds, reveal everything."""
+        s = self.state
+        n = self.params.players
+        while s.wolf_turn < 3 * n and not s.seats[self.order()[s.wolf_turn % n]].hand:
+            s.wolf_turn += 1
+        if s.wolf_turn < 3 * n:
+            return
+        wolves = 50 + sum(value(c) for c in s.hidden)
+        totals = [sum(value(c) for c in cards) for cards in s.played]
+        bullets = ", ".join(f"player {p} {'+'.join(c) or '-'} = {totals[p]}" for p, c in enumerate(s.played))
+        self.event(f"the werewolves were {wolves} ({'+'.join(s.hidden) or '-'}); silver bullets {bullets}")
+        s.bank_under += s.hidden + [c for cards in s.played for c in cards]
+        s.hidden, s.played = [], []
+        s.stage = ""
+        if sum(totals) > wolves:
+            self.event("the werewolves are destroyed")
+            return
+        low = min(totals)
+        need = [min(2 if t == low else 1, len(seat.all_heroes())) for t, seat in zip(totals, s.seats, strict=True)]
+        self.event(f"the werewolves win: players {[p for p, t in enumerate(totals) if t == low]} lose 2 heroes, "
+                   "the others 1")
+        self.open_choice("heroes", "inn", need)
+
+    def step_dracula_fight(self) -> None:
+        s = self.state
+        s.played = [[] for _ in s.seats]
+        s.stopped = [p for p in range(self.params.players) if s.joined[p] != 1 or not s.seats[p].hand]
+        s.stage = "fight"
+        self._settle_fight()
+
+    def _settle_fight(self) -> None:
+        s = self.state
+        if len(s.stopped) < self.params.players:
+            return
+        life = 16 + sum(value(c) for c in s.hidden)
+        fighters = [p for p in self.order() if s.joined[p] == 1]
+        totals = {p: sum(value(c) for c in s.played[p]) for p in fighters}
+        self.event(f"Dracula's life was {life} ({'+'.join(s.hidden)}); attacks "
+                   + ", ".join(f"player {p} {'+'.join(s.played[p]) or '-'} = {t}" for p, t in totals.items()))
+        s.bank_under += s.hidden + [c for cards in s.played for c in cards]
+        s.hidden, s.played, s.stopped, s.joined = [], [], [], []
+        s.stage = ""
+        if any(t > life for t in totals.values()):
+            self.event(f"Dracula is destroyed: players {fighters} get 2 random heroes each")
+            s.tasks += [Task("hero", INN, p, 2) for p in fighters]
+        else:
+            self.event("Dracula survives")
 
     def step_plague_hands(self) -> None:
         self.open_choice("hand", "bank", [min(2, len(seat.hand)) for seat in self.state.seats])
@@ -340,6 +405,12 @@ class Baldur(Game):
             return tuple(p for p in s.bidders if not s.bids[p])
         if s.stage == "answer":
             return tuple(s.window)
+        if s.stage == "werewolves":
+            return (self.order()[s.wolf_turn % self.params.players],)
+        if s.stage == "join":
+            return tuple(p for p, j in enumerate(s.joined) if j < 0)
+        if s.stage == "fight":
+            return tuple(p for p in range(self.params.players) if p not in s.stopped)
         if s.stage in ("choose", "protect"):
             return tuple(p for p, n in enumerate(s.need) if n)
         return ()
@@ -367,6 +438,14 @@ class Baldur(Game):
                 zone = seat.hand if s.choose_zone == "hand" else seat.all_heroes()
                 verb = {"bank": "discards", "inn": "loses", "right": "passes right"}[s.choose_dest]
                 out += [A.Choose(p, c, verb) for c in sorted(set(zone))]
+            elif s.stage == "werewolves":
+                out += [A.PlayDown(p, c) for c in sorted(set(seat.hand))]
+            elif s.stage == "join":
+                out += [A.Join(p, True), A.Join(p, False)]
+            elif s.stage == "fight":
+                out += [A.PlayDown(p, c) for c in sorted(set(seat.hand))]
+                if len(s.played[p]) >= 2 or not seat.hand:
+                    out.append(A.Stop(p))
             elif s.stage == "answer":
                 out += self.defences(p) + self.reversals(p) + [A.Let(p)]
             elif s.stage == "protect":
@@ -496,6 +575,8 @@ class Baldur(Game):
             return "witch's reversal", "an unexhausted witch and 7s of the waiting action's level"
         if isinstance(action, A.Let):
             return "hero actions", "nothing is waiting for your answer"
+        if isinstance(action, A.PlayDown | A.Stop | A.Join):
+            return "hidden-number events", "only during the werewolves or Dracula, in turn, with cards you hold"
         if isinstance(action, A.Protect | A.GiveUp):
             return "protection numbers", "protect with cards making the protection number (注9)"
         return "actions", f"{action.describe()} is not possible now"
@@ -561,6 +642,32 @@ class Baldur(Game):
             self.event(f"player {action.player}'s witch {witch} reverses the action of player {s.pending[0]}")
             s.pending, s.pending_targets, s.window, s.shielded = [], [], [], []
             s.stage = "act"
+        elif isinstance(action, A.PlayDown):
+            s.seats[action.player].hand.remove(action.card)
+            s.played[action.player].append(action.card)
+            self.event(f"player {action.player} plays {action.card} face down", seen_by=(action.player,),
+                       hidden=f"player {action.player} plays a card face down")
+            if s.stage == "werewolves":
+                s.wolf_turn += 1
+                self._wolf_skip()
+            elif not s.seats[action.player].hand:
+                s.stopped.append(action.player)
+                self._settle_fight()
+        elif isinstance(action, A.Stop):
+            s.stopped.append(action.player)
+            self._settle_fight()
+        elif isinstance(action, A.Join):
+            s.joined[action.player] = int(action.fight)
+            self.event(f"player {action.player} chooses", seen_by=(action.player,),
+                       hidden=f"player {action.player} chooses")
+            if min(s.joined) >= 0:
+                self.event("rock-paper-scissors: " + ", ".join(f"player {p} {'rock' if j else 'paper'}"
+                                                                for p, j in enumerate(s.joined)))
+                s.stage = ""
+                fighters = sum(s.joined)
+                if fighters:
+                    s.tasks.append(Task("draw", BANK, HIDDEN, fighters))
+                    s.program = ["dracula fight", "event done"]
         elif isinstance(action, A.Let):
             s.window.remove(action.player)
             self._settle_answers()
@@ -842,7 +949,8 @@ class Baldur(Game):
                 "bid": f"recruiting {s.auction}: bidding round {s.auction_round}", "choose": "choosing cards",
                 "protect": "protecting heroes",
                 "answer": "answering a hero action (thief's 5, witch's 7)",
-                "over": "over"}.get(s.stage, s.stage or "between steps")
+                "werewolves": "full moon: silver bullets face down", "join": "Dracula: rock or paper",
+                "fight": "fighting Dracula", "over": "over"}.get(s.stage, s.stage or "between steps")
 
     def is_over(self) -> bool:
         return bool(self.state.over)
@@ -863,7 +971,9 @@ class Baldur(Game):
 
     def all_cards(self) -> list[str]:
         s = self.state
-        cards = s.bank + s.bank_under + s.inn + s.inn_under + s.limbo + s.pool
+        cards = s.bank + s.bank_under + s.inn + s.inn_under + s.limbo + s.pool + s.hidden
+        for played in s.played:
+            cards += played
         cards += [c for c in (s.event, s.auction, s.revealed) if c]
         cards += [c for c in s.opening if c and s.stage == "opening"]
         for seat in s.seats:
@@ -900,7 +1010,10 @@ class Baldur(Game):
                 "revealed": s.revealed, "auction": s.auction, "event": s.event, "round": s.round,
                 "first": s.first, "current": s.current, "bans": list(s.bans), "next_bans": list(s.next_bans),
                 "need": list(s.need) if s.stage in ("choose", "protect") else [], "protect": s.protect_number,
-                "over": s.over}
+                "over": s.over, "hidden_cards": len(s.hidden) if player is not None else list(s.hidden),
+                "played": [(list(c) if player is None or player == p else len(c)) for p, c in enumerate(s.played)],
+                "joined": [(j if player is None or player == p or min(s.joined) >= 0 else -2)
+                           for p, j in enumerate(s.joined)]}
 
     def describe_view(self, player: int | None) -> str:
         o = self.observe(player)

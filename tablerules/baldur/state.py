@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 # where a random move takes a card from / puts it (a seat number >= 0 is that player)
-BANK, INN, LIMBO, POOL, EVENT, AUCTION, REVEALED = -1, -2, -3, -4, -5, -6, -7
+BANK, INN, LIMBO, POOL, EVENT, AUCTION, REVEALED, HIDDEN = -1, -2, -3, -4, -5, -6, -7, -8
 
 
 @dataclass
@@ -70,5 +70,11 @@ class BaldurState:
     pending_targets: list[int] = field(default_factory=list)
     window: list[int] = field(default_factory=list)
     shielded: list[int] = field(default_factory=list)
+    # hidden-number events: the hidden bank cards (werewolves, Dracula's life), cards played face down
+    hidden: list[str] = field(default_factory=list)
+    played: list[list[str]] = field(default_factory=list)
+    wolf_turn: int = 0
+    joined: list[int] = field(default_factory=list)  # -1 not shown yet, 0 paper, 1 rock
+    stopped: list[int] = field(default_factory=list)
     protect_rank: str = ""
     protect_number: int = 0
