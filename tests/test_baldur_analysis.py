@@ -60,3 +60,23 @@ def test_cli_simulate_baldur_heuristic() -> None:
 
     summary = core_simulate(Baldur, 2, seed=0, agents=Baldur.heuristic_agent())
     assert summary is not None
+
+
+def test_panel_renders_and_hides_other_hands() -> None:
+    from tablerules.widgets.baldur_panel import BaldurPanel, seats_html
+
+    game = new_game(seed=2)
+    panel = BaldurPanel(game, humans=(0,))
+    text = panel.render_state()
+    assert "Baldur" in panel.widget.children[0].value or "round" in text
+    view = seats_html(game, 0)
+    assert "cards (hidden)" in view and " ".join(game.state.seats[0].hand) in view
+
+
+def test_rules_package_imports_no_widgets() -> None:
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[1] / "tablerules" / "baldur"
+    for path in root.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "ipywidgets" not in text and "IPython" not in text, path.name
