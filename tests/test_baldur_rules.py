@@ -459,3 +459,31 @@ def test_dracula_fighters_win_two_heroes_each(game: Baldur) -> None:
     game.apply(A.PlayDown(2, "3S"))
     roll_all(game)
     assert len(game.state.seats[1].all_heroes()) == 2 and len(game.state.seats[2].all_heroes()) == 2
+
+
+# ----- the gods of Northern Europe (red 10) --------------------------------------------------------
+def test_northern_gods_seven_rounds_of_colours(game: Baldur) -> None:
+    set_hand(game, 0, ["2S", "3S", "4S", "5S", "6S", "7S", "8S"])  # seven black cards
+    set_hand(game, 1, ["2H"])  # one red card, no hero: falls when black is shown
+    set_heroes(game, 2, ["KS"])
+    set_hand(game, 2, [])  # no card: sacrifices the lord for 3 open cards
+    stack_bank(game, ["10H", "9S", "9C", "10S", "10C", "2C", "3C", "4C", "5C", "6C", "7C", "8C"])
+    game.state.stage, game.state.program = "", ["hand limit", "event"]
+    game.advance()
+    game.refresh()
+    assert game.state.stage == "gods" and game.state.gods == ["9S"]
+    assert 1 in game.state.fallen and 3 in game.state.fallen  # no black card, no hero
+    assert game.legal_actions(2) == (A.Sacrifice(2, "KS"),)
+    game.apply(A.Sacrifice(2, "KS"))
+    assert game.state.open_cards[2] == ["10C", "10S", "9C"] or len(game.state.open_cards[2]) == 3
+    game.apply(A.Match(0, "2S"))
+    game.apply(A.Match(2, game.state.open_cards[2][0]))
+    for _ in range(6):
+        if game.state.stage != "gods":
+            break
+        game.apply(A.Match(0, game.state.seats[0].hand[0]))
+        if 2 in game.to_act():
+            game.apply(game.legal_actions(2)[0])
+    roll_all(game)
+    assert len(game.state.seats[0].all_heroes()) == 1  # the gods' gift: a random hero (and 3 cards)
+    assert game.state.seats[1].all_heroes() == []

@@ -166,5 +166,27 @@ class Join(Action):
         return f"player {self.player} shows {'rock (fights)' if self.fight else 'paper (stays out)'}"
 
 
+@dataclass(frozen=True)
+class Match(Action):
+    """Northern gods: a card of the revealed card's colour, from the hand or the open cards in front of you."""
+
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} matches the gods with {self.card}"
+
+
+@dataclass(frozen=True)
+class Sacrifice(Action):
+    """Northern gods: a hero given up for 3 open cards from the bank."""
+
+    player: int
+    hero: str
+
+    def describe(self) -> str:
+        return f"player {self.player} sacrifices {self.hero} for 3 open cards"
+
+
 ACTION_TYPES = (Open, Use, Recruit, EndTurn, Bid, Drop, Choose, Protect, GiveUp, Defend, Reverse, Let, PlayDown, Stop,
-                Join)
+                Join, Match, Sacrifice)

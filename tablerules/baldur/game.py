@@ -34,10 +34,10 @@ from .cards import (
     score,
     value,
 )
-from .state import AUCTION, BANK, EVENT, HIDDEN, INN, LIMBO, POOL, REVEALED, BaldurState, Seat, Task
+from .state import AUCTION, BANK, EVENT, GODS, HIDDEN, INN, LIMBO, OPEN, POOL, REVEALED, BaldurState, Seat, Task
 
 HAND_LIMIT = 13
-WAITING = ("opening", "act", "bid", "choose", "protect", "answer", "werewolves", "join", "fight")
+WAITING = ("opening", "act", "bid", "choose", "protect", "answer", "werewolves", "join", "fight", "gods")
 #: cards drawn at the start of a turn by heroes held (0+: 3, 4+: 4, 6+: 5, 8+: 6)
 DRAWS = ((8, 6), (6, 5), (4, 4), (0, 3))
 #: function cards a player can use actively (5 is passive defence, 7 is the witch's any-time reversal)
@@ -150,6 +150,13 @@ class Baldur(Game):
         elif dst == AUCTION:
             s.auction = card
             self.event(f"the inn offers hero {card} ({HERO_NAMES[rank_of(card)]})")
+        elif dst == GODS:
+            s.gods.append(card)
+            self.event(f"the gods show {card} ({'any colour' if is_joker(card) else colour(card)})")
+        elif dst <= OPEN:
+            s.open_cards[OPEN - dst].append(card)
+            s.open_cards[OPEN - dst].sort()
+            self.event(f"player {OPEN - dst} gets {card} face up in front of them")
         elif dst == HIDDEN:
             s.hidden.append(card)
             self.event(f"a hidden card: {card}", seen_by=(), hidden="a card is drawn face down")
@@ -307,6 +314,10 @@ class Baldur(Game):
         elif key == "red 4":  # Dracula: rock-paper-scissors to join
             s.joined = [-1] * self.params.players
             s.stage = "join"
+        elif key == "red 10":  # the gods of Northern Europe: 7 rounds of matching colours
+            s.open_cards = [[] for _ in s.seats]
+            s.fallen, s.war_round = [], 0
+            s.program = ["gods round", "event done"]
         elif key == "joker":  # hell gate
             for seat in s.seats:
                 s.pool += seat.hand + seat.all_heroes()
@@ -373,6 +384,63 @@ class Baldur(Game):
         else:
             self.event("Dracula survives")
 
+    def step_gods_round(self) -> None:
+        s = self.state
+        s.war_round += 1
+        s.matched = []
+        s.tasks.append(Task("draw", BANK, GODS, 1))
+        s.program = ["gods answer", *s.program]
+
+    def step_gods_answer(self) -> None:
+        s = self.state
+        if not s.gods or len(s.gods) < s.war_round:  # the bank ran out: the war ends
+            self._end_war()
+            return
+        s.stage = "gods"
+        self._gods_fall()
+
+    def god_colour(self) -> str:
+        card = self.state.gods[-1]
+        return "any" if is_joker(card) else colour(card)
+
+    def matches(self, p: int) -> list[str]:
+        s = self.state
+        want = self.god_colour()
+        cards = set(s.seats[p].hand) | set(s.open_cards[p])
+        return sorted(c for c in cards if want == "any" or is_joker(c) or colour(c) == want)
+
+    def _gods_fall(self) -> None:
+        """Players who can neither match nor sacrifice fall; when everybody answered, the next round."""
+        s = self.state
+        for p in range(self.params.players):
+            if p in s.fallen or p in s.matched:
+                continue
+            if not self.matches(p) and not s.seats[p].all_heroes():
+                s.fallen.append(p)
+                self.event(f"player {p} cannot match the gods and falls in the war")
+        if self.current_players() or s.tasks:
+            return
+        s.stage = ""
+        if s.war_round < 7:
+            s.program = ["gods round", *s.program]
+        else:
+            self._end_war()
+
+    def step_gods_recheck(self) -> None:
+        self.state.stage = "gods"
+        self._gods_fall()
+
+    def _end_war(self) -> None:
+        s = self.state
+        winners = [p for p in self.order() if p not in s.fallen]
+        s.bank_under += s.gods + [c for cards in s.open_cards for c in cards]
+        s.gods, s.open_cards, s.matched, s.war_round = [], [], [], 0
+        s.stage = ""
+        if winners:
+            self.event(f"players {winners} withstood the gods: 3 cards and a random hero each")
+            s.tasks += [Task("draw", BANK, p, 3) for p in winners] + [Task("hero", INN, p, 1) for p in winners]
+        s.fallen = []
+
     def step_plague_hands(self) -> None:
         self.open_choice("hand", "bank", [min(2, len(seat.hand)) for seat in self.state.seats])
 
@@ -405,6 +473,8 @@ class Baldur(Game):
             return tuple(p for p in s.bidders if not s.bids[p])
         if s.stage == "answer":
             return tuple(s.window)
+        if s.stage == "gods":
+            return tuple(p for p in range(self.params.players) if p not in s.fallen and p not in s.matched)
         if s.stage == "werewolves":
             return (self.order()[s.wolf_turn % self.params.players],)
         if s.stage == "join":
@@ -438,6 +508,11 @@ class Baldur(Game):
                 zone = seat.hand if s.choose_zone == "hand" else seat.all_heroes()
                 verb = {"bank": "discards", "inn": "loses", "right": "passes right"}[s.choose_dest]
                 out += [A.Choose(p, c, verb) for c in sorted(set(zone))]
+            elif s.stage == "gods":
+                found = self.matches(p)
+                out += [A.Match(p, c) for c in found]
+                if not found:
+                    out += [A.Sacrifice(p, h) for h in sorted(set(seat.all_heroes()))]
             elif s.stage == "werewolves":
                 out += [A.PlayDown(p, c) for c in sorted(set(seat.hand))]
             elif s.stage == "join":
@@ -575,6 +650,8 @@ class Baldur(Game):
             return "witch's reversal", "an unexhausted witch and 7s of the waiting action's level"
         if isinstance(action, A.Let):
             return "hero actions", "nothing is waiting for your answer"
+        if isinstance(action, A.Match | A.Sacrifice):
+            return "northern gods", "match the revealed colour from your cards, or sacrifice a hero only if you cannot"
         if isinstance(action, A.PlayDown | A.Stop | A.Join):
             return "hidden-number events", "only during the werewolves or Dracula, in turn, with cards you hold"
         if isinstance(action, A.Protect | A.GiveUp):
@@ -653,6 +730,23 @@ class Baldur(Game):
             elif not s.seats[action.player].hand:
                 s.stopped.append(action.player)
                 self._settle_fight()
+        elif isinstance(action, A.Match):
+            p = action.player
+            pile = s.seats[p].hand if action.card in s.seats[p].hand else s.open_cards[p]
+            pile.remove(action.card)
+            s.bank_under.append(action.card)
+            s.matched.append(p)
+            self.event(f"player {p} matches the gods with {action.card} (war round {s.war_round})")
+            self._gods_fall()
+        elif isinstance(action, A.Sacrifice):
+            p = action.player
+            seat = s.seats[p]
+            (seat.heroes if action.hero in seat.heroes else seat.tired).remove(action.hero)
+            s.inn_under.append(action.hero)
+            self.event(f"player {p} sacrifices {action.hero} for 3 open cards")
+            s.tasks.append(Task("draw", BANK, OPEN - p, 3))
+            s.stage = ""  # the 3 open cards are drawn, then everybody still to answer answers
+            s.program = ["gods recheck", *s.program]
         elif isinstance(action, A.Stop):
             s.stopped.append(action.player)
             self._settle_fight()
@@ -950,7 +1044,8 @@ class Baldur(Game):
                 "protect": "protecting heroes",
                 "answer": "answering a hero action (thief's 5, witch's 7)",
                 "werewolves": "full moon: silver bullets face down", "join": "Dracula: rock or paper",
-                "fight": "fighting Dracula", "over": "over"}.get(s.stage, s.stage or "between steps")
+                "fight": "fighting Dracula", "gods": "the gods of Northern Europe: match the colour",
+                "over": "over"}.get(s.stage, s.stage or "between steps")
 
     def is_over(self) -> bool:
         return bool(self.state.over)
@@ -971,7 +1066,9 @@ class Baldur(Game):
 
     def all_cards(self) -> list[str]:
         s = self.state
-        cards = s.bank + s.bank_under + s.inn + s.inn_under + s.limbo + s.pool + s.hidden
+        cards = s.bank + s.bank_under + s.inn + s.inn_under + s.limbo + s.pool + s.hidden + s.gods
+        for front in s.open_cards:
+            cards += front
         for played in s.played:
             cards += played
         cards += [c for c in (s.event, s.auction, s.revealed) if c]
@@ -1010,7 +1107,8 @@ class Baldur(Game):
                 "revealed": s.revealed, "auction": s.auction, "event": s.event, "round": s.round,
                 "first": s.first, "current": s.current, "bans": list(s.bans), "next_bans": list(s.next_bans),
                 "need": list(s.need) if s.stage in ("choose", "protect") else [], "protect": s.protect_number,
-                "over": s.over, "hidden_cards": len(s.hidden) if player is not None else list(s.hidden),
+                "over": s.over, "gods": list(s.gods), "open_cards": [list(c) for c in s.open_cards],
+                "fallen": list(s.fallen), "hidden_cards": len(s.hidden) if player is not None else list(s.hidden),
                 "played": [(list(c) if player is None or player == p else len(c)) for p, c in enumerate(s.played)],
                 "joined": [(j if player is None or player == p or min(s.joined) >= 0 else -2)
                            for p, j in enumerate(s.joined)]}

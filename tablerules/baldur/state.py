@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 # where a random move takes a card from / puts it (a seat number >= 0 is that player)
-BANK, INN, LIMBO, POOL, EVENT, AUCTION, REVEALED, HIDDEN = -1, -2, -3, -4, -5, -6, -7, -8
+BANK, INN, LIMBO, POOL, EVENT, AUCTION, REVEALED, HIDDEN, GODS = -1, -2, -3, -4, -5, -6, -7, -8, -9
+OPEN = -100  # OPEN - p: the open cards in front of player p
 
 
 @dataclass
@@ -76,5 +77,11 @@ class BaldurState:
     wolf_turn: int = 0
     joined: list[int] = field(default_factory=list)  # -1 not shown yet, 0 paper, 1 rock
     stopped: list[int] = field(default_factory=list)
+    # Northern gods: the revealed cards, the open cards in front of each player, who has fallen, the round
+    gods: list[str] = field(default_factory=list)
+    open_cards: list[list[str]] = field(default_factory=list)
+    fallen: list[int] = field(default_factory=list)
+    matched: list[int] = field(default_factory=list)
+    war_round: int = 0
     protect_rank: str = ""
     protect_number: int = 0
