@@ -222,9 +222,9 @@ def test_recruiting_highest_bid_wins_and_every_bid_is_spent(game: Baldur) -> Non
     recruit(game)
     assert set(game.to_act()) == {0, 1, 2}  # 注7: no cards, no bid
     hero = game.state.auction
-    game.apply(A.Bid(0, ("10S", "9S")))
-    game.apply(A.Bid(1, ("2S", "3S")))
-    game.apply(A.Bid(2, ("10D", "10H")))
+    game.apply(A.Bid(0, ("10 black", "9 black")))
+    game.apply(A.Bid(1, ("2 black", "3 black")))
+    game.apply(A.Bid(2, ("10 red", "10 red")))
     assert hero in game.state.seats[2].heroes
     assert sorted(game.state.bank_under[-6:]) == sorted(["10S", "9S", "2S", "3S", "10D", "10H"])
 
@@ -234,7 +234,7 @@ def test_recruiting_ties_bid_again_up_to_three_rounds(game: Baldur) -> None:
         set_hand(game, p, hand)
     recruit(game)
     hero = game.state.auction
-    for mine, yours in [(("5C", "5S"), ("5D", "5H"))] * 2 + [(("4C", "6S"), ("4D", "6H"))]:
+    for mine, yours in [(("5 black",) * 2, ("5 red",) * 2)] * 2 + [(("4 black", "6 black"), ("4 red", "6 red"))]:
         assert game.state.auction == hero
         game.apply(A.Bid(0, mine))
         game.apply(A.Bid(1, yours))
@@ -247,8 +247,8 @@ def test_anyone_may_drop_out(game: Baldur) -> None:
     recruit(game)
     hero = game.state.auction
     game.apply(A.Drop(1))
-    game.apply(A.Bid(2, ("3S",)))
-    game.apply(A.Bid(0, ("2C", "2S")))
+    game.apply(A.Bid(2, ("3 black",)))
+    game.apply(A.Bid(0, ("2 black", "2 black")))
     assert hero in game.state.seats[0].heroes and {"5D", "5H"} <= set(game.state.seats[1].hand)
 
 
@@ -265,8 +265,8 @@ def test_hand_limit_13_before_the_event(game: Baldur) -> None:
     set_hand(game, 1, ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "2C", "3C", "4C", "5C", "6C", "7C"])
     end_round(game, "3H")
     assert game.to_act() == (1,) and game.state.event == ""
-    game.apply(A.Choose(1, "2S"))
-    game.apply(A.Choose(1, "3S"))
+    game.apply(A.Choose(1, "2C"))  # one choice per rank and colour: the first in code order
+    game.apply(A.Choose(1, "3C"))
     roll_all(game)
     assert (len(game.state.seats[1].hand) == 13 and game.state.round == 9) or game.state.event == ""
 

@@ -62,7 +62,7 @@ class Bid(Action):
     cards: tuple[str, ...]
 
     def describe(self) -> str:
-        return f"player {self.player} bids {' + '.join(self.cards)} face down"
+        return f"player {self.player} bids {' + '.join(self.cards)} face down"  # kinds: "5 black", "BJ"
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ class Protect(Action):
     cards: tuple[str, ...]
 
     def describe(self) -> str:
-        return f"player {self.player} protects a hero with {' , '.join(self.cards)}"
+        return f"player {self.player} protects a hero with cards numbered {', '.join(self.cards)}"
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,8 @@ class GreedyAgent(Agent):
         if isinstance(action, A.EndTurn):
             return 0
         if isinstance(action, A.Bid):
-            return sum(value(c) for c in action.cards) + 40 * sum(is_joker(c) for c in action.cards)
+            return sum(15 if is_joker(k) else int(k.split()[0]) for k in action.cards) + \
+                40 * sum(is_joker(k) for k in action.cards)
         if isinstance(action, A.Drop):
             return 5
         if isinstance(action, A.Choose):
@@ -40,7 +41,7 @@ class GreedyAgent(Agent):
                 return -value_of_hero(action.card)
             return 100 if is_joker(action.card) else -value(action.card)
         if isinstance(action, A.Protect):
-            return 50 - sum(value(c) for c in action.cards)
+            return 50 - sum(int(n) for n in action.cards)
         if isinstance(action, A.GiveUp):
             return 0
         return 0

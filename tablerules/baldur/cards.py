@@ -144,14 +144,26 @@ def makes(cards: tuple[str, ...] | list[str], number: int) -> bool:
 
 
 def protections(hand: list[str], number: int, most: int = 3) -> list[tuple[str, ...]]:
-    """The distinct sets of at most ``most`` hand cards that make ``number`` (smallest first)."""
-    kinds = sorted(Counter(hand).elements())
-    found: dict[tuple[str, ...], None] = {}
+    """The distinct sets of at most ``most`` hand cards that make ``number`` (smallest first), one per set of
+    numbers (which suit pays does not matter to a protection)."""
+    by_value: dict[int, list[str]] = {}
+    for c in sorted(hand):
+        by_value.setdefault(value(c), []).append(c)
+    pool = [v for v, cards in sorted(by_value.items()) for _ in cards[:most]]
+    found: dict[tuple[int, ...], None] = {}
     for size in range(1, most + 1):
-        for combo in combinations(kinds, size):
-            if combo not in found and makes(combo, number):
+        for combo in combinations(pool, size):
+            if combo not in found and makes_values(combo, number):
                 found[combo] = None
-    return list(found)
+    out = []
+    for combo in found:  # one set of cards per set of numbers (the first cards in code order)
+        counts = Counter(combo)
+        out.append(tuple(sorted(c for v, n in counts.items() for c in by_value[v][:n])))
+    return out
+
+
+def makes_values(values: tuple[int, ...], number: int) -> bool:
+    return Fraction(number) in _reachable(tuple(sorted(Fraction(v) for v in values)))
 
 
 def protection_solution(hand: list[str], number: int, most: int = 4) -> tuple[str, ...] | None:

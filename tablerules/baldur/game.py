@@ -44,6 +44,25 @@ DRAWS = ((8, 6), (6, 5), (4, 4), (0, 3))
 ACTIVE = (2, 3, 4, 8, 9, 10)
 
 
+def choices(cards: list[str]) -> list[str]:
+    """One card per (rank, colour) held: two cards of a rank and colour do the same everywhere but in the
+    opening, so only one of them is offered (the first in code order; see docs/rules-notes.md)."""
+    seen: dict[tuple[str, str], str] = {}
+    for c in sorted(cards):
+        seen.setdefault((rank_of(c), colour(c)), c)
+    return sorted(seen.values())
+
+
+def kind(card: str) -> str:
+    """A hand card by what it does in a bid: its rank and colour (``"5 black"``), or the joker's code."""
+    return card if is_joker(card) else f"{rank_of(card)} {colour(card)}"
+
+
+def card_of(hand: list[str], kind_: str) -> str:
+    """The card of ``hand`` a kind stands for (the first in code order)."""
+    return next(c for c in sorted(hand) if kind(c) == kind_)
+
+
 def draw_count(heroes: int) -> int:
     return next(n for least, n in DRAWS if heroes >= least)
 
@@ -406,8 +425,8 @@ class Baldur(Game):
     def matches(self, p: int) -> list[str]:
         s = self.state
         want = self.god_colour()
-        cards = set(s.seats[p].hand) | set(s.open_cards[p])
-        return sorted(c for c in cards if want == "any" or is_joker(c) or colour(c) == want)
+        cards = choices(s.seats[p].hand) + [c for c in choices(s.open_cards[p]) if c not in s.seats[p].hand]
+        return sorted({c for c in cards if want == "any" or is_joker(c) or colour(c) == want})
 
     def _gods_fall(self) -> None:
         """Players who can neither match nor sacrifice fall; when everybody answered, the next round."""
@@ -499,32 +518,34 @@ class Baldur(Game):
                 out += self.hero_actions(p)
                 out += [A.Recruit(p), A.EndTurn(p)] if (s.inn or s.inn_under or s.revealed) else [A.EndTurn(p)]
             elif s.stage == "bid":
-                kinds = sorted(set(seat.hand))
-                pairs = [(a, b) for a, b in combinations(kinds, 2)] + [(c, c) for c in kinds if seat.hand.count(c) > 1]
+                kinds = sorted({kind(c) for c in seat.hand})
+                held = Counter(kind(c) for c in seat.hand)
+                pairs = [(a, b) for a, b in combinations(kinds, 2)] + [(k, k) for k in kinds if held[k] > 1]
                 out += [A.Bid(p, pair) for pair in sorted(pairs)] if len(seat.hand) >= 2 else \
                     [A.Bid(p, (c,)) for c in kinds]
                 out.append(A.Drop(p))
             elif s.stage == "choose":
                 zone = seat.hand if s.choose_zone == "hand" else seat.all_heroes()
                 verb = {"bank": "discards", "inn": "loses", "right": "passes right"}[s.choose_dest]
-                out += [A.Choose(p, c, verb) for c in sorted(set(zone))]
+                out += [A.Choose(p, c, verb) for c in (choices(zone) if s.choose_zone == "hand" else sorted(set(zone)))]
             elif s.stage == "gods":
                 found = self.matches(p)
                 out += [A.Match(p, c) for c in found]
                 if not found:
                     out += [A.Sacrifice(p, h) for h in sorted(set(seat.all_heroes()))]
             elif s.stage == "werewolves":
-                out += [A.PlayDown(p, c) for c in sorted(set(seat.hand))]
+                out += [A.PlayDown(p, c) for c in choices(seat.hand)]
             elif s.stage == "join":
                 out += [A.Join(p, True), A.Join(p, False)]
             elif s.stage == "fight":
-                out += [A.PlayDown(p, c) for c in sorted(set(seat.hand))]
+                out += [A.PlayDown(p, c) for c in choices(seat.hand)]
                 if len(s.played[p]) >= 2 or not seat.hand:
                     out.append(A.Stop(p))
             elif s.stage == "answer":
                 out += self.defences(p) + self.reversals(p) + [A.Let(p)]
             elif s.stage == "protect":
-                out += [A.Protect(p, combo) for combo in protections(seat.hand, s.protect_number)]
+                out += [A.Protect(p, tuple(str(value(c)) for c in combo))
+                        for combo in protections(seat.hand, s.protect_number)]
                 out.append(A.GiveUp(p))
         return out
 
@@ -683,10 +704,13 @@ class Baldur(Game):
             s.stage = ""
             s.program = ["next turn"]
         elif isinstance(action, A.Bid):
-            for c in action.cards:
-                s.seats[action.player].hand.remove(c)
-            s.bids[action.player] = list(action.cards)
-            self.event(f"player {action.player} bids {'+'.join(action.cards)}", seen_by=(action.player,),
+            hand = s.seats[action.player].hand
+            cards = []
+            for k in action.cards:
+                cards.append(card_of(hand, k))
+                hand.remove(cards[-1])
+            s.bids[action.player] = cards
+            self.event(f"player {action.player} bids {'+'.join(cards)}", seen_by=(action.player,),
                        hidden=f"player {action.player} bids face down")
             self._settle_bids()
         elif isinstance(action, A.Drop):
@@ -697,12 +721,15 @@ class Baldur(Game):
             self.choose(action)
         elif isinstance(action, A.Protect):
             seat = s.seats[action.player]
-            for c in action.cards:
-                seat.hand.remove(c)
-                s.bank_under.append(c)
+            paid = []
+            for number in action.cards:  # the numbers; the cards paid are the first of each number in code order
+                card = next(c for c in sorted(seat.hand) if value(c) == int(number))
+                seat.hand.remove(card)
+                s.bank_under.append(card)
+                paid.append(card)
             s.need[action.player] -= 1
             self.event(f"player {action.player} protects a {HERO_NAMES[s.protect_rank]} with "
-                       f"{'+'.join(action.cards)} = {s.protect_number}")
+                       f"{'+'.join(paid)} (numbers {', '.join(action.cards)}) -> {s.protect_number}")
             self._settle_protection()
         elif isinstance(action, A.Defend):
             self._spend(action.player, 5, int(s.pending[2]), action.colour, action.jokers)
