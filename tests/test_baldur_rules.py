@@ -487,3 +487,43 @@ def test_northern_gods_seven_rounds_of_colours(game: Baldur) -> None:
     roll_all(game)
     assert len(game.state.seats[0].all_heroes()) == 1  # the gods' gift: a random hero (and 3 cards)
     assert game.state.seats[1].all_heroes() == []
+
+
+# ----- [6] looking -----------------------------------------------------------------------------------
+def test_6_basic_looks_at_six_gives_one_each_keeps_three(game: Baldur) -> None:
+    set_heroes(game, 0, ["QS"])
+    set_hand(game, 0, ["6S"])
+    stack_bank(game, ["2S", "3S", "4S", "5S", "7S", "8S"])
+    use(game, 6, 1)
+    assert game.state.stage == "look" and game.state.looked == ["2S", "3S", "4S", "5S", "7S", "8S"]
+    assert game.observation(1)["state"]["looked"] == 6
+    for q, card in ((1, "2S"), (2, "3S"), (3, "4S")):
+        game.apply(A.Give(0, card, q))
+    assert game.state.seats[0].hand == ["5S", "7S", "8S"] and game.state.seats[3].hand == ["4S"]
+    assert game.state.stage == "act"
+
+
+def test_6_advanced_takes_three_of_six_hand_cards(game: Baldur) -> None:
+    set_heroes(game, 0, ["QS"])
+    set_hand(game, 0, ["6S", "6C"])
+    set_hand(game, 1, ["2H", "3H", "4H", "5H"])
+    use(game, 6, 2, targets=(1,))
+    roll_all(game)
+    assert game.state.looked == ["2H", "3H", "4H", "5H"]
+    for card in ("5H", "4H", "3H"):
+        game.apply(A.Take(0, card))
+    assert game.state.seats[1].hand == ["2H"] and game.state.seats[0].hand == ["3H", "4H", "5H"]
+
+
+def test_6_special_takes_three_from_every_player(game: Baldur) -> None:
+    set_heroes(game, 0, ["QS"])
+    set_hand(game, 0, ["6S", "6C", "BJ"])
+    set_hand(game, 1, ["2H", "3H"])
+    set_hand(game, 2, ["4H", "5H", "7H", "8H"])
+    use(game, 6, 3, jokers=1)
+    while game.state.stage != "act" or game.is_chance():
+        roll_all(game)
+        if game.state.stage == "look":
+            game.apply(game.legal_actions()[0])
+    assert game.state.seats[1].hand == [] and len(game.state.seats[2].hand) == 1
+    assert len(game.state.seats[0].hand) == 5

@@ -188,5 +188,28 @@ class Sacrifice(Action):
         return f"player {self.player} sacrifices {self.hero} for 3 open cards"
 
 
+@dataclass(frozen=True)
+class Give(Action):
+    """[6] basic: a card of the bank's top 6 given to another player."""
+
+    player: int
+    card: str
+    to: int
+
+    def describe(self) -> str:
+        return f"player {self.player} gives {self.card} to player {self.to}"
+
+
+@dataclass(frozen=True)
+class Take(Action):
+    """[6] advanced / special: a card taken from the 6 hand cards looked at."""
+
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} takes {self.card}"
+
+
 ACTION_TYPES = (Open, Use, Recruit, EndTurn, Bid, Drop, Choose, Protect, GiveUp, Defend, Reverse, Let, PlayDown, Stop,
-                Join, Match, Sacrifice)
+                Join, Match, Sacrifice, Give, Take)

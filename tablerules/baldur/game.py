@@ -34,14 +34,14 @@ from .cards import (
     score,
     value,
 )
-from .state import AUCTION, BANK, EVENT, GODS, HIDDEN, INN, LIMBO, OPEN, POOL, REVEALED, BaldurState, Seat, Task
+from .state import AUCTION, BANK, EVENT, GODS, HIDDEN, INN, LIMBO, LOOK, OPEN, POOL, REVEALED, BaldurState, Seat, Task
 
 HAND_LIMIT = 13
-WAITING = ("opening", "act", "bid", "choose", "protect", "answer", "werewolves", "join", "fight", "gods")
+WAITING = ("opening", "act", "bid", "choose", "protect", "answer", "werewolves", "join", "fight", "gods", "look")
 #: cards drawn at the start of a turn by heroes held (0+: 3, 4+: 4, 6+: 5, 8+: 6)
 DRAWS = ((8, 6), (6, 5), (4, 4), (0, 3))
 #: function cards a player can use actively (5 is passive defence, 7 is the witch's any-time reversal)
-ACTIVE = (2, 3, 4, 8, 9, 10)
+ACTIVE = (2, 3, 4, 6, 8, 9, 10)
 
 
 def choices(cards: list[str]) -> list[str]:
@@ -169,6 +169,11 @@ class Baldur(Game):
         elif dst == AUCTION:
             s.auction = card
             self.event(f"the inn offers hero {card} ({HERO_NAMES[rank_of(card)]})")
+        elif dst == LOOK:
+            s.looked.append(card)
+            s.looked.sort()
+            self.event(f"player {s.current} looks at {card}", seen_by=(s.current,),
+                       hidden=f"player {s.current} looks at a card")
         elif dst == GODS:
             s.gods.append(card)
             self.event(f"the gods show {card} ({'any colour' if is_joker(card) else colour(card)})")
@@ -492,6 +497,8 @@ class Baldur(Game):
             return tuple(p for p in s.bidders if not s.bids[p])
         if s.stage == "answer":
             return tuple(s.window)
+        if s.stage == "look":
+            return (s.current,)
         if s.stage == "gods":
             return tuple(p for p in range(self.params.players) if p not in s.fallen and p not in s.matched)
         if s.stage == "werewolves":
@@ -528,6 +535,11 @@ class Baldur(Game):
                 zone = seat.hand if s.choose_zone == "hand" else seat.all_heroes()
                 verb = {"bank": "discards", "inn": "loses", "right": "passes right"}[s.choose_dest]
                 out += [A.Choose(p, c, verb) for c in (choices(zone) if s.choose_zone == "hand" else sorted(set(zone)))]
+            elif s.stage == "look":
+                if s.look_from < 0:
+                    out += [A.Give(p, c, s.look_to[0]) for c in choices(s.looked)]
+                else:
+                    out += [A.Take(p, c) for c in choices(s.looked)]
             elif s.stage == "gods":
                 found = self.matches(p)
                 out += [A.Match(p, c) for c in found]
@@ -589,6 +601,10 @@ class Baldur(Game):
             return [((), k) for k in HERO_RANKS]
         if rank == 4:
             return [((), "")] if level < 3 else [((q,), "") for q in others]
+        if rank == 6:
+            if level == 2:
+                return [((q,), "") for q in others if s.seats[q].hand]
+            return [((), "")]
         if rank == 8:
             if level == 1:
                 return [((q,), "") for q in range(self.params.players)]
@@ -671,6 +687,8 @@ class Baldur(Game):
             return "witch's reversal", "an unexhausted witch and 7s of the waiting action's level"
         if isinstance(action, A.Let):
             return "hero actions", "nothing is waiting for your answer"
+        if isinstance(action, A.Give | A.Take):
+            return "looking (6)", "only the player looking, with a card looked at, to the next player in turn"
         if isinstance(action, A.Match | A.Sacrifice):
             return "northern gods", "match the revealed colour from your cards, or sacrifice a hero only if you cannot"
         if isinstance(action, A.PlayDown | A.Stop | A.Join):
@@ -757,6 +775,22 @@ class Baldur(Game):
             elif not s.seats[action.player].hand:
                 s.stopped.append(action.player)
                 self._settle_fight()
+        elif isinstance(action, A.Give):
+            s.looked.remove(action.card)
+            s.look_to.pop(0)
+            s.seats[action.to].hand = sorted([*s.seats[action.to].hand, action.card])
+            self.event(f"player {action.player} gives {action.card} to player {action.to}",
+                       seen_by=(action.player, action.to), hidden=f"player {action.player} gives a card to {action.to}")
+            s.stage = ""
+            s.program = ["look", *s.program]
+        elif isinstance(action, A.Take):
+            s.looked.remove(action.card)
+            s.look_take -= 1
+            s.seats[action.player].hand = sorted([*s.seats[action.player].hand, action.card])
+            self.event(f"player {action.player} takes {action.card} from player {s.look_from}",
+                       seen_by=(action.player, s.look_from), hidden=f"player {action.player} takes a card")
+            s.stage = ""
+            s.program = ["look", *s.program]
         elif isinstance(action, A.Match):
             p = action.player
             pile = s.seats[p].hand if action.card in s.seats[p].hand else s.open_cards[p]
@@ -1009,6 +1043,53 @@ class Baldur(Game):
             return
         s.tasks += [Task("take", q, p, action.level) for q in self.others(p) if q not in s.shielded]
 
+    def function_6(self, action: A.Use) -> None:
+        s = self.state
+        p = action.player
+        s.stage = ""
+        if action.level == 1:
+            s.look_from, s.look_to = -1, self.others(p)
+            s.tasks.append(Task("draw", BANK, LOOK, 6))
+            s.program = ["look", *s.program]
+        else:
+            seats = action.targets if action.level == 2 else self.others(p)
+            s.look_queue = [q for q in seats if q not in s.shielded]
+            s.program = ["look hand", *s.program]
+
+    def step_look(self) -> None:
+        s = self.state
+        if s.look_from < 0 and (not s.look_to or not s.looked):
+            self._keep_looked()
+            return
+        if s.look_from >= 0 and (not s.look_take or not s.looked):
+            s.seats[s.look_from].hand = sorted(s.seats[s.look_from].hand + s.looked)
+            s.looked = []
+            s.program = ["look hand", *s.program]
+            return
+        s.stage = "look"
+
+    def _keep_looked(self) -> None:
+        s = self.state
+        seat = s.seats[s.current]
+        seat.hand = sorted(seat.hand + s.looked)
+        if s.looked:
+            self.event(f"player {s.current} keeps {len(s.looked)} cards", seen_by=(s.current,),
+                       hidden=f"player {s.current} keeps {len(s.looked)} cards")
+        s.looked, s.look_to = [], []
+        s.stage = "act"
+
+    def step_look_hand(self) -> None:
+        s = self.state
+        if not s.look_queue:
+            s.look_from = -1
+            s.stage = "act"
+            return
+        q = s.look_queue.pop(0)
+        n = min(6, len(s.seats[q].hand))
+        s.look_from, s.look_take = q, min(3, n)
+        s.tasks.append(Task("take", q, LOOK, n))
+        s.program = ["look", *s.program]
+
     def function_8(self, action: A.Use) -> None:
         s = self.state
         p = action.player
@@ -1072,6 +1153,7 @@ class Baldur(Game):
                 "answer": "answering a hero action (thief's 5, witch's 7)",
                 "werewolves": "full moon: silver bullets face down", "join": "Dracula: rock or paper",
                 "fight": "fighting Dracula", "gods": "the gods of Northern Europe: match the colour",
+                "look": "looking at cards (6)",
                 "over": "over"}.get(s.stage, s.stage or "between steps")
 
     def is_over(self) -> bool:
@@ -1093,7 +1175,7 @@ class Baldur(Game):
 
     def all_cards(self) -> list[str]:
         s = self.state
-        cards = s.bank + s.bank_under + s.inn + s.inn_under + s.limbo + s.pool + s.hidden + s.gods
+        cards = s.bank + s.bank_under + s.inn + s.inn_under + s.limbo + s.pool + s.hidden + s.gods + s.looked
         for front in s.open_cards:
             cards += front
         for played in s.played:
@@ -1134,7 +1216,9 @@ class Baldur(Game):
                 "revealed": s.revealed, "auction": s.auction, "event": s.event, "round": s.round,
                 "first": s.first, "current": s.current, "bans": list(s.bans), "next_bans": list(s.next_bans),
                 "need": list(s.need) if s.stage in ("choose", "protect") else [], "protect": s.protect_number,
-                "over": s.over, "gods": list(s.gods), "open_cards": [list(c) for c in s.open_cards],
+                "over": s.over, "gods": list(s.gods),
+                "looked": list(s.looked) if player is None or player == s.current else len(s.looked),
+                "open_cards": [list(c) for c in s.open_cards],
                 "fallen": list(s.fallen), "hidden_cards": len(s.hidden) if player is not None else list(s.hidden),
                 "played": [(list(c) if player is None or player == p else len(c)) for p, c in enumerate(s.played)],
                 "joined": [(j if player is None or player == p or min(s.joined) >= 0 else -2)

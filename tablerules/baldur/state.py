@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 # where a random move takes a card from / puts it (a seat number >= 0 is that player)
-BANK, INN, LIMBO, POOL, EVENT, AUCTION, REVEALED, HIDDEN, GODS = -1, -2, -3, -4, -5, -6, -7, -8, -9
+BANK, INN, LIMBO, POOL, EVENT, AUCTION, REVEALED, HIDDEN, GODS, LOOK = -1, -2, -3, -4, -5, -6, -7, -8, -9, -10
 OPEN = -100  # OPEN - p: the open cards in front of player p
 
 
@@ -83,5 +83,11 @@ class BaldurState:
     fallen: list[int] = field(default_factory=list)
     matched: list[int] = field(default_factory=list)
     war_round: int = 0
+    # [6]: the cards looked at, where they come from (-1 the bank), who still gets one, how many to take
+    looked: list[str] = field(default_factory=list)
+    look_from: int = -1
+    look_to: list[int] = field(default_factory=list)
+    look_queue: list[int] = field(default_factory=list)
+    look_take: int = 0
     protect_rank: str = ""
     protect_number: int = 0
