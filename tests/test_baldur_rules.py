@@ -8,7 +8,7 @@ import pytest
 
 from tablerules.baldur import actions as A
 from tablerules.baldur.game import Baldur
-from tablerules.baldur.scenario import deal, new_game, roll_all, set_hand, set_heroes, stack_bank
+from tablerules.baldur.scenario import deal, new_game, roll_all, set_hand, set_heroes, stack_bank, take
 from tablerules.core.errors import IllegalAction
 
 
@@ -527,3 +527,125 @@ def test_6_special_takes_three_from_every_player(game: Baldur) -> None:
             game.apply(game.legal_actions()[0])
     assert game.state.seats[1].hand == [] and len(game.state.seats[2].hand) == 1
     assert len(game.state.seats[0].hand) == 5
+
+
+# ----- the Persian wall (black 10) -----------------------------------------------------------------
+def start_wall(game: Baldur, opens: list[str]) -> None:
+    """Black 10 comes as the event; ``opens`` are the 12 public cards drawn, 3 each from player 0 on."""
+    stack_bank(game, ["10S", *opens])
+    game.state.stage, game.state.program = "", ["hand limit", "event"]
+    game.advance()
+    game.refresh()
+
+
+OPENS = ["10C", "10C", "10D", "10D", "10H", "10H", "10S", "2S", "2S", "2H", "2H", "2D"]
+
+
+def test_persian_wall_starts_with_three_public_cards_each_as_chance_draws(game: Baldur) -> None:
+    take(game, "10S")
+    game.state.bank.append("10S")
+    game.state.stage, game.state.program = "", ["hand limit", "event"]
+    game.advance()
+    game.refresh()
+    deal(game, "10S")
+    opens = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "2H", "3H", "4H", "5H"]
+    for card in opens:
+        step = game.chance_step()
+        assert step is not None and step.event == "draw" and len(step.outcomes) > 1  # a random bank card
+        deal(game, card)
+    assert game.state.open_cards == [sorted(opens[i:i + 3]) for i in (0, 3, 6, 9)]
+    assert game.state.stage == "wall" and game.to_act() == (0,)
+    view = game.observation(2)["state"]
+    assert view["open_cards"][0] == ["2S", "3S", "4S"] and view["seats"][0]["hand"] == 0  # public, hands hidden
+    assert view["wall"]["plays"] == 0
+    # the first card is free: any number held in hand or in front of you
+    assert {a.numbers for a in game.legal_actions(0)} == {(2,), (3,), (4,)}
+
+
+def test_persian_wall_connected_and_related_plays(game: Baldur) -> None:
+    set_hand(game, 0, ["5S", "3H"])
+    set_hand(game, 1, ["2C", "3C", "9C"])
+    set_hand(game, 2, ["4C"])
+    set_hand(game, 3, ["9H", "5H"])
+    start_wall(game, OPENS)
+    game.apply(A.Build(0, (5,)))
+    plays = set(game.legal_actions(1))
+    assert A.Build(1, (2, 3)) in plays  # 2 + 3 = 5 (a group of 2, related)
+    assert A.Build(1, (3, 9)) not in plays and A.Build(1, (9,)) not in plays
+    assert A.Build(1, (2, 10)) not in plays  # 10 - 2 = 8: not related to 5
+    game.apply(A.Build(1, (2, 3)))
+    assert game.state.bank_under[-2:] == ["2C", "3C"]  # hand cards used go under the bank
+    assert A.Build(2, (4,)) in game.legal_actions(2)  # connected to 3 (or to 5's group)
+    game.apply(A.Build(2, (4,)))
+    assert A.Build(3, (5,)) in game.legal_actions(3)  # connected to 4
+    game.apply(A.Build(3, (5,)))
+    # the earlier group's numbers stay open: 3 links to 2 though the last play was 5
+    assert game.observation(0)["state"]["wall"]["open"] == [2, 3, 5]
+    assert A.Build(0, (3,)) in game.legal_actions(0)
+
+
+def test_persian_wall_refuses_an_unlinked_play_naming_the_rule(game: Baldur) -> None:
+    set_hand(game, 0, ["5S"])
+    set_hand(game, 1, ["8C", "4C"])
+    start_wall(game, OPENS)
+    game.apply(A.Build(0, (5,)))
+    with pytest.raises(IllegalAction) as err:
+        game.apply(A.Build(1, (8,)))  # 8 is neither next to 5 nor a group making 5
+    assert err.value.rule == "Persian wall"
+    with pytest.raises(IllegalAction) as err:
+        game.apply(A.Build(2, (4,)))  # not player 2's turn
+    assert err.value.rule == "Persian wall"
+
+
+def test_persian_wall_jokers_are_any_number(game: Baldur) -> None:
+    set_hand(game, 0, ["5S"])
+    set_hand(game, 1, ["RJ", "3C"])
+    set_hand(game, 2, ["7C"])
+    start_wall(game, OPENS)
+    game.apply(A.Build(0, (5,)))
+    plays = {a.numbers for a in game.legal_actions(1)}
+    assert {(4,), (6,), (2, 3), (3, 8)} <= plays  # the joker as 4, 6, 2 (2 + 3) or 8 (8 - 3)
+    game.apply(A.Build(1, (6,)))
+    assert game.state.bank_under[-1] == "RJ" and game.state.seats[1].hand == ["3C"]
+
+
+def test_persian_wall_of_seven_rounds_brings_a_hero_each(game: Baldur) -> None:
+    up = list(range(2, 11))
+    numbers = (up + up[-2::-1] + up[1:] + up[-2:-5:-1])[:28]  # 2..10..2..10..: every play next to the last
+    used: dict[int, int] = {}
+    hands: list[list[str]] = [[] for _ in range(4)]
+    for i, n in enumerate(numbers):
+        k = used.get(n, 0)
+        used[n] = k + 1
+        hands[i % 4].append(f"{n}{'SHDC'[k % 4]}")
+    for p in range(4):
+        set_hand(game, p, hands[p])
+    start_wall(game, ["2C", "2D", "3C", "3D", "4C", "4D", "5C", "5D", "6C", "6D", "9C", "9D"])
+    assert all(len(front) == 3 for front in game.state.open_cards)
+    for i, n in enumerate(numbers):
+        assert game.to_act() == (i % 4,)
+        game.apply(A.Build(i % 4, (n,)))
+    assert game.state.stage != "wall" and game.state.open_cards == []
+    roll_all(game)
+    assert [len(seat.all_heroes()) for seat in game.state.seats] == [1, 1, 1, 1]  # the heroes come to all
+    assert game.state.bank_under[-1] == "10S"  # the event card, after the public cards went under the bank
+
+
+def test_persian_wall_failure_costs_a_hero_and_returns_the_public_cards(game: Baldur) -> None:
+    set_heroes(game, 0, ["KS"])
+    set_heroes(game, 1, ["AS", "QH"])
+    set_heroes(game, 3, ["JS"])
+    set_hand(game, 0, ["5S"])
+    set_hand(game, 1, [])  # in front of player 1: 10D 10H 10H: nothing next to 5, 10 + 10 / 10 - 10 make no 5
+    start_wall(game, OPENS)
+    assert game.state.open_cards[1] == ["10D", "10H", "10H"]
+    game.apply(A.Build(0, (5,)))
+    assert game.state.stage == "choose" and game.state.need == [1, 1, 0, 1]  # the wall fails at once
+    assert game.state.open_cards == []
+    assert sorted(game.state.bank_under[-13:]) == sorted(["5S", *OPENS])  # the public cards back under the bank
+    assert A.Choose(1, "QH", "loses") in game.legal_actions(1)  # the owner chooses the hostage
+    game.apply(A.Choose(1, "QH", "loses"))
+    game.apply(A.Choose(0, "KS", "loses"))
+    game.apply(A.Choose(3, "JS", "loses"))
+    assert game.state.inn_under[-3:] == ["QH", "KS", "JS"]  # under the inn
+    assert game.state.seats[1].all_heroes() == ["AS"]

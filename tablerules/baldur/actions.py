@@ -211,5 +211,19 @@ class Take(Action):
         return f"player {self.player} takes {self.card}"
 
 
+@dataclass(frozen=True)
+class Build(Action):
+    """Persian wall (black 10): one number connected (+-1) to an open number, or a group of 2 numbers whose sum
+    or difference is one; paid from the open cards in front of the player first, then the hand, a joker only
+    for a number the player holds no natural card of."""
+
+    player: int
+    numbers: tuple[int, ...]
+
+    def describe(self) -> str:
+        group = " and ".join(map(str, self.numbers))
+        return f"player {self.player} builds the wall with {'the group ' if len(self.numbers) > 1 else ''}{group}"
+
+
 ACTION_TYPES = (Open, Use, Recruit, EndTurn, Bid, Drop, Choose, Protect, GiveUp, Defend, Reverse, Let, PlayDown, Stop,
-                Join, Match, Sacrifice, Give, Take)
+                Join, Match, Sacrifice, Give, Take, Build)

@@ -37,9 +37,13 @@ from .cards import (
 from .state import AUCTION, BANK, EVENT, GODS, HIDDEN, INN, LIMBO, LOOK, OPEN, POOL, REVEALED, BaldurState, Seat, Task
 
 HAND_LIMIT = 13
-WAITING = ("opening", "act", "bid", "choose", "protect", "answer", "werewolves", "join", "fight", "gods", "look")
+WAITING = ("opening", "act", "bid", "choose", "protect", "answer", "werewolves", "join", "fight", "gods", "look",
+           "wall")
 #: cards drawn at the start of a turn by heroes held (0+: 3, 4+: 4, 6+: 5, 8+: 6)
 DRAWS = ((8, 6), (6, 5), (4, 4), (0, 3))
+#: Persian wall: plays per player, the numbers a card or a joker can stand for
+WALL_ROUNDS = 7
+WALL_NUMBERS = tuple(range(2, 11))
 #: function cards a player can use actively (5 is passive defence, 7 is the witch's any-time reversal)
 ACTIVE = (2, 3, 4, 6, 8, 9, 10)
 
@@ -349,8 +353,11 @@ class Baldur(Game):
             s.pool.sort()
             order = self.order()
             s.tasks += [Task("deal", POOL, order[i % len(order)], 1) for i in range(len(s.pool))]
-        else:
-            self.event(f"({data['name']} is not modelled yet: no effect)")
+        elif key == "black 10":  # the Persian wall: 3 public cards each, then 7 plays each of linked numbers
+            s.open_cards = [[] for _ in s.seats]
+            s.wall_turn, s.wall_last, s.wall_related = 0, [], []
+            s.tasks += [Task("draw", BANK, OPEN - p, 3) for p in self.order()]
+            s.program = ["wall", "event done"]
 
     def step_werewolves(self) -> None:
         s = self.state
@@ -465,6 +472,89 @@ class Baldur(Game):
             s.tasks += [Task("draw", BANK, p, 3) for p in winners] + [Task("hero", INN, p, 1) for p in winners]
         s.fallen = []
 
+    # ----- the Persian wall (black 10) ---------------------------------------------------------------
+    def step_wall(self) -> None:
+        self.state.stage = "wall"
+        self._wall_next()
+
+    def wall_builder(self) -> int:
+        return self.order()[self.state.wall_turn % self.params.players]
+
+    def wall_open(self) -> set[int]:
+        """The numbers the next play may link to: the last play's numbers and every earlier group's numbers."""
+        s = self.state
+        return set(s.wall_last) | set(s.wall_related)
+
+    def _wall_stock(self, p: int) -> tuple[Counter, int]:
+        s = self.state
+        cards = s.seats[p].hand + s.open_cards[p]
+        return Counter(value(c) for c in cards if not is_joker(c)), sum(is_joker(c) for c in cards)
+
+    def wall_plays(self, p: int) -> list[A.Build]:
+        s = self.state
+        naturals, jokers = self._wall_stock(p)
+        if s.wall_turn == 0:  # the first card is free: any single number
+            return [A.Build(p, (v,)) for v in WALL_NUMBERS if naturals[v] or jokers]
+        wanted = self.wall_open()
+        out = [A.Build(p, (v,)) for v in WALL_NUMBERS
+               if (naturals[v] or jokers) and (v - 1 in wanted or v + 1 in wanted)]
+        for a, b in combinations(WALL_NUMBERS, 2):  # a < b; equal numbers below
+            if a + b in wanted or b - a in wanted:
+                missing = (not naturals[a]) + (not naturals[b])
+                if missing <= jokers:
+                    out.append(A.Build(p, (a, b)))
+        for v in WALL_NUMBERS:  # two cards of the same number: their sum (the difference 0 is no number)
+            if 2 * v in wanted and max(0, 2 - naturals[v]) <= jokers:
+                out.append(A.Build(p, (v, v)))
+        return sorted(out, key=lambda a: (len(a.numbers), a.numbers))
+
+    def _wall_pay(self, p: int, number: int) -> str:
+        """The card paying ``number``: a natural card (the open cards in front first, then the hand, first in
+        code order), else a joker the same way."""
+        s = self.state
+        piles = (s.open_cards[p], s.seats[p].hand)
+        for test in (lambda c: not is_joker(c) and value(c) == number, is_joker):
+            for pile in piles:
+                card = next((c for c in sorted(pile) if test(c)), None)
+                if card:
+                    pile.remove(card)
+                    s.bank_under.append(card)
+                    return card
+        raise AssertionError(f"player {p} cannot pay {number}")
+
+    def build(self, action: A.Build) -> None:
+        s = self.state
+        p = action.player
+        paid = [self._wall_pay(p, n) for n in action.numbers]
+        if len(action.numbers) == 2:
+            s.wall_related = sorted(set(s.wall_related) | set(action.numbers))
+        s.wall_last = list(action.numbers)
+        s.wall_turn += 1
+        self.event(f"player {p} builds the wall with {'+'.join(paid)} as {', '.join(map(str, action.numbers))} "
+                   f"(play {s.wall_turn} of {WALL_ROUNDS * self.params.players})")
+        self._wall_next()
+
+    def _wall_next(self) -> None:
+        s = self.state
+        if s.wall_turn >= WALL_ROUNDS * self.params.players:
+            self._end_wall(True)
+        elif not self.wall_plays(self.wall_builder()):
+            self.event(f"player {self.wall_builder()} cannot continue the wall: it breaks")
+            self._end_wall(False)
+
+    def _end_wall(self, built: bool) -> None:
+        s = self.state
+        for front in s.open_cards:  # the public cards were never the players': back under the bank
+            s.bank_under += front
+        s.open_cards, s.wall_turn, s.wall_last, s.wall_related = [], 0, [], []
+        s.stage = ""
+        if built:
+            self.event("the wall stands: every player gets a random hero from the inn")
+            s.tasks += [Task("hero", INN, p, 1) for p in self.order()]
+        else:
+            self.event("the wall fails: every player loses a hero under the inn")
+            self.open_choice("heroes", "inn", [min(1, len(seat.all_heroes())) for seat in s.seats])
+
     def step_plague_hands(self) -> None:
         self.open_choice("hand", "bank", [min(2, len(seat.hand)) for seat in self.state.seats])
 
@@ -499,6 +589,8 @@ class Baldur(Game):
             return tuple(s.window)
         if s.stage == "look":
             return (s.current,)
+        if s.stage == "wall":
+            return (self.wall_builder(),)
         if s.stage == "gods":
             return tuple(p for p in range(self.params.players) if p not in s.fallen and p not in s.matched)
         if s.stage == "werewolves":
@@ -545,6 +637,8 @@ class Baldur(Game):
                 out += [A.Match(p, c) for c in found]
                 if not found:
                     out += [A.Sacrifice(p, h) for h in sorted(set(seat.all_heroes()))]
+            elif s.stage == "wall":
+                out += self.wall_plays(p)
             elif s.stage == "werewolves":
                 out += [A.PlayDown(p, c) for c in choices(seat.hand)]
             elif s.stage == "join":
@@ -691,6 +785,12 @@ class Baldur(Game):
             return "looking (6)", "only the player looking, with a card looked at, to the next player in turn"
         if isinstance(action, A.Match | A.Sacrifice):
             return "northern gods", "match the revealed colour from your cards, or sacrifice a hero only if you cannot"
+        if isinstance(action, A.Build):
+            if s.stage != "wall" or p != self.wall_builder():
+                return "Persian wall", "only the player whose turn it is builds, while the wall is being built"
+            return "Persian wall", ("one number connected (+-1) to an open number, or 2 numbers whose sum or "
+                                    f"difference is one (open: {sorted(self.wall_open()) or 'any'}), with cards "
+                                    "in hand or in front of you")
         if isinstance(action, A.PlayDown | A.Stop | A.Join):
             return "hidden-number events", "only during the werewolves or Dracula, in turn, with cards you hold"
         if isinstance(action, A.Protect | A.GiveUp):
@@ -808,6 +908,8 @@ class Baldur(Game):
             s.tasks.append(Task("draw", BANK, OPEN - p, 3))
             s.stage = ""  # the 3 open cards are drawn, then everybody still to answer answers
             s.program = ["gods recheck", *s.program]
+        elif isinstance(action, A.Build):
+            self.build(action)
         elif isinstance(action, A.Stop):
             s.stopped.append(action.player)
             self._settle_fight()
@@ -1153,7 +1255,7 @@ class Baldur(Game):
                 "answer": "answering a hero action (thief's 5, witch's 7)",
                 "werewolves": "full moon: silver bullets face down", "join": "Dracula: rock or paper",
                 "fight": "fighting Dracula", "gods": "the gods of Northern Europe: match the colour",
-                "look": "looking at cards (6)",
+                "look": "looking at cards (6)", "wall": "the Persian wall: build in turn",
                 "over": "over"}.get(s.stage, s.stage or "between steps")
 
     def is_over(self) -> bool:
@@ -1219,7 +1321,10 @@ class Baldur(Game):
                 "over": s.over, "gods": list(s.gods),
                 "looked": list(s.looked) if player is None or player == s.current else len(s.looked),
                 "open_cards": [list(c) for c in s.open_cards],
-                "fallen": list(s.fallen), "hidden_cards": len(s.hidden) if player is not None else list(s.hidden),
+                "fallen": list(s.fallen),
+                "wall": {"plays": s.wall_turn, "last": list(s.wall_last), "related": list(s.wall_related),
+                         "open": sorted(self.wall_open())} if s.stage == "wall" else {},
+                "hidden_cards": len(s.hidden) if player is not None else list(s.hidden),
                 "played": [(list(c) if player is None or player == p else len(c)) for p, c in enumerate(s.played)],
                 "joined": [(j if player is None or player == p or min(s.joined) >= 0 else -2)
                            for p, j in enumerate(s.joined)]}

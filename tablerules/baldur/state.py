@@ -91,3 +91,7 @@ class BaldurState:
     look_take: int = 0
     protect_rank: str = ""
     protect_number: int = 0
+    # Persian wall (black 10): plays made, the numbers of the last play, the numbers of every earlier 2-card group
+    wall_turn: int = 0
+    wall_last: list[int] = field(default_factory=list)
+    wall_related: list[int] = field(default_factory=list)
