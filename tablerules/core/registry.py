@@ -18,9 +18,10 @@ BUILTIN_MODULES: dict[str, str] = {
     "quest-crawl": "tablerules.quest.exploration",
     "munchkin": "tablerules.munchkin.game",
     "quest": "tablerules.quest.game",
+    "smallworld": "tablerules.smallworld.game",
+    "kragmortha": "tablerules.kragmortha.game",
+    "baldursgate": "tablerules.baldur.game",
 }
-BUILTIN_MODULES["smallworld"] = "tablerules.smallworld.game"
-BUILTIN_MODULES["kragmortha"] = "tablerules.kragmortha.game"
 
 
 def register(cls: type[Game]) -> type[Game]:

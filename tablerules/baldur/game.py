@@ -1,0 +1,490 @@
+"""Baldur's Gate (柏德之门, seed 002) on the game protocol.
+
+Every draw from the bank or the inn, every random card or hero taken from a player and every card dealt
+back after a shuffle is an explicit chance step with exact probabilities over what the source holds: the
+bank is its unseen shuffled part (any of its cards equally likely on top) followed by the cards put under
+it, in order. See docs/rules-notes.md, "Baldur's Gate", for every interpretation.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+
+from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information
+from ..core.registry import register
+from . import actions as A
+from .cards import (
+    FUNCTION_HERO,
+    HERO_NAMES,
+    LEVELS,
+    full_deck,
+    is_hero,
+    is_joker,
+    protections,
+    rank_of,
+    value,
+)
+from .rules.answers import AnswerRules
+from .rules.auction import AuctionRules
+from .rules.common import (  # noqa: F401 - re-exported: the numbers and helpers were defined here
+    ACTIVE,
+    DRAWS,
+    HAND_LIMIT,
+    WAITING,
+    WALL_NUMBERS,
+    WALL_ROUNDS,
+    card_of,
+    choices,
+    draw_count,
+    kind,
+    tax_count,
+)
+from .rules.events import EventRules
+from .rules.events_hidden import HiddenEventRules
+from .rules.events_seven import SevenRoundRules
+from .rules.heroes import HeroRules
+from .rules.opening import OpeningRules
+from .rules.round_end import RoundEndRules
+from .rules.turn import TurnRules
+from .state import AUCTION, BANK, HIDDEN, INN, OPEN, BaldurState, Task
+
+
+@dataclass(frozen=True)
+class BaldurParams:
+    players: int = 4
+    max_rounds: int = 0  # 0: no limit (the seed has none); a positive value ends the game after that round
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 6:
+            raise ValueError("Baldur's Gate is for 4 players (2 to 6 as a variant)")
+        if self.max_rounds < 0:
+            raise ValueError("max_rounds must be 0 (no limit) or positive")
+
+
+
+@register
+class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, RoundEndRules, EventRules, HiddenEventRules,
+             SevenRoundRules, Game):
+    name = "baldursgate"
+    title = "Baldur's Gate (柏德之门)"
+    action_types = A.ACTION_TYPES
+    Params = BaldurParams
+    max_length = 60_000
+    info = GameInfo(min_players=2, max_players=6, max_length=60_000, information=Information.IMPERFECT,
+                    simultaneous=True)
+
+    state: BaldurState
+
+    def pending_chance(self) -> ChanceStep | None:
+        s = self.state
+        if s.tied:
+            return ChanceStep.uniform("rock-paper-scissors", f"players {s.tied} play rock-paper-scissors",
+                                      [str(p) for p in s.tied])
+        if not s.tasks:
+            return None
+        task = s.tasks[0]
+        return ChanceStep.uniform(task.what, f"{task.what}: a card for {task.dst}", self._source(task))
+
+    def advance(self) -> None:
+        """Run deterministic moves and the program until a player or chance must act."""
+        s = self.state
+        while not s.over:
+            if s.tied:
+                return
+            if s.tasks:
+                task = s.tasks[0]
+                source = self._source(task)
+                if not source:
+                    s.tasks.pop(0)
+                    continue
+                if len(set(source)) > 1:
+                    return
+                self._move(task, source[0])
+                continue
+            if s.stage in WAITING:
+                return
+            end = self._end_reason()
+            if end:
+                s.over = end
+                s.stage = "over"
+                self.event(f"the game ends: {end}")
+                return
+            if not s.program:
+                return
+            getattr(self, "step_" + s.program.pop(0).replace(" ", "_"))()
+
+    def _end_reason(self) -> str:
+        s = self.state
+        if not s.inn and not s.inn_under and not s.revealed and not s.auction:
+            return "every hero of the inn has been recruited"
+        for p, seat in enumerate(s.seats):
+            if len(seat.all_heroes()) >= 10:
+                return f"player {p} holds 10 heroes"
+        if self.params.max_rounds and s.round > self.params.max_rounds:
+            return f"round limit {self.params.max_rounds} reached (variant)"
+        return ""
+
+    def current_players(self) -> tuple[int, ...]:
+        s = self.state
+        if s.stage == "opening":
+            return tuple(p for p in range(self.params.players) if not s.opening[p] and self._can_open(p))
+        if s.stage == "act":
+            return (s.current,)
+        if s.stage == "bid":
+            return tuple(p for p in s.bidders if not s.bids[p])
+        if s.stage == "answer":
+            return tuple(s.window)
+        if s.stage == "look":
+            return (s.current,)
+        if s.stage == "wall":
+            return (self.wall_builder(),)
+        if s.stage == "gods":
+            return tuple(p for p in range(self.params.players) if p not in s.fallen and p not in s.matched)
+        if s.stage == "werewolves":
+            return (self.order()[s.wolf_turn % self.params.players],)
+        if s.stage == "join":
+            return tuple(p for p, j in enumerate(s.joined) if j < 0)
+        if s.stage == "fight":
+            return tuple(p for p in range(self.params.players) if p not in s.stopped)
+        if s.stage in ("choose", "protect"):
+            return tuple(p for p, n in enumerate(s.need) if n)
+        return ()
+
+    def _can_open(self, p: int) -> bool:
+        return any(not is_joker(c) for c in self.state.seats[p].hand)
+
+    def player_actions(self) -> list[Action]:
+        s = self.state
+        out: list[Action] = []
+        for p in self.current_players():
+            seat = s.seats[p]
+            if s.stage == "opening":
+                out += [A.Open(p, c) for c in sorted(set(seat.hand)) if not is_joker(c)]
+            elif s.stage == "act":
+                out += self.hero_actions(p)
+                out += [A.Recruit(p), A.EndTurn(p)] if (s.inn or s.inn_under or s.revealed) else [A.EndTurn(p)]
+            elif s.stage == "bid":
+                kinds = sorted({kind(c) for c in seat.hand})
+                held = Counter(kind(c) for c in seat.hand)
+                pairs = [(a, b) for a, b in combinations(kinds, 2)] + [(k, k) for k in kinds if held[k] > 1]
+                out += [A.Bid(p, pair) for pair in sorted(pairs)] if len(seat.hand) >= 2 else \
+                    [A.Bid(p, (c,)) for c in kinds]
+                out.append(A.Drop(p))
+            elif s.stage == "choose":
+                zone = seat.hand if s.choose_zone == "hand" else seat.all_heroes()
+                verb = {"bank": "discards", "inn": "loses", "right": "passes right"}[s.choose_dest]
+                out += [A.Choose(p, c, verb) for c in (choices(zone) if s.choose_zone == "hand" else sorted(set(zone)))]
+            elif s.stage == "look":
+                if s.look_from < 0:
+                    out += [A.Give(p, c, s.look_to[0]) for c in choices(s.looked)]
+                else:
+                    out += [A.Take(p, c) for c in choices(s.looked)]
+            elif s.stage == "gods":
+                found = self.matches(p)
+                out += [A.Match(p, c) for c in found]
+                if not found:
+                    out += [A.Sacrifice(p, h) for h in sorted(set(seat.all_heroes()))]
+            elif s.stage == "wall":
+                out += self.wall_plays(p)
+            elif s.stage == "werewolves":
+                out += [A.PlayDown(p, c) for c in choices(seat.hand)]
+            elif s.stage == "join":
+                out += [A.Join(p, True), A.Join(p, False)]
+            elif s.stage == "fight":
+                out += [A.PlayDown(p, c) for c in choices(seat.hand)]
+                if len(s.played[p]) >= 2 or not seat.hand:
+                    out.append(A.Stop(p))
+            elif s.stage == "answer":
+                out += self.defences(p) + self.reversals(p) + [A.Let(p)]
+            elif s.stage == "protect":
+                out += [A.Protect(p, tuple(str(value(c)) for c in combo))
+                        for combo in protections(seat.hand, s.protect_number)]
+                out.append(A.GiveUp(p))
+        return out
+
+    def illegal_reason(self, action: Action) -> tuple[str, str]:
+        s = self.state
+        if isinstance(action, Chance):
+            return "chance", "no such random outcome is pending"
+        if s.tasks or s.tied:
+            return "chance", "a card must be drawn first"
+        p = action.actor
+        if isinstance(action, A.Open):
+            return "first player", "play one hand card you hold, not a joker, once"
+        if isinstance(action, A.Use):
+            if s.stage != "act" or p != s.current:
+                return "hero actions", "only the player whose turn it is acts with heroes, before recruiting"
+            hero = FUNCTION_HERO.get(action.rank)
+            if action.rank in (5, 7):
+                return "function cards", f"[{action.rank}] is not an active hero action"
+            if hero not in self.ready_heroes(p):
+                return "function cards", f"using [{action.rank}] needs a ready, unbanned {HERO_NAMES.get(hero, '?')}"
+            return "function card levels", f"{LEVELS[action.level - 1]} needs {action.level} same-colour cards"
+        if isinstance(action, A.Recruit | A.EndTurn):
+            return "recruiting", "only the player whose turn it is recruits or ends the turn"
+        if isinstance(action, A.Bid | A.Drop):
+            return "recruiting", "bid 2 hand cards you hold, once per bidding round, while an auction runs"
+        if isinstance(action, A.Choose):
+            return "hand limit and events", "choose a card you hold while you must discard, lose or pass"
+        if isinstance(action, A.Defend):
+            return "thief's defence", "a player reached by a waiting hero action, owning a thief, with 5s of its level"
+        if isinstance(action, A.Reverse):
+            return "witch's reversal", "an unexhausted witch and 7s of the waiting action's level"
+        if isinstance(action, A.Let):
+            return "hero actions", "nothing is waiting for your answer"
+        if isinstance(action, A.Give | A.Take):
+            return "looking (6)", "only the player looking, with a card looked at, to the next player in turn"
+        if isinstance(action, A.Match | A.Sacrifice):
+            return "northern gods", "match the revealed colour from your cards, or sacrifice a hero only if you cannot"
+        if isinstance(action, A.Build):
+            if s.stage != "wall" or p != self.wall_builder():
+                return "Persian wall", "only the player whose turn it is builds, while the wall is being built"
+            return "Persian wall", ("one number connected (+-1) to an open number, or 2 numbers whose sum or "
+                                    f"difference is one (open: {sorted(self.wall_open()) or 'any'}), with cards "
+                                    "in hand or in front of you")
+        if isinstance(action, A.PlayDown | A.Stop | A.Join):
+            return "hidden-number events", "only during the werewolves or Dracula, in turn, with cards you hold"
+        if isinstance(action, A.Protect | A.GiveUp):
+            return "protection numbers", "protect with cards making the protection number (注9)"
+        return "actions", f"{action.describe()} is not possible now"
+
+    def perform(self, action: Action) -> None:
+        s = self.state
+        if isinstance(action, Chance):
+            if s.tied:
+                s.first = int(action.outcome)
+                s.tied = []
+                self.event(f"player {s.first} wins rock-paper-scissors and starts")
+                s.program = ["initial draw"]
+            else:
+                self._move(s.tasks[0], str(action.outcome))
+        elif isinstance(action, A.Open):
+            self.play_opening(action)
+        elif isinstance(action, A.Use):
+            self.use(action)
+        elif isinstance(action, A.Recruit):
+            self.event(f"player {action.player} recruits")
+            s.stage = ""
+            s.tasks.append(Task("hero", INN, AUCTION, 1))
+            s.program = ["open auction"]
+        elif isinstance(action, A.EndTurn):
+            self.event(f"player {action.player} ends the turn")
+            s.stage = ""
+            s.program = ["next turn"]
+        elif isinstance(action, A.Bid):
+            hand = s.seats[action.player].hand
+            cards = []
+            for k in action.cards:
+                cards.append(card_of(hand, k))
+                hand.remove(cards[-1])
+            s.bids[action.player] = cards
+            self.event(f"player {action.player} bids {'+'.join(cards)}", seen_by=(action.player,),
+                       hidden=f"player {action.player} bids face down")
+            self._settle_bids()
+        elif isinstance(action, A.Drop):
+            s.bidders.remove(action.player)
+            self.event(f"player {action.player} drops out of the auction")
+            self._settle_bids()
+        elif isinstance(action, A.Choose):
+            self.choose(action)
+        elif isinstance(action, A.Protect):
+            seat = s.seats[action.player]
+            paid = []
+            for number in action.cards:  # the numbers; the cards paid are the first of each number in code order
+                card = next(c for c in sorted(seat.hand) if value(c) == int(number))
+                seat.hand.remove(card)
+                s.bank_under.append(card)
+                paid.append(card)
+            s.need[action.player] -= 1
+            self.event(f"player {action.player} protects a {HERO_NAMES[s.protect_rank]} with "
+                       f"{'+'.join(paid)} (numbers {', '.join(action.cards)}) -> {s.protect_number}")
+            self._settle_protection()
+        elif isinstance(action, A.Defend):
+            self._spend(action.player, 5, int(s.pending[2]), action.colour, action.jokers)
+            s.shielded.append(action.player)
+            s.window.remove(action.player)
+            self.event(f"player {action.player}'s thief defends: the action does not reach them")
+            self._settle_answers()
+        elif isinstance(action, A.Reverse):
+            seat = s.seats[action.player]
+            witch = next(h for h in seat.heroes if rank_of(h) == "Q")
+            seat.heroes.remove(witch)
+            seat.tired = sorted([*seat.tired, witch])
+            self._spend(action.player, 7, int(s.pending[2]), action.colour, action.jokers)
+            self.event(f"player {action.player}'s witch {witch} reverses the action of player {s.pending[0]}")
+            s.pending, s.pending_targets, s.window, s.shielded = [], [], [], []
+            s.stage = "act"
+        elif isinstance(action, A.PlayDown):
+            s.seats[action.player].hand.remove(action.card)
+            s.played[action.player].append(action.card)
+            self.event(f"player {action.player} plays {action.card} face down", seen_by=(action.player,),
+                       hidden=f"player {action.player} plays a card face down")
+            if s.stage == "werewolves":
+                s.wolf_turn += 1
+                self._wolf_skip()
+            elif not s.seats[action.player].hand:
+                s.stopped.append(action.player)
+                self._settle_fight()
+        elif isinstance(action, A.Give):
+            s.looked.remove(action.card)
+            s.look_to.pop(0)
+            s.seats[action.to].hand = sorted([*s.seats[action.to].hand, action.card])
+            self.event(f"player {action.player} gives {action.card} to player {action.to}",
+                       seen_by=(action.player, action.to), hidden=f"player {action.player} gives a card to {action.to}")
+            s.stage = ""
+            s.program = ["look", *s.program]
+        elif isinstance(action, A.Take):
+            s.looked.remove(action.card)
+            s.look_take -= 1
+            s.seats[action.player].hand = sorted([*s.seats[action.player].hand, action.card])
+            self.event(f"player {action.player} takes {action.card} from player {s.look_from}",
+                       seen_by=(action.player, s.look_from), hidden=f"player {action.player} takes a card")
+            s.stage = ""
+            s.program = ["look", *s.program]
+        elif isinstance(action, A.Match):
+            p = action.player
+            pile = s.seats[p].hand if action.card in s.seats[p].hand else s.open_cards[p]
+            pile.remove(action.card)
+            s.bank_under.append(action.card)
+            s.matched.append(p)
+            self.event(f"player {p} matches the gods with {action.card} (war round {s.war_round})")
+            self._gods_fall()
+        elif isinstance(action, A.Sacrifice):
+            p = action.player
+            seat = s.seats[p]
+            (seat.heroes if action.hero in seat.heroes else seat.tired).remove(action.hero)
+            s.inn_under.append(action.hero)
+            self.event(f"player {p} sacrifices {action.hero} for 3 open cards")
+            s.tasks.append(Task("draw", BANK, OPEN - p, 3))
+            s.stage = ""  # the 3 open cards are drawn, then everybody still to answer answers
+            s.program = ["gods recheck", *s.program]
+        elif isinstance(action, A.Build):
+            self.build(action)
+        elif isinstance(action, A.Stop):
+            s.stopped.append(action.player)
+            self._settle_fight()
+        elif isinstance(action, A.Join):
+            s.joined[action.player] = int(action.fight)
+            self.event(f"player {action.player} chooses", seen_by=(action.player,),
+                       hidden=f"player {action.player} chooses")
+            if min(s.joined) >= 0:
+                self.event("rock-paper-scissors: " + ", ".join(f"player {p} {'rock' if j else 'paper'}"
+                                                                for p, j in enumerate(s.joined)))
+                s.stage = ""
+                fighters = sum(s.joined)
+                if fighters:
+                    s.tasks.append(Task("draw", BANK, HIDDEN, fighters))
+                    s.program = ["dracula fight", "event done"]
+        elif isinstance(action, A.Let):
+            s.window.remove(action.player)
+            self._settle_answers()
+        elif isinstance(action, A.GiveUp):
+            seat = s.seats[action.player]
+            hero = next(h for h in seat.tired + seat.heroes if rank_of(h) == s.protect_rank)
+            (seat.tired if hero in seat.tired else seat.heroes).remove(hero)
+            s.inn_under.append(hero)
+            s.need[action.player] -= 1
+            self.event(f"player {action.player}'s {HERO_NAMES[s.protect_rank]} {hero} dies and goes under the inn")
+            self._settle_protection()
+        self.advance()
+
+    def stage(self) -> str:
+        s = self.state
+        if s.tied:
+            return "rock-paper-scissors for the first turn"
+        if s.tasks:
+            return "drawing"
+        return {"opening": "first player: everybody plays a card face down", "act": "hero actions",
+                "bid": f"recruiting {s.auction}: bidding round {s.auction_round}", "choose": "choosing cards",
+                "protect": "protecting heroes",
+                "answer": "answering a hero action (thief's 5, witch's 7)",
+                "werewolves": "full moon: silver bullets face down", "join": "Dracula: rock or paper",
+                "fight": "fighting Dracula", "gods": "the gods of Northern Europe: match the colour",
+                "look": "looking at cards (6)", "wall": "the Persian wall: build in turn",
+                "over": "over"}.get(s.stage, s.stage or "between steps")
+
+    def turn_number(self) -> int:
+        return self.state.turns
+
+    def all_cards(self) -> list[str]:
+        s = self.state
+        cards = s.bank + s.bank_under + s.inn + s.inn_under + s.limbo + s.pool + s.hidden + s.gods + s.looked
+        for front in s.open_cards:
+            cards += front
+        for played in s.played:
+            cards += played
+        cards += [c for c in (s.event, s.auction, s.revealed) if c]
+        cards += [c for c in s.opening if c and s.stage == "opening"]
+        for seat in s.seats:
+            cards += seat.hand + seat.heroes + seat.tired
+        for bid in s.bids:
+            cards += bid
+        for cards_passed in s.passing:
+            cards += cards_passed
+        return cards
+
+    def invariants(self) -> list[str]:
+        s = self.state
+        broken = []
+        if Counter(self.all_cards()) != Counter(full_deck()):
+            broken.append(f"the 108 cards are not each in exactly one place ({len(self.all_cards())} found)")
+        if s.checking_limit and not s.tasks and any(len(seat.hand) > HAND_LIMIT for seat in s.seats):
+            broken.append("a hand is over 13 cards when the event comes")
+        for seat in s.seats:
+            if any(not is_hero(c) for c in seat.all_heroes()) or any(is_hero(c) for c in seat.hand):
+                broken.append("a hero in a hand or a hand card among heroes")
+        return broken
+
+    def observe(self, player: int | None) -> dict:
+        s = self.state
+        seats = []
+        for p, seat in enumerate(s.seats):
+            own = player is None or player == p
+            seats.append({"hand": list(seat.hand) if own else len(seat.hand), "heroes": list(seat.heroes),
+                          "exhausted": list(seat.tired),
+                          "bid": (list(s.bids[p]) if own else len(s.bids[p])) if s.bids else [],
+                          "opening": (s.opening[p] if own else bool(s.opening[p])) if s.opening and
+                          s.stage == "opening" else ""})
+        return {"seats": seats, "bank": len(s.bank) + len(s.bank_under), "inn": len(s.inn) + len(s.inn_under),
+                "revealed": s.revealed, "auction": s.auction, "event": s.event, "round": s.round,
+                "first": s.first, "current": s.current, "bans": list(s.bans), "next_bans": list(s.next_bans),
+                "need": list(s.need) if s.stage in ("choose", "protect") else [], "protect": s.protect_number,
+                "over": s.over, "gods": list(s.gods),
+                "looked": list(s.looked) if player is None or player == s.current else len(s.looked),
+                "open_cards": [list(c) for c in s.open_cards],
+                "fallen": list(s.fallen),
+                "wall": {"plays": s.wall_turn, "last": list(s.wall_last), "related": list(s.wall_related),
+                         "open": sorted(self.wall_open())} if s.stage == "wall" else {},
+                "hidden_cards": len(s.hidden) if player is not None else list(s.hidden),
+                "played": [(list(c) if player is None or player == p else len(c)) for p, c in enumerate(s.played)],
+                "joined": [(j if player is None or player == p or min(s.joined) >= 0 else -2)
+                           for p, j in enumerate(s.joined)]}
+
+    def describe_view(self, player: int | None) -> str:
+        o = self.observe(player)
+        lines = [f"round {o['round']}, first player {o['first']}, player {o['current']} to play; "
+                 f"bank {o['bank']} cards, inn {o['inn']} heroes"]
+        if o["auction"]:
+            lines.append(f"auction: {o['auction']}")
+        if o["bans"]:
+            lines.append(f"bans: {', '.join(o['bans'])}")
+        for p, seat in enumerate(o["seats"]):
+            hand = " ".join(seat["hand"]) if isinstance(seat["hand"], list) else f"{seat['hand']} cards"
+            lines.append(f"player {p}: heroes {' '.join(seat['heroes']) or '-'}"
+                         f" exhausted {' '.join(seat['exhausted']) or '-'}; hand {hand}")
+        return "\n".join(lines)
+
+    def describe_state(self) -> str:
+        return self.describe_view(None)
+
+    @classmethod
+    def heuristic_agent(cls):
+        from .agents import GreedyAgent
+
+        return GreedyAgent()
+
+
+__all__ = ["Baldur", "BaldurParams", "Fraction"]

@@ -1,0 +1,64 @@
+"""The answer window: the thief's 5 (passive defence) and the witch's 7 (any-time reversal).
+
+Seed 002: "[5] ｜防御基础效果 ( 被动 ) ｜防御进阶效果 ( 被动 ) ｜防御特殊效果 ( 被动 )" "[7]
+｜反转1位玩家1张英雄的基础行动
+( 随时 )" "2.被动使用：玩家需要拥有盗贼牌才可以使用，不算英雄行动。
+3.随时使用：玩家需要拥有未行动的女巫牌才可以使用，行动之後，
+女巫也等於行动完毕，需要覆盖正面。"
+"""
+
+from __future__ import annotations
+
+from ...core.protocol import Action
+from .. import actions as A
+from ..cards import (
+    rank_of,
+)
+from ..state import BaldurState
+
+
+class AnswerRules:
+    """Mixed into :class:`tablerules.baldur.game.Baldur`."""
+
+    state: BaldurState
+
+    def anytime_actions(self, player: int) -> list[Action]:
+        """The witch's 7 at any time: while a hero action of another player waits for answers."""
+        return self.reversals(player) if self.state.stage == "answer" else []
+
+    def defences(self, p: int) -> list[Action]:
+        s = self.state
+        if not s.pending or p in s.shielded or p not in self.affected(int(s.pending[0]), int(s.pending[1]),
+                                                                      int(s.pending[2]), s.pending_targets):
+            return []
+        if not any(rank_of(h) == "J" for h in s.seats[p].all_heroes()):
+            return []
+        return [A.Defend(p, c, j) for c, j in self._level_options(p, 5, int(s.pending[2]))]
+
+    def reversals(self, p: int) -> list[Action]:
+        s = self.state
+        if not s.pending or p == s.pending[0] or p not in s.window:
+            return []
+        if not any(rank_of(h) == "Q" for h in s.seats[p].heroes) or f"{p}:Q" in s.bans:
+            return []
+        return [A.Reverse(p, c, j) for c, j in self._level_options(p, 7, int(s.pending[2]))]
+
+    def defences_possible(self, q: int, level: int) -> bool:
+        seat = self.state.seats[q]
+        return any(rank_of(h) == "J" for h in seat.all_heroes()) and bool(self._level_options(q, 5, level))
+
+    def reversal_possible(self, q: int, level: int) -> bool:
+        seat = self.state.seats[q]
+        return any(rank_of(h) == "Q" for h in seat.heroes) and f"{q}:Q" not in self.state.bans and \
+            bool(self._level_options(q, 7, level))
+
+    def _settle_answers(self) -> None:
+        s = self.state
+        if s.window:
+            return
+        p, rank, level, col, jokers, kinds = s.pending
+        action = A.Use(int(p), int(rank), int(level), str(col), int(jokers), tuple(s.pending_targets), str(kinds))
+        s.pending, s.pending_targets = [], []
+        s.stage = "act"
+        getattr(self, f"function_{action.rank}")(action)
+        s.shielded = []

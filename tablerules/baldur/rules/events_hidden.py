@@ -1,0 +1,77 @@
+"""Hidden-number events: the full moon's werewolves (black 4) and Dracula (red 4).
+
+Seed 002: "[黑4] 满月 ... 全国狼人总共有50 + [?] + [?] + [?] + [?] 只 ( 从银行随机抽取四张牌 ) ( 鬼牌代表15只
+)，狼人真实数量
+不会被公布 ... 总共出牌3轮 ... 相加数字最少的玩家损失2张英雄牌，剩余玩家则损失1张英雄牌" "[红4] 德古拉 ...
+石头为决定参战，布为
+放弃参战 ... 吸血鬼领主的血量为 16 加上参战玩家数量的手牌数量 ... 参战玩家至少要出2张手牌"
+"""
+
+from __future__ import annotations
+
+from ..cards import (
+    value,
+)
+from ..state import INN, BaldurState, Task
+
+
+class HiddenEventRules:
+    """Mixed into :class:`tablerules.baldur.game.Baldur`."""
+
+    state: BaldurState
+
+    def step_werewolves(self) -> None:
+        s = self.state
+        s.played = [[] for _ in s.seats]
+        s.wolf_turn = 0
+        s.stage = "werewolves"
+        self._wolf_skip()
+
+    def _wolf_skip(self) -> None:
+        """Skip seats without hand cards; after three rounds, reveal everything."""
+        s = self.state
+        n = self.params.players
+        while s.wolf_turn < 3 * n and not s.seats[self.order()[s.wolf_turn % n]].hand:
+            s.wolf_turn += 1
+        if s.wolf_turn < 3 * n:
+            return
+        wolves = 50 + sum(value(c) for c in s.hidden)
+        totals = [sum(value(c) for c in cards) for cards in s.played]
+        bullets = ", ".join(f"player {p} {'+'.join(c) or '-'} = {totals[p]}" for p, c in enumerate(s.played))
+        self.event(f"the werewolves were {wolves} ({'+'.join(s.hidden) or '-'}); silver bullets {bullets}")
+        s.bank_under += s.hidden + [c for cards in s.played for c in cards]
+        s.hidden, s.played = [], []
+        s.stage = ""
+        if sum(totals) > wolves:
+            self.event("the werewolves are destroyed")
+            return
+        low = min(totals)
+        need = [min(2 if t == low else 1, len(seat.all_heroes())) for t, seat in zip(totals, s.seats, strict=True)]
+        self.event(f"the werewolves win: players {[p for p, t in enumerate(totals) if t == low]} lose 2 heroes, "
+                   "the others 1")
+        self.open_choice("heroes", "inn", need)
+
+    def step_dracula_fight(self) -> None:
+        s = self.state
+        s.played = [[] for _ in s.seats]
+        s.stopped = [p for p in range(self.params.players) if s.joined[p] != 1 or not s.seats[p].hand]
+        s.stage = "fight"
+        self._settle_fight()
+
+    def _settle_fight(self) -> None:
+        s = self.state
+        if len(s.stopped) < self.params.players:
+            return
+        life = 16 + sum(value(c) for c in s.hidden)
+        fighters = [p for p in self.order() if s.joined[p] == 1]
+        totals = {p: sum(value(c) for c in s.played[p]) for p in fighters}
+        self.event(f"Dracula's life was {life} ({'+'.join(s.hidden)}); attacks "
+                   + ", ".join(f"player {p} {'+'.join(s.played[p]) or '-'} = {t}" for p, t in totals.items()))
+        s.bank_under += s.hidden + [c for cards in s.played for c in cards]
+        s.hidden, s.played, s.stopped, s.joined = [], [], [], []
+        s.stage = ""
+        if any(t > life for t in totals.values()):
+            self.event(f"Dracula is destroyed: players {fighters} get 2 random heroes each")
+            s.tasks += [Task("hero", INN, p, 2) for p in fighters]
+        else:
+            self.event("Dracula survives")

@@ -1,0 +1,169 @@
+"""Seven-round events: the gods of Northern Europe (red 10) and the Persian wall (black 10).
+
+Seed 002: "[红10] 北欧诸神 ... 每1回合战争要从银行翻出1张手牌并且公开 ( 所有鬼牌为任意颜色
+)，所有玩家必须打出同一种颜色的手牌
+... 如此持续抗衡7回合 ... 必须将1张英雄牌做为祭品，从银行换取3张手牌 ... 获得3张手牌与1张随机英雄牌。"
+"[黑10] 波斯王朝侵略 ... 每位玩家先从银行抽取3张随机手牌，这3张手牌必须公开 ...
+下一位玩家必须打出跟这张手牌数字有相连或是有
+相关的数字 ... 要持续出牌7回合 ...
+所有玩家可以从旅店中获得1张随机英雄牌，若是城墙建筑失败，所有玩家必须损失1张英雄牌"
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from .. import actions as A
+from ..cards import (
+    colour,
+    is_joker,
+    value,
+)
+from ..state import BANK, GODS, INN, BaldurState, Task
+from .common import WALL_NUMBERS, WALL_ROUNDS, choices
+
+
+class SevenRoundRules:
+    """Mixed into :class:`tablerules.baldur.game.Baldur`."""
+
+    state: BaldurState
+
+    def step_gods_round(self) -> None:
+        s = self.state
+        s.war_round += 1
+        s.matched = []
+        s.tasks.append(Task("draw", BANK, GODS, 1))
+        s.program = ["gods answer", *s.program]
+
+    def step_gods_answer(self) -> None:
+        s = self.state
+        if not s.gods or len(s.gods) < s.war_round:  # the bank ran out: the war ends
+            self._end_war()
+            return
+        s.stage = "gods"
+        self._gods_fall()
+
+    def god_colour(self) -> str:
+        card = self.state.gods[-1]
+        return "any" if is_joker(card) else colour(card)
+
+    def matches(self, p: int) -> list[str]:
+        s = self.state
+        want = self.god_colour()
+        cards = choices(s.seats[p].hand) + [c for c in choices(s.open_cards[p]) if c not in s.seats[p].hand]
+        return sorted({c for c in cards if want == "any" or is_joker(c) or colour(c) == want})
+
+    def _gods_fall(self) -> None:
+        """Players who can neither match nor sacrifice fall; when everybody answered, the next round."""
+        s = self.state
+        for p in range(self.params.players):
+            if p in s.fallen or p in s.matched:
+                continue
+            if not self.matches(p) and not s.seats[p].all_heroes():
+                s.fallen.append(p)
+                self.event(f"player {p} cannot match the gods and falls in the war")
+        if self.current_players() or s.tasks:
+            return
+        s.stage = ""
+        if s.war_round < 7:
+            s.program = ["gods round", *s.program]
+        else:
+            self._end_war()
+
+    def step_gods_recheck(self) -> None:
+        self.state.stage = "gods"
+        self._gods_fall()
+
+    def _end_war(self) -> None:
+        s = self.state
+        winners = [p for p in self.order() if p not in s.fallen]
+        s.bank_under += s.gods + [c for cards in s.open_cards for c in cards]
+        s.gods, s.open_cards, s.matched, s.war_round = [], [], [], 0
+        s.stage = ""
+        if winners:
+            self.event(f"players {winners} withstood the gods: 3 cards and a random hero each")
+            s.tasks += [Task("draw", BANK, p, 3) for p in winners] + [Task("hero", INN, p, 1) for p in winners]
+        s.fallen = []
+
+    def step_wall(self) -> None:
+        self.state.stage = "wall"
+        self._wall_next()
+
+    def wall_builder(self) -> int:
+        return self.order()[self.state.wall_turn % self.params.players]
+
+    def wall_open(self) -> set[int]:
+        """The numbers the next play may link to: the last play's numbers and every earlier group's numbers."""
+        s = self.state
+        return set(s.wall_last) | set(s.wall_related)
+
+    def _wall_stock(self, p: int) -> tuple[Counter, int]:
+        s = self.state
+        cards = s.seats[p].hand + s.open_cards[p]
+        return Counter(value(c) for c in cards if not is_joker(c)), sum(is_joker(c) for c in cards)
+
+    def wall_plays(self, p: int) -> list[A.Build]:
+        s = self.state
+        naturals, jokers = self._wall_stock(p)
+        if s.wall_turn == 0:  # the first card is free: any single number
+            return [A.Build(p, (v,)) for v in WALL_NUMBERS if naturals[v] or jokers]
+        wanted = self.wall_open()
+        out = [A.Build(p, (v,)) for v in WALL_NUMBERS
+               if (naturals[v] or jokers) and (v - 1 in wanted or v + 1 in wanted)]
+        for a, b in combinations(WALL_NUMBERS, 2):  # a < b; equal numbers below
+            if a + b in wanted or b - a in wanted:
+                missing = (not naturals[a]) + (not naturals[b])
+                if missing <= jokers:
+                    out.append(A.Build(p, (a, b)))
+        for v in WALL_NUMBERS:  # two cards of the same number: their sum (the difference 0 is no number)
+            if 2 * v in wanted and max(0, 2 - naturals[v]) <= jokers:
+                out.append(A.Build(p, (v, v)))
+        return sorted(out, key=lambda a: (len(a.numbers), a.numbers))
+
+    def _wall_pay(self, p: int, number: int) -> str:
+        """The card paying ``number``: a natural card (the open cards in front first, then the hand, first in
+        code order), else a joker the same way."""
+        s = self.state
+        piles = (s.open_cards[p], s.seats[p].hand)
+        for test in (lambda c: not is_joker(c) and value(c) == number, is_joker):
+            for pile in piles:
+                card = next((c for c in sorted(pile) if test(c)), None)
+                if card:
+                    pile.remove(card)
+                    s.bank_under.append(card)
+                    return card
+        raise AssertionError(f"player {p} cannot pay {number}")
+
+    def build(self, action: A.Build) -> None:
+        s = self.state
+        p = action.player
+        paid = [self._wall_pay(p, n) for n in action.numbers]
+        if len(action.numbers) == 2:
+            s.wall_related = sorted(set(s.wall_related) | set(action.numbers))
+        s.wall_last = list(action.numbers)
+        s.wall_turn += 1
+        self.event(f"player {p} builds the wall with {'+'.join(paid)} as {', '.join(map(str, action.numbers))} "
+                   f"(play {s.wall_turn} of {WALL_ROUNDS * self.params.players})")
+        self._wall_next()
+
+    def _wall_next(self) -> None:
+        s = self.state
+        if s.wall_turn >= WALL_ROUNDS * self.params.players:
+            self._end_wall(True)
+        elif not self.wall_plays(self.wall_builder()):
+            self.event(f"player {self.wall_builder()} cannot continue the wall: it breaks")
+            self._end_wall(False)
+
+    def _end_wall(self, built: bool) -> None:
+        s = self.state
+        for front in s.open_cards:  # the public cards were never the players': back under the bank
+            s.bank_under += front
+        s.open_cards, s.wall_turn, s.wall_last, s.wall_related = [], 0, [], []
+        s.stage = ""
+        if built:
+            self.event("the wall stands: every player gets a random hero from the inn")
+            s.tasks += [Task("hero", INN, p, 1) for p in self.order()]
+        else:
+            self.event("the wall fails: every player loses a hero under the inn")
+            self.open_choice("heroes", "inn", [min(1, len(seat.all_heroes())) for seat in s.seats])

@@ -1,0 +1,126 @@
+"""The turn and drawing: the bank and the inn as explicit chance steps, the draw at a turn's start, the next
+turn.
+
+Seed 002: "死去的英雄须回归旅店底部，使用後的手牌也须回归银行底部。"
+"而每位玩家在自己回合开始时可再从银行抽取一次手牌。
+玩家持有的英雄数目，决定抽取手牌数量： 0+ 个英雄 3张。 4+ 个英雄 4张。 6+ 个英雄 5张。 8+ 个英雄 6张。"
+"每位玩家可以做两件事情：先英雄行动、後招募英雄。
+开局玩家英雄行动结束之後，以顺时针方向换下一位玩家英雄行动。"
+"""
+
+from __future__ import annotations
+
+from ..cards import (
+    HERO_NAMES,
+    colour,
+    is_hero,
+    is_joker,
+    rank_of,
+)
+from ..state import AUCTION, BANK, EVENT, GODS, HIDDEN, INN, LIMBO, LOOK, OPEN, REVEALED, BaldurState, Task
+from .common import draw_count
+
+
+class TurnRules:
+    """Mixed into :class:`tablerules.baldur.game.Baldur`."""
+
+    state: BaldurState
+
+    def _source(self, task: Task) -> list[str]:
+        s = self.state
+        if task.what == "draw":
+            return s.bank if s.bank else s.bank_under[:1]
+        if task.what == "hero":
+            if s.revealed and task.dst == AUCTION:
+                return [s.revealed]
+            return s.inn if s.inn else s.inn_under[:1]
+        if task.what == "take":
+            return s.seats[task.src].hand
+        if task.what in ("kill", "grab"):
+            return s.seats[task.src].all_heroes()
+        if task.what == "deal":
+            return s.pool
+        return s.limbo
+
+    def _move(self, task: Task, card: str) -> None:
+        s = self.state
+        if task.what == "draw":
+            (s.bank if s.bank else s.bank_under).remove(card)
+        elif task.what == "hero":
+            if s.revealed and task.dst == AUCTION:
+                s.revealed = ""
+            else:
+                (s.inn if s.inn else s.inn_under).remove(card)
+        elif task.what == "take":
+            s.seats[task.src].hand.remove(card)
+        elif task.what in ("kill", "grab"):
+            seat = s.seats[task.src]
+            (seat.heroes if card in seat.heroes else seat.tired).remove(card)
+        elif task.what == "deal":
+            s.pool.remove(card)
+        else:
+            s.limbo.remove(card)
+        dst = INN if task.what == "kill" else task.dst
+        if dst >= 0:
+            seat = s.seats[dst]
+            if is_hero(card):
+                seat.heroes.append(card)
+                seat.heroes.sort()
+            else:
+                seat.hand.append(card)
+                seat.hand.sort()
+            private = task.what in ("draw", "take", "deal") and not is_hero(card)
+            if private:
+                seen = (dst,) if task.what != "take" else (dst, task.src)
+                self.event(f"player {dst} gets {card}", seen_by=seen, hidden=f"player {dst} gets a card")
+            else:
+                self.event(f"player {dst} gets hero {card} face up")
+        elif dst == BANK:
+            s.bank_under.append(card)
+        elif dst == INN:
+            s.inn_under.append(card)
+            self.event(f"hero {card} of player {task.src} dies and goes under the inn")
+        elif dst == LIMBO:
+            s.limbo.append(card)
+        elif dst == EVENT:
+            s.event = card
+        elif dst == AUCTION:
+            s.auction = card
+            self.event(f"the inn offers hero {card} ({HERO_NAMES[rank_of(card)]})")
+        elif dst == LOOK:
+            s.looked.append(card)
+            s.looked.sort()
+            self.event(f"player {s.current} looks at {card}", seen_by=(s.current,),
+                       hidden=f"player {s.current} looks at a card")
+        elif dst == GODS:
+            s.gods.append(card)
+            self.event(f"the gods show {card} ({'any colour' if is_joker(card) else colour(card)})")
+        elif dst <= OPEN:
+            s.open_cards[OPEN - dst].append(card)
+            s.open_cards[OPEN - dst].sort()
+            self.event(f"player {OPEN - dst} gets {card} face up in front of them")
+        elif dst == HIDDEN:
+            s.hidden.append(card)
+            self.event(f"a hidden card: {card}", seen_by=(), hidden="a card is drawn face down")
+        elif dst == REVEALED:
+            s.revealed = card
+            self.event(f"the inn's top hero is shown: {card}")
+        task.n -= 1
+        if task.n <= 0 or not self._source(task):
+            s.tasks.remove(task)
+
+    def step_turn(self) -> None:
+        s = self.state
+        seat = s.seats[s.current]
+        seat.heroes = sorted(seat.heroes + seat.tired)  # exhausted heroes turn face up at the start of the turn
+        seat.tired = []
+        n = draw_count(len(seat.heroes))
+        self.event(f"round {s.round}: player {s.current}'s turn, draws {n}")
+        s.tasks.append(Task("draw", BANK, s.current, n))
+        s.stage = "act"
+
+    def step_next_turn(self) -> None:
+        s = self.state
+        s.turns += 1
+        s.current = (s.current + 1) % self.params.players
+        s.program = ["turn"] if s.current != s.first else ["hand limit", "event"]

