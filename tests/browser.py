@@ -102,10 +102,11 @@ def screenshot(page: object, name: str) -> Path:
 def click_until_turn_passes(page: object, panel: str, prefer: list[str], max_clicks: int = 60) -> None:
     """In a step-through panel (CSS class ``panel``), press the first button whose label contains an entry
     of ``prefer`` (in that order of preference) until the header no longer says turn 0."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect
 
     header = page.locator(".tablerules-header").first
-    clicks = 0
+    clicks = misses = 0
     while "turn 0 " in header.inner_text() and clicks < max_clicks:
         before = header.inner_text()
         buttons = page.locator(f".{panel} button:visible")
@@ -116,7 +117,12 @@ def click_until_turn_passes(page: object, panel: str, prefer: list[str], max_cli
                 break
             page.wait_for_timeout(200)
         assert choice is not None, f"no button to press among {names}"
-        buttons.filter(has_text=choice).first.click()
+        try:
+            buttons.filter(has_text=choice).first.click(timeout=15_000)
+        except PlaywrightTimeout:  # the buttons were redrawn between reading and pressing: read them again
+            misses += 1
+            assert misses <= 5, f"the button {choice!r} kept disappearing before it could be pressed"
+            continue
         expect(header).not_to_have_text(before)  # the panel updates its header last
         clicks += 1
     expect(header).not_to_contain_text("turn 0 ")
