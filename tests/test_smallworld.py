@@ -200,7 +200,9 @@ def test_enemy_losses_one_to_the_box_rest_redeployed_after_the_turn() -> None:
     assert g.to_act() == (1,) and g.stage() == "losses"
     g.apply(A.Place(1, c, 2))
     assert s.current == 1 and g.stage() == "conquer"
-    assert s.tokens[c] == 1 and s.seats[1].hand == 2  # placed, then readied at the start of player 1's turn
+    assert s.tokens[c] == 3 and s.seats[1].hand == 0  # placed; player 1 may now ready them (预备部队)
+    g.apply(A.Ready(1, c))
+    assert s.tokens[c] == 1 and s.seats[1].hand == 2
 
 
 def test_final_attempt_with_the_die() -> None:
@@ -216,7 +218,7 @@ def test_final_attempt_with_the_die() -> None:
     twin = g.copy()
     g.apply(Chance(DIE, 2))
     assert g.state.owner[b] == 0 and g.stage() == "redeploy"
-    assert g.state.tokens[b] == 1 and g.state.seats[0].hand == 2  # all 3 went in; redeployment lifts 2
+    assert g.state.tokens[b] == 1 and g.state.seats[0].hand == 3  # all 3 went in; redeployment lifts 2 + 1 (a)
     twin.apply(Chance(DIE, 1))
     assert twin.state.owner[b] == 1 and twin.stage() == "redeploy"
 

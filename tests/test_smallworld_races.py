@@ -6,7 +6,7 @@ from tablerules.core.protocol import Chance
 from tablerules.smallworld import actions as A
 from tablerules.smallworld.rules.conquest import conquest_cost, cost_breakdown, targets
 from tablerules.smallworld.rules.scoring import score_breakdown
-from tablerules.smallworld.scenario import begin, decline_race, give, new_game, put
+from tablerules.smallworld.scenario import begin, decline_race, give, new_game, put, ready_all
 
 
 def setup(race: str, power: str = "Alchemist", hand: int = 10, players: int = 3):
@@ -52,7 +52,9 @@ def test_amazons_four_extra_tokens_for_conquest_only() -> None:
     redeploy_all(g)
     g.apply(A.EndTurn(0))
     begin(g, 0)
-    assert g.state.seats[0].hand == tokens - 4 - 1 + 4  # readied (all but 1) + 4 from the box again
+    assert g.state.seats[0].hand == 4  # 4 from the box again at the start of the turn
+    ready_all(g)
+    assert g.state.seats[0].hand == tokens - 4 - 1 + 4  # readied (all but 1) + 4 from the box
 
 
 def test_dwarves_mines_also_in_decline() -> None:
@@ -99,7 +101,9 @@ def test_ghouls_keep_all_tokens_and_conquer_in_decline_first() -> None:
 
     next_turn(g)  # player 0's turn again
     g.refresh()
-    assert g.stage() == "ghouls" and s.seats[0].ghoul_hand == 3 and s.tokens[a] == 1
+    assert g.stage() == "ghouls" and s.seats[0].ghoul_hand == 0 and s.tokens[a] == 4
+    g.apply(A.Ready(0, a))  # 预备部队, as for a race in play ("行动方式与其活着时一样")
+    assert s.seats[0].ghoul_hand == 3 and s.tokens[a] == 1
     target = next(a for a in g.legal_actions() if isinstance(a, A.Conquer))
     g.apply(target)
     assert s.race[target.region] == "Ghouls" and s.decline[target.region]

@@ -65,6 +65,17 @@ class Enchant(Action):
 
 
 @dataclass(frozen=True)
+class Ready(Action):
+    """Seed 003, 预备部队: take every token but one of a region back into the hand (the player's choice)."""
+
+    player: int
+    region: int
+
+    def describe(self) -> str:
+        return f"player {self.player} readies the troops of region {self.region} (all but one back in hand)"
+
+
+@dataclass(frozen=True)
 class Abandon(Action):
     player: int
     region: int
@@ -148,5 +159,5 @@ class MakePeace(Action):
         return f"player {self.player} makes peace with player {self.other} (Diplomat)"
 
 
-ACTION_TYPES = (PickCombo, Conquer, FinalAttempt, RollBerserk, DragonAttack, Enchant, Abandon, Decline, EndConquest,
-                Place, PlaceEncampment, PlaceFortress, PlaceHero, EndTurn, MakePeace)
+ACTION_TYPES = (PickCombo, Conquer, FinalAttempt, RollBerserk, DragonAttack, Enchant, Ready, Abandon, Decline,
+                EndConquest, Place, PlaceEncampment, PlaceFortress, PlaceHero, EndTurn, MakePeace)

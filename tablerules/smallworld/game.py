@@ -122,6 +122,8 @@ class SmallWorld(Game):
             conquest.dragon_attack(self, p, action.region)
         elif isinstance(action, A.Enchant):
             conquest.enchant(self, p, action.region)
+        elif isinstance(action, A.Ready):
+            redeploy.ready_region(self, p, action.region, self.force() == GHOULS)
         elif isinstance(action, A.Abandon):
             if s.stage == "redeploy":
                 redeploy.pay_amazons(self, p, action.region)

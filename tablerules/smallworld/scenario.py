@@ -127,6 +127,17 @@ def begin(g: SmallWorld, player: int, stage: str | None = None) -> SmallWorld:
     return g
 
 
+def ready_all(g: SmallWorld) -> SmallWorld:
+    """Play a ``Ready`` for every region that has troops to ready (seed 003, 预备部队), through the protocol."""
+    from .actions import Ready
+
+    while True:
+        ready = [a for a in g.legal_actions() if isinstance(a, Ready)]
+        if not ready:
+            return g
+        g.apply(ready[0])
+
+
 def region_where(g: SmallWorld, **wanted) -> int:
     """The first region whose static facts match, e.g. ``region_where(g, terrain="hill", border=True)``."""
     for r in g.board.regions:

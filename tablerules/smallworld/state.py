@@ -72,11 +72,10 @@ class SmallWorldState:
     sorcery_on: list[int] = field(default_factory=list)
     dragon_used: bool = False
     fortress_placed: bool = False
-    acted: bool = False  #: a conquest or an abandon happened this turn (no decline any more)
+    acted: bool = False  #: a Ready, conquest or abandon happened this turn (no decline any more)
     berserk_die: int = NOBODY
     attempt: int = NOBODY  #: the region of a final attempt waiting for its die
     amazons_owed: int = 0
-    readied: dict[int, int] = field(default_factory=dict)  #: region -> tokens taken into hand at Ready
     loser: int = NOBODY  #: the player redeploying after losses
     turns: int = 0
     over: bool = False

@@ -27,6 +27,7 @@ _EndTurn = _interned(A.EndTurn)
 _Place = _interned(A.Place)
 _MakePeace = _interned(A.MakePeace)
 _Abandon = _interned(A.Abandon)
+_Ready = _interned(A.Ready)
 _PlaceEncampment = _interned(A.PlaceEncampment)
 _PlaceFortress = _interned(A.PlaceFortress)
 _PlaceHero = _interned(A.PlaceHero)
@@ -84,7 +85,9 @@ def redeploy_actions(g: SmallWorld, p: int) -> list[Action]:
     elif power == "Fortified" and not s.fortress_placed and sum(s.fortress) < MAX_FORTRESSES:
         out += [_PlaceFortress(p, i) for i in regions if not s.fortress[i]]
     elif power == "Heroic" and sum(s.hero) < MAX_HEROES:
-        out += [_PlaceHero(p, i) for i in regions if not s.hero[i]]
+        heroes = [_PlaceHero(p, i) for i in regions if not s.hero[i]]
+        if heroes:  # both heroes must be placed (in two regions) before the turn ends
+            return out + heroes
     if not hand or not regions:
         out.append(_EndTurn(p))
         if power == "Stout":
@@ -100,8 +103,10 @@ def conquest_actions(g: SmallWorld, p: int) -> list[Action]:
     held = s.regions_of(p, "Ghouls" if ghouls else seat.race, ghouls)
     if not ghouls and not s.acted and seat.race and not seat.fresh:
         out.append(_Decline(p))
-    if not ghouls and not s.conquered and s.berserk_die == NOBODY:
-        out += [_Abandon(p, i) for i in held]
+    if not s.conquered and s.berserk_die == NOBODY:
+        out += [_Ready(p, i) for i in redeploy.ready_places(g, held)]
+        if not ghouls:
+            out += [_Abandon(p, i) for i in held]
     hand = seat.ghoul_hand if ghouls else seat.hand
     berserk = not ghouls and seat.power == "Berserk"
     if hand >= 1:
@@ -168,12 +173,14 @@ def illegal_reason(g: SmallWorld, action: Action) -> tuple[str, str]:
         return "Dragon Master", "once per turn, with a token in hand, on a reachable region"
     if isinstance(action, A.Enchant):
         return "Sorcerers", "a lone active enemy token next to you, once per opponent per turn"
+    if isinstance(action, A.Ready):
+        return "ready troops", "readying is done region by region, on your regions with 2+ tokens, before conquering"
     if isinstance(action, A.Abandon):
         return "abandoning regions", "only your active race's regions, before your first conquest"
     if isinstance(action, A.Place | A.PlaceEncampment | A.PlaceFortress | A.PlaceHero):
         return "redeployment", "only on your own regions, with tokens or markers left to place"
     if isinstance(action, A.EndTurn):
-        return "redeployment", "place every token in hand before ending the turn"
+        return "redeployment", "place every token in hand (and Heroic: both heroes) before ending the turn"
     if isinstance(action, A.EndConquest):
         return "conquest", "not in the conquest phase"
     if isinstance(action, A.MakePeace):
