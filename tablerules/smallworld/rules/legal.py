@@ -116,13 +116,14 @@ def conquest_actions(g: SmallWorld, p: int) -> list[Action]:
                 out.append(_RollBerserk(p))
         elif regions:
             die = s.berserk_die if berserk else 0
+            conquer, attempt = _Conquer, _FinalAttempt
             for r, cost in zip(regions, conquest.costs(g, p, regions, force), strict=True):
                 if die:
                     cost = max(1, cost - die)
                 if cost <= hand:
-                    out.append(_Conquer(p, r, cost))
-                elif not berserk and cost - hand <= 3:
-                    out.append(_FinalAttempt(p, r, cost))
+                    out.append(conquer(p, r, cost))
+                elif cost - hand <= 3 and not berserk:
+                    out.append(attempt(p, r, cost))
     if not ghouls:
         if seat.power == "Dragon Master":
             out += [_DragonAttack(p, r) for r in conquest.dragon_targets(g, p)]
