@@ -317,11 +317,12 @@ def test_thousands_of_random_games(players: int) -> None:
     assert report.games == 500
 
 
-def test_openspiel_random_sim_test() -> None:
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_openspiel_random_sim_test(players: int) -> None:
     pyspiel = pytest.importorskip("pyspiel")
     from tablerules.interop import openspiel
 
-    pyspiel.random_sim_test(openspiel.load("smallworld", players=3), num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(openspiel.load("smallworld", players=players), num_sims=2, serialize=True, verbose=False)
 
 
 def test_cost_equals_its_breakdown_in_random_positions() -> None:
