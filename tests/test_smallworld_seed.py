@@ -582,3 +582,33 @@ def test_heroic_must_place_both_heroes() -> None:
     for _ in range(2):
         g.apply(next(a for a in g.legal_actions() if isinstance(a, A.PlaceHero)))
     assert sum(g.state.hero) == 2 and A.EndTurn(0) in g.legal_actions()
+
+
+def test_losses_with_no_region_left_for_one_race() -> None:
+    """Seed, 敌人的损失与撤退: "将其他种族标志保留在手中，然后在当前玩家的回合结束后将标志放在场上已经占据了的区域。"
+    Found by random
+    play: a player losing regions of two races places the active race's tokens; the race in decline with no region
+    left sends its tokens to the box, and the game goes on (it used to wait for a placement nowhere)."""
+    g = new_game(3, lost_tribes=False)
+    give(g, 0, "Ratmen", "Commando", hand=20)
+    give(g, 1, "Humans", "Hill")
+    decline_race(g, 1, "Wizards", "Alchemist")
+    a = land(g, border=True, terrain="farmland")[0]
+    b = next(n for n in g.board.regions[a].adjacent if not g.board.regions[n].water)
+    c = far_from(g, a, b)
+    put(g, a, 1, 3, decline=True, race="Wizards")
+    put(g, b, 1, 2)
+    put(g, c, 1, 1)
+    box = g.state.box["Wizards"]
+    begin(g, 0)
+    g.apply(A.Conquer(0, a, conquest_cost(g, 0, a)))
+    g.apply(A.Conquer(0, b, conquest_cost(g, 0, b)))
+    assert g.state.seats[1].pending == {"Wizards": 2, "Humans": 1}
+    g.apply(A.EndConquest(0))
+    redeploy_all(g)
+    g.apply(A.EndTurn(0))
+    assert g.stage() == "losses" and g.legal_actions() == (A.Place(1, c, 1),)
+    g.apply(A.Place(1, c, 1))
+    s = g.state
+    assert s.current == 1 and g.stage() == "conquer" and s.tokens[c] == 2
+    assert s.box["Wizards"] == box + 1 + 2 and s.seats[1].declined == [] and s.seats[1].pending == {}

@@ -184,9 +184,8 @@ def _place(g: SmallWorld, p: int, a: A.Place) -> None:
     redeploy.place(g, p, a.region, a.count)
     if s.stage == "ghouls redeploy" and not s.seats[p].ghoul_hand:
         turns.begin_active(g)
-    elif s.stage == "losses" and not any(s.seats[p].pending.values()):
-        s.seats[p].pending.clear()
-        turns.next_loser(g)
+    elif s.stage == "losses" and not redeploy.redeploy_places(g, p):
+        turns.next_loser(g)  # done, or what is left has no region to go to (next_loser boxes or keeps it)
 
 
 def _encampment(g: SmallWorld, p: int, a: A.PlaceEncampment) -> None:

@@ -86,10 +86,10 @@ class SmallWorldState:
     def regions_of(self, player: int, race: str | None = None, decline: bool | None = None) -> list[int]:
         """The regions ``player`` holds (of ``race``, in decline or not), in id order."""
         if race is None:
-            out = _indices(self.owner, player)
+            out = indices(self.owner, player)
         else:  # a banner is held by one player at a time: scan for the race (in C), then check the few found
             owner = self.owner
-            out = [i for i in _indices(self.race, race) if owner[i] == player]
+            out = [i for i in indices(self.race, race) if owner[i] == player]
         if decline is not None:
             declines = self.decline
             out = [i for i in out if declines[i] == decline]
@@ -99,7 +99,7 @@ class SmallWorldState:
         return sum(t for o, t in zip(self.owner, self.tokens, strict=True) if o == player)
 
 
-def _indices(values: list, wanted: object) -> list[int]:
+def indices(values: list, wanted: object) -> list[int]:
     """Positions of ``wanted`` in ``values``, in order (``list.index`` scans in C: faster than a comprehension)."""
     out: list[int] = []
     i = -1

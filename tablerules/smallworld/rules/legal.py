@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...core.protocol import Action, Chance
 from .. import actions as A
-from ..state import MAX_FORTRESSES, MAX_HEROES, NOBODY
+from ..state import MAX_FORTRESSES, MAX_HEROES, NOBODY, indices
 from . import combos, conquest, redeploy, turns
 from .conquest import GHOULS
 
@@ -96,15 +96,17 @@ def redeploy_actions(g: SmallWorld, p: int) -> list[Action]:
 
 def conquest_actions(g: SmallWorld, p: int) -> list[Action]:
     s = g.state
-    force = g.force()
     seat = s.seats[p]
-    ghouls = force == GHOULS
+    ghouls = s.stage == "ghouls"
+    force = GHOULS if ghouls else "active"
+    race = "Ghouls" if ghouls else seat.race
+    owner, tokens, declines = s.owner, s.tokens, s.decline
+    held = [i for i in indices(s.race, race) if owner[i] == p and declines[i] == ghouls] if race else []
     out: list[Action] = []
-    held = s.regions_of(p, "Ghouls" if ghouls else seat.race, ghouls)
-    if not ghouls and not s.acted and seat.race and not seat.fresh:
+    if not ghouls and not s.acted and race and not seat.fresh:
         out.append(_Decline(p))
     if not s.conquered and s.berserk_die == NOBODY:
-        out += [_Ready(p, i) for i in redeploy.ready_places(g, held)]
+        out += [_Ready(p, i) for i in held if tokens[i] > 1]
         if not ghouls:
             out += [_Abandon(p, i) for i in held]
     hand = seat.ghoul_hand if ghouls else seat.hand
@@ -127,10 +129,11 @@ def conquest_actions(g: SmallWorld, p: int) -> list[Action]:
     if not ghouls:
         if seat.power == "Dragon Master":
             out += [_DragonAttack(p, r) for r in conquest.dragon_targets(g, p)]
-        if seat.race == "Sorcerers":
+        if race == "Sorcerers":
             out += [_Enchant(p, r) for r in conquest.enchant_targets(g, p)]
     out.append(_EndConquest(p))
     return out
+
 
 def illegal_reason(g: SmallWorld, action: Action) -> tuple[str, str]:
     """``(rule, why)`` for an action that is not legal now, naming the rule it breaks."""
