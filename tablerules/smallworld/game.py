@@ -14,7 +14,7 @@ from . import actions as A
 from .maps import load_board, load_powers, load_races
 from .rules import combos, conquest, legal, redeploy, turns
 from .rules.conquest import GHOULS
-from .state import LOST_TRIBES, NOBODY, Seat, SmallWorldState
+from .state import LOST_TRIBES, NOBODY, Seat, SmallWorldState, clone_state
 
 DIE = "reinforcement die"
 
@@ -110,6 +110,16 @@ class SmallWorld(Game):
                 combos.apply_draw(self, action)
             return
         _PERFORM[type(action)](self, action.actor, action)
+
+    def copy(self) -> SmallWorld:
+        """:meth:`Game.copy`, with the state copied by :func:`~tablerules.smallworld.state.clone_state`."""
+        state, self.state = self.state, None
+        try:
+            new = super().copy()
+        finally:
+            self.state = state
+        new.state = clone_state(state)
+        return new
 
     # ----- the end    # ----- the end ------------------------------------------------------------------------------
     def result(self) -> Result | None:

@@ -4,7 +4,10 @@ handful of list copies."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import typing
+from dataclasses import dataclass, field, fields
+
+from ..core.state import clone
 
 NOBODY = -1
 LOST_TRIBES = 18  #: seed 003: "18 个“失落的部族”标志" (the list says x18)
@@ -110,3 +113,45 @@ def indices(values: list, wanted: object) -> list[int]:
             out.append(i)
     except ValueError:
         return out
+
+
+_SCALARS = (int, str, bool)
+
+
+def _copy_plan() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The fields of :class:`SmallWorldState` by how to copy them, from their type hints (so none is
+    forgotten): plain values shared, lists and dicts of plain values sliced, the rest cloned."""
+    hints = typing.get_type_hints(SmallWorldState)
+    plain, flat_lists, flat_dicts, other = [], [], [], []
+    for f in fields(SmallWorldState):
+        hint = hints[f.name]
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if hint in _SCALARS:
+            plain.append(f.name)
+        elif origin is list and args[0] in _SCALARS:
+            flat_lists.append(f.name)
+        elif origin is dict and all(a in _SCALARS for a in args):
+            flat_dicts.append(f.name)
+        else:
+            other.append(f.name)
+    return tuple(plain), tuple(flat_lists), tuple(flat_dicts), tuple(other)
+
+
+_PLAN = _copy_plan()
+
+
+def clone_state(s: SmallWorldState) -> SmallWorldState:
+    """:func:`tablerules.core.state.clone` for this state, several times faster: the region lists (a dozen lists
+    of plain values) are sliced instead of copied element by element."""
+    plain, flat_lists, flat_dicts, other = _PLAN
+    new = object.__new__(SmallWorldState)
+    out, old = new.__dict__, s.__dict__
+    for name in plain:
+        out[name] = old[name]
+    for name in flat_lists:
+        out[name] = old[name][:]
+    for name in flat_dicts:
+        out[name] = dict(old[name])
+    for name in other:
+        out[name] = clone(old[name])
+    return new
