@@ -201,7 +201,7 @@ def test_enemy_losses_one_to_the_box_rest_redeployed_after_the_turn() -> None:
     g.apply(A.Place(1, c, 2))
     assert s.current == 1 and g.stage() == "conquer"
     assert s.tokens[c] == 3 and s.seats[1].hand == 0  # placed; player 1 may now ready them (预备部队)
-    g.apply(A.Ready(1, c))
+    g.apply(A.Ready(1))
     assert s.tokens[c] == 1 and s.seats[1].hand == 2
 
 

@@ -112,7 +112,7 @@ def test_ghouls_keep_all_tokens_and_conquer_in_decline_first() -> None:
     next_turn(g)  # player 0's turn again
     g.refresh()
     assert g.stage() == "ghouls" and s.seats[0].ghoul_hand == 0 and s.tokens[a] == 4
-    g.apply(A.Ready(0, a))  # 预备部队, as for a race in play ("行动方式与其活着时一样")
+    g.apply(A.Ready(0))  # 预备部队, as for a race in play ("行动方式与其活着时一样")
     assert s.seats[0].ghoul_hand == 3 and s.tokens[a] == 1
     target = next(a for a in g.legal_actions() if isinstance(a, A.Conquer))
     g.apply(target)

@@ -372,7 +372,7 @@ def test_expand_or_decline_not_both() -> None:
     begin(g, 0)
     assert A.Decline(0) in g.legal_actions()
     twin = g.copy()
-    g.apply(A.Ready(0, a))  # expanding: readying troops is part of it
+    g.apply(A.Ready(0))  # expanding: readying troops is part of it
     assert A.Decline(0) not in g.legal_actions()
     coins = twin.state.seats[0].coins
     twin.apply(A.Decline(0))
@@ -382,7 +382,7 @@ def test_expand_or_decline_not_both() -> None:
 def test_ready_troops_is_the_players_choice() -> None:
     """Seed, 预备部队: "玩家回合开始时，可以在场上每个已经占领的区域留下一个种族标志，把剩余的种族标志收回手中，用它们
     去征服新的区域。"
-    (可以: he may; region by region, before the first conquest)."""
+    (可以: he may, before the first conquest; one choice for all the regions, each keeping one token)."""
     g = new_game(3, lost_tribes=False)
     give(g, 0, "Ratmen", "Alchemist", hand=2)
     a = land(g, border=True, terrain="farmland")[0]
@@ -392,14 +392,17 @@ def test_ready_troops_is_the_players_choice() -> None:
     begin(g, 0)
     s = g.state
     assert s.tokens[a] == 4 and s.seats[0].hand == 2  # nothing taken back by itself
-    assert {x for x in g.legal_actions() if isinstance(x, A.Ready)} == {A.Ready(0, a), A.Ready(0, b)}
-    g.apply(A.Ready(0, a))
-    assert s.tokens[a] == 1 and s.tokens[b] == 3 and s.seats[0].hand == 5  # b stays as it was
+    twin = g.copy()
+    r = next(x for x in twin.legal_actions() if isinstance(x, A.Conquer) and x.cost <= 2)
+    twin.apply(r)  # conquering without readying: the troops stay where they are
+    assert twin.state.tokens[a] == 4 and twin.state.tokens[b] == 3 and A.Ready(0) not in twin.legal_actions()
+    g.apply(A.Ready(0))
+    assert s.tokens[a] == 1 and s.tokens[b] == 1 and s.seats[0].hand == 2 + 3 + 2
+    assert A.Ready(0) not in g.legal_actions()  # nothing left to ready
     r = next(x for x in g.legal_actions() if isinstance(x, A.Conquer))
     g.apply(r)
-    assert not any(isinstance(x, A.Ready) for x in g.legal_actions())  # only at the start of the turn
     with pytest.raises(IllegalAction, match="ready troops"):
-        g.apply(A.Ready(0, b))
+        g.apply(A.Ready(0))
 
 
 def test_first_conquest_rule_only_when_a_race_enters() -> None:

@@ -66,13 +66,12 @@ class Enchant(Action):
 
 @dataclass(frozen=True)
 class Ready(Action):
-    """Seed 003, 预备部队: take every token but one of a region back into the hand (the player's choice)."""
+    """Seed 003, 预备部队: every region keeps one token, the rest go back into the hand (the player's choice)."""
 
     player: int
-    region: int
 
     def describe(self) -> str:
-        return f"player {self.player} readies the troops of region {self.region} (all but one back in hand)"
+        return f"player {self.player} readies the troops (every region keeps one token, the rest back in hand)"
 
 
 @dataclass(frozen=True)

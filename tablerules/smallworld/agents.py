@@ -94,7 +94,7 @@ class GreedyAgent(Agent):
         seat = s.seats[player]
         if s.round >= game.board.rounds:
             return False
-        ready = sum(s.tokens[a.region] - 1 for a in by_type.get(A.Ready, []))
+        ready = sum(s.tokens[i] - 1 for i in s.regions_of(player, seat.race, False)) if A.Ready in by_type else 0
         hand = seat.hand + ready
         regions = targets(game, player)
         cheap = [c for c in costs(game, player, regions) if c <= min(3, hand)]

@@ -228,7 +228,7 @@ _PERFORM: dict[type, Callable[[SmallWorld, int, Any], None]] = {
     A.RollBerserk: _berserk,
     A.DragonAttack: lambda g, p, a: conquest.dragon_attack(g, p, a.region),
     A.Enchant: lambda g, p, a: conquest.enchant(g, p, a.region),
-    A.Ready: lambda g, p, a: redeploy.ready_region(g, p, a.region, g.force() == GHOULS),
+    A.Ready: lambda g, p, a: redeploy.ready_troops(g, p, g.force() == GHOULS),
     A.Abandon: _abandon,
     A.Decline: lambda g, p, a: turns.decline_turn(g),
     A.EndConquest: lambda g, p, a: turns.end_conquest(g),

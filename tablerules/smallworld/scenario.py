@@ -128,14 +128,13 @@ def begin(g: SmallWorld, player: int, stage: str | None = None) -> SmallWorld:
 
 
 def ready_all(g: SmallWorld) -> SmallWorld:
-    """Play a ``Ready`` for every region that has troops to ready (seed 003, 预备部队), through the protocol."""
+    """Play the ``Ready`` of the player to act, if there are troops to ready (seed 003, 预备部队)."""
     from .actions import Ready
 
-    while True:
-        ready = [a for a in g.legal_actions() if isinstance(a, Ready)]
-        if not ready:
-            return g
+    ready = [a for a in g.legal_actions() if isinstance(a, Ready)]
+    if ready:
         g.apply(ready[0])
+    return g
 
 
 def region_where(g: SmallWorld, **wanted) -> int:

@@ -106,7 +106,8 @@ def conquest_actions(g: SmallWorld, p: int) -> list[Action]:
     if not ghouls and not s.acted and race and not seat.fresh:
         out.append(_Decline(p))
     if not s.conquered and s.berserk_die == NOBODY:
-        out += [_Ready(p, i) for i in held if tokens[i] > 1]
+        if any(tokens[i] > 1 for i in held):
+            out.append(_Ready(p))
         if not ghouls:
             out += [_Abandon(p, i) for i in held]
     hand = seat.ghoul_hand if ghouls else seat.hand
@@ -178,7 +179,7 @@ def illegal_reason(g: SmallWorld, action: Action) -> tuple[str, str]:
     if isinstance(action, A.Enchant):
         return "Sorcerers", "a lone active enemy token next to you, once per opponent per turn"
     if isinstance(action, A.Ready):
-        return "ready troops", "readying is done region by region, on your regions with 2+ tokens, before conquering"
+        return "ready troops", "troops are readied at the start of the turn (before conquering), from regions of 2+"
     if isinstance(action, A.Abandon):
         return "abandoning regions", "only your active race's regions, before your first conquest"
     if isinstance(action, A.Place | A.PlaceEncampment | A.PlaceFortress | A.PlaceHero):

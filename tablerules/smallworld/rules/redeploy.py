@@ -2,7 +2,7 @@
 redeployment after the attacker's turn.
 
 Seed 003, 预备部队: "玩家回合开始时，可以在场上每个已经占领的区域留下一个种族标志，把剩余的种族标志收回手中" (可以:
-the player chooses, region by region, before the first conquest: ``Ready``).
+the player chooses, before the first conquest: ``Ready``).
 重新分配部队: "完成了征服行动之后，当前的玩家可以随意重新在已占领的区域放置自己的种族标志，不用任何花费 ... 然而每个控制
 的区域至少要放置一个种族标志。" Redeployment is played as: every token but one per region back in hand, then placed
 one region at a time (the same positions as moving tokens freely). 亚马逊: "进入重新部署部队阶段时，从地图上拿走四个
@@ -41,24 +41,19 @@ def amazons_muster(g: SmallWorld, player: int) -> None:
         g.event(f"player {player}'s Amazons take {extra} extra token(s) for conquest")
 
 
-def ready_region(g: SmallWorld, player: int, region: int, ghouls: bool = False) -> None:
-    """预备部队, for one region the player chose: one token stays, the rest go to the hand (the Ghouls' hand for
-    Ghouls in decline)."""
+def ready_troops(g: SmallWorld, player: int, ghouls: bool = False) -> None:
+    """预备部队, when the player chooses it: every region of the force keeps one token, the rest go to the hand (the
+    Ghouls' hand for Ghouls in decline)."""
     s = g.state
-    n = lift(g, [region])
     seat = s.seats[player]
+    regions = s.regions_of(player, "Ghouls", True) if ghouls else s.regions_of(player, seat.race, False)
+    n = lift(g, regions)
     if ghouls:
         seat.ghoul_hand += n
     else:
         seat.hand += n
     s.acted = True
-    g.event(f"player {player} readies {n} token(s) from region {region}")
-
-
-def ready_places(g: SmallWorld, held: list[int]) -> list[int]:
-    """Regions whose troops may be readied now: the force's regions with more than one token."""
-    tokens = g.state.tokens
-    return [i for i in held if tokens[i] > 1]
+    g.event(f"player {player} readies {n} token(s), one left in each region")
 
 
 def start_redeploy(g: SmallWorld, player: int) -> None:
