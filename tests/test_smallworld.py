@@ -67,17 +67,25 @@ def test_bad_map_files(tmp_path) -> None:
         load_board_file(f)
 
 
+ZH = {"name_zh": "兽人", "text_zh": "文字"}
+
+
 def test_bad_race_file(tmp_path) -> None:
     f = tmp_path / "races.json"
     f.write_text(json.dumps({"format": "tablerules/smallworld-races@1",
-                             "races": [{"name": "Orcs", "tokens": 5, "box": 10, "text": "x"},
-                                       {"name": "Orcs", "tokens": 5, "box": 10, "text": "y"}]}))
+                             "races": [{"name": "Orcs", "tokens": 5, "box": 10, "text": "x", **ZH},
+                                       {"name": "Orcs", "tokens": 5, "box": 10, "text": "y", **ZH}]}))
     with pytest.raises(DataError, match=r"races\[1\]\.name: 'Orcs' is listed twice"):
         load_races_file(f)
     f.write_text(json.dumps({"format": "tablerules/smallworld-races@1",
-                             "races": [{"name": "Orcs", "tokens": "five", "box": 10, "text": "x"},
-                                       {"name": "Elves", "tokens": 6, "box": 11, "text": "y"}]}))
+                             "races": [{"name": "Orcs", "tokens": "five", "box": 10, "text": "x", **ZH},
+                                       {"name": "Elves", "tokens": 6, "box": 11, "text": "y", **ZH}]}))
     with pytest.raises(DataError, match=r"races\[0\]\.tokens"):
+        load_races_file(f)
+    f.write_text(json.dumps({"format": "tablerules/smallworld-races@1",
+                             "races": [{"name": "Orcs", "tokens": 5, "box": 10, "text": "x", **ZH},
+                                       {"name": "Elves", "tokens": 6, "box": 11, "text": "y"}]}))
+    with pytest.raises(DataError, match=r"races\[1\]: 'name_zh' is a required property"):
         load_races_file(f)
 
 

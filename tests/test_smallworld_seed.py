@@ -615,3 +615,13 @@ def test_losses_with_no_region_left_for_one_race() -> None:
     s = g.state
     assert s.current == 1 and g.stage() == "conquer" and s.tokens[c] == 2
     assert s.box["Wizards"] == box + 1 + 2 and s.seats[1].declined == [] and s.seats[1].pending == {}
+
+
+def test_race_and_power_texts_in_both_languages() -> None:
+    """Every race banner and power badge has its name and text in English and Chinese (the schema requires them);
+    the race names are the seed's ("亚马逊 x15，矮人 x8 ...") and Merchant is its 商人."""
+    races, powers = load_races(), load_powers()
+    assert len(races) == 14 and len(powers) == 20
+    assert all(r.name_zh and r.text_zh and r.text for r in races.values())
+    assert all(p.name_zh and p.text_zh and p.text for p in powers.values())
+    assert powers["Merchant"].name_zh == "商人" and races["Skeletons"].name_zh == "骷髅"
