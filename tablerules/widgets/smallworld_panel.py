@@ -118,7 +118,7 @@ class SmallWorldPanel(StepThrough):
         rows = []
         for p, seat in enumerate(game.state.seats):
             coins = (str(seat.coins) if self.viewer is None or self.viewer == p
-                     else "<span class='tablerules-hidden'>coins face down</span>")
+                     else "<span class='tablerules-hidden'>coins face down (hidden)</span>")
             active = f"{power_html(game, seat.power)} {race_html(game, seat.race)}" if seat.race else "&ndash;"
             income = score_breakdown(game, p)
             why = " + ".join(f"{label} {v}" for label, v in income) or "nothing"
@@ -131,10 +131,14 @@ class SmallWorldPanel(StepThrough):
     def costs_html(self) -> str:
         game = self.game
         targets = [a for a in game.legal_actions() if isinstance(a, Conquer | FinalAttempt)][:4]
+        if not targets:
+            return ""
+        finals = [(f"P(success) of a final attempt on region {a.region}", final_attempt_odds(game, a.region))
+                  for a in targets if isinstance(a, FinalAttempt)]
         return "<div class='tablerules-why'>" + "".join(
             breakdown_html(f"region {a.region}: cost", cost_breakdown(game, a.player, a.region, game.force()),
                            conquest_cost(game, a.player, a.region, game.force()))
-            for a in targets) + "</div>" if targets else ""
+            for a in targets) + "</div>" + odds_html(finals)
 
     def render_state(self) -> str:
         game = self.game
