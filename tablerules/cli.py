@@ -18,6 +18,7 @@ from .core.errors import IllegalAction, SaveError, TablerulesError
 from .core.protocol import Game
 from .core.registry import game_class, game_names
 from .core.simulation import simulate
+from .explain import explain
 from .quest.geometry import Colour
 
 
@@ -280,6 +281,8 @@ def play_loop(game: Game, inp: TextIO, out: TextIO, seat: int | None = None, age
                       f"{' (' + result.reason + ')' if result and result.reason else ''}\n")
             return game
         out.write(f"\n[{game.stage()}] {game.describe_state() if seat is None else game.describe_view(seat)}\n")
+        for line in explain(game, seat).lines():
+            out.write(f"  {line}\n")
         chance = game.is_chance()
         actions = game.legal_actions() if seat is None or chance else game.legal_actions(seat)
         if chance:

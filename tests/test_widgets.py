@@ -190,3 +190,11 @@ def test_every_game_panel_has_worked_examples_that_load() -> None:
             panel.load_example(name)
             assert "worked example" in panel.message.value and "tablerules-rulebox" in panel.state_view.value
         assert "tablerules-card-text" in panel.state_view.value and "tablerules-breakdown" in panel.state_view.value
+
+
+def test_undo_with_a_human_seat_goes_back_to_the_last_human_decision() -> None:
+    panel = StepThrough(Pig(seed=5), agents=RandomAgent(3), humans=(0,))
+    panel.play(Roll(0))
+    panel.roll_button.click()
+    panel.undo_button.click()
+    assert panel.game.history == ()  # the die and the roll are taken back: seat 0 decides again

@@ -16,7 +16,7 @@ import ipywidgets as w
 
 from ..core.agents import Agent, seat_agents, step
 from ..core.errors import IllegalAction, SaveError
-from ..core.protocol import Action, Game
+from ..core.protocol import Action, Chance, Game
 from .pieces import STYLE, group_actions, outcome_options
 
 
@@ -85,7 +85,7 @@ class StepThrough:
         self.apply_outcome_button.on_click(lambda _: self._apply_picked())
         self.agent_step_button.on_click(lambda _: self._safely(lambda: step(self.game, self.agent_for)))
         self.agent_turn_button.on_click(lambda _: self._safely(self.agents_turn))
-        self.undo_button.on_click(lambda _: self._safely(self.game.undo))
+        self.undo_button.on_click(lambda _: self._safely(self.undo))
         controls = w.HBox([self.agent_step_button, self.agent_turn_button, self.undo_button, self.save_button,
                            self.load_button])
         self.widget = w.VBox([self.title, self.view_toggle, examples_row, self.header, self.extra, self.state_view,
@@ -162,6 +162,17 @@ class StepThrough:
             seat = agents[0]  # in a response window the agents answer first, then the humans
             game.apply(self.agent_for(seat).choose(game, seat))
             self.last_by_human = False
+
+    def undo(self) -> None:
+        """Take back the last action; with human seats, back to before the last human decision (the agents'
+        answers and the dice since then are taken back too, so the human decides again)."""
+        if self.humans is None:
+            self.game.undo()
+            return
+        while self.game.num_actions:
+            action = self.game.undo()
+            if not isinstance(action, Chance) and getattr(action, "actor", None) in self.humans:
+                return
 
     def agents_turn(self) -> None:
         """Let the agents play until the turn passes, a human seat is to act, or the game ends: the agents
