@@ -48,3 +48,16 @@ def test_terminal_play_shows_the_breakdown_and_odds() -> None:
     text = out.getvalue()
     assert "why the monsters' strength = 5: Drooling Slime level +1, Drooling Slime +4 against elf +4" in text
     assert "odds: player 0 escapes every monster = 1/3" in text
+
+
+def test_every_munchkin_and_quest_card_has_a_text_and_a_chinese_name() -> None:
+    """The card files hold no printed text: the text shown on hover is read off each card's data."""
+    from tablerules.families.munchkin.cardtext import card_text
+    from tablerules.munchkin.cards import load_cards
+    from tablerules.quest.game import QuestGame
+
+    quest = QuestGame({"players": 2}, seed=0)
+    cards = [*load_cards().values(), *quest.cards.values(), *quest.monster_cards.values()]
+    for card in cards:
+        assert card.name_zh and len(card_text(card)) > 8, card.id
+    assert card_text(load_cards()["drooling_slime"]).startswith("Monster, level 1. +4 against elf.")

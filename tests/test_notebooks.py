@@ -50,8 +50,16 @@ def test_raw_output_is_recognised() -> None:
     assert len(found) == 3 and "bare result" in found[0] and "PosixPath" in found[1] and "<Axes" in found[2]
 
 
-def test_start_here_writes_its_figures() -> None:
-    execute_notebook(NOTEBOOKS_DIR / "00_start_here.ipynb")
+def test_start_here_writes_its_figures_and_lists_the_registry() -> None:
+    import html
+
+    from tablerules.core.registry import game_class, game_names
+
+    nb = execute_notebook(NOTEBOOKS_DIR / "00_start_here.ipynb")
+    shown = html.unescape(" ".join(o.get("data", {}).get("text/html", "") for c in nb.cells if c.cell_type == "code"
+                                   for o in c.outputs))
+    for name in game_names():
+        assert f"<td>{name}</td>" in shown and game_class(name).title in shown
     for name in ("combat_heatmap", "flee_curves"):
         path = figures_dir() / f"{name}.png"
         assert path.stat().st_size > 10_000

@@ -9,10 +9,17 @@ from typing import Any
 SLOTS = {"headgear": "headgear", "armour": "armour", "footgear": "footgear", "hands1": "1 hand",
          "hands2": "2 hands", "": "no slot"}
 
-KINDS = {"one_shot": "one-shot", "go_up_a_level": "Go Up a Level", "half_breed": "Half-Breed",
-         "super_munchkin": "Super Munchkin", "divine_intervention": "Divine Intervention",
-         "remove_curse": "remove a curse", "wandering": "Wandering Monster", "loaded_die": "Loaded Die",
-         "summon_wall": "summon a wall", "mate": "Mate"}
+KINDS = {"go_up_a_level": "Go Up a Level: gain a level at any time (not the winning level)",
+         "half_breed": "Half-Breed: play with a race card to have two races (or one, without a human's drawbacks)",
+         "super_munchkin": "Super Munchkin: play with a class card to have two classes",
+         "divine_intervention": "Divine Intervention: every cleric goes up a level",
+         "remove_curse": "Remove a curse that is on you",
+         "wandering": "Wandering Monster: play with a monster from your hand to bring it into a fight",
+         "loaded_die": "Loaded Die: after a die is rolled, turn it to the number you like",
+         "summon_wall": "Summon a wall between two rooms", "mate": "Mate: the monster's twin joins the fight "
+         "(twice the level, the treasures and the bad stuff)",
+         "cheat": "Cheat!: carry and use one item you could not otherwise use",
+         "escape": "Escape: leave a fight for an adjacent room without rolling to run away"}
 
 
 def effect_text(effect: Any) -> str:
@@ -71,7 +78,8 @@ def card_text(card: Any) -> str:
     elif kind in ("race", "class"):
         parts.append(f"{kind.capitalize()} card: you become {card.name}.")
     else:
-        parts.append(KINDS.get(kind, kind.replace("_", " ")).capitalize() + ".")
+        text = KINDS.get(kind, kind.replace("_", " "))
+        parts.append(text[0].upper() + text[1:] + ".")
     if getattr(card, "value", 0):
         parts.append(f"Worth {card.value} gold.")
     return " ".join(parts)
