@@ -125,7 +125,9 @@ class QuestPanel(StepThrough):
         picture = ""
         if self.picture:
             fig = dungeon_figure(game.dungeon, title=f"turn {game.turns}")
-            data = base64.b64encode(png_bytes(fig, dpi=60)).decode()
-            picture = f"<img class='tablerules-dungeon' src='data:image/png;base64,{data}'/>"
+            width = int(fig.get_figwidth() * 72)  # shown at 72 px an inch (10-pt room names at 10 px), drawn 2x
+            data = base64.b64encode(png_bytes(fig, dpi=144)).decode()
+            picture = (f"<img class='tablerules-dungeon' style='width:{max(width, 360)}px;max-width:100%' "
+                       f"src='data:image/png;base64,{data}'/>")
         status = f"<p>{game.moves_left} move(s) left; stage: {html.escape(game.stage())}</p>"
         return picture + table + fight + odds + status

@@ -67,6 +67,8 @@ class StepThrough:
         self.view_toggle.observe(lambda _change: self.refresh(), names="value")
         self.save_button = w.Button(description="Save", icon="save", tooltip="the JSON save of this game")
         self.load_button = w.Button(description="Load", icon="upload", tooltip="load the JSON save in the box")
+        self.save_button.add_class("tablerules-save-button")
+        self.load_button.add_class("tablerules-load-button")
         self.save_text = w.Textarea(placeholder="a save (JSON) appears here; paste one and press Load",
                                     layout=w.Layout(width="100%", height="60px"))
         self.save_text.add_class("tablerules-save")
@@ -75,7 +77,7 @@ class StepThrough:
         self.examples = dict(examples or {})
         self.example_pick = w.Dropdown(description="Example:", options=list(self.examples),
                                        layout=w.Layout(width="auto"))
-        self.example_button = w.Button(description="Load worked example", icon="book")
+        self.example_button = w.Button(description="Load worked example", icon="book", layout=w.Layout(width="auto"))
         self.example_button.add_class("tablerules-example")
         self.example_button.on_click(lambda _: self.load_example(self.example_pick.value))
         examples_row = w.HBox([self.example_pick, self.example_button])
