@@ -135,6 +135,7 @@ class StepThrough:
     def replace_game(self, game: Game) -> None:
         self.game = game
         self.last_by_human = False
+        self.run_agents()  # agents in seats to act play on until a human seat decides
         self.refresh()
 
     # ----- actions ------------------------------------------------------------------------
