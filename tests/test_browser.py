@@ -84,7 +84,8 @@ def test_munchkin_step_through_plays_a_turn_with_the_buttons() -> None:
 
     notebook = ROOT / "notebooks" / "munchkin_step_through.ipynb"
     # what to click, in order of preference, until the turn has passed to the next player
-    prefer = ["Roll the dice", "gives up and runs", "rolls to run away", "loots the room", "ends the turn",
+    prefer = ["Roll the dice", "Draw (seeded)",
+              "gives up and runs", "rolls to run away", "loots the room", "ends the turn",
               "gives up", "takes", "(charity)", "gives ", "kicks open the door", "is ready"]
     with voila(notebook, SCREENSHOTS / "voila-munchkin.log") as url, chromium_page() as page:
         page.goto(url, wait_until="domcontentloaded")
@@ -103,7 +104,8 @@ def test_quest_step_through_plays_a_turn_with_the_buttons() -> None:
     from playwright.sync_api import expect
 
     notebook = ROOT / "notebooks" / "quest_step_through.ipynb"
-    prefer = ["Roll the dice", "I'm rolling", "passes", "will run to", "rolls to escape", "explores", "loses",
+    prefer = ["Roll the dice", "Draw (seeded)",
+              "I'm rolling", "passes", "will run to", "rolls to escape", "explores", "loses",
               "takes the curse", "(charity)", "base", "draws no monster", "ends the turn", "is ready"]
     with voila(notebook, SCREENSHOTS / "voila-quest-game.log") as url, chromium_page() as page:
         page.goto(url, wait_until="domcontentloaded")

@@ -25,6 +25,7 @@ def test_legal_actions_are_buttons_and_clicking_plays_them() -> None:
     assert panel.chance_box.layout.display == "flex"
     assert panel.actions_box.children == ()
     assert [a.outcome for _, a in panel.outcome_pick.options] == [1, 2, 3, 4, 5, 6]
+    assert panel.roll_button.description == "Roll the dice"
     assert "chance" in panel.header.value
 
 
@@ -165,6 +166,7 @@ def test_chance_picker_is_named_and_grouped() -> None:
     panel.play(KickDoor(0))
     labels = [label for label, _ in panel.outcome_pick.options]
     assert labels and all(label.startswith("draw: ") and "#" not in label for label in labels)
+    assert panel.roll_button.description == "Draw (seeded)"  # a card is drawn, not rolled
     assert len(labels) == len({game.card(a.outcome).id for _, a in panel.outcome_pick.options})  # copies merged
     kinds = [label.split(":")[1] for label in labels]
     assert kinds == sorted(kinds, key=kinds.index) and len(set(kinds)) == len(

@@ -232,6 +232,9 @@ class StepThrough:
         self.chance_box.layout.display = "flex" if chance else "none"
         if chance:
             self.outcome_pick.options = outcome_options(game, game.chance_outcomes())
+            draw = all(label.startswith("draw: ") for label, _ in self.outcome_pick.options)
+            self.roll_button.description = "Draw (seeded)" if draw else "Roll the dice"
+            self.outcome_pick.description = "Drawn:" if draw else "Rolled:"
             self.actions_box.children = ()
             self.action_rows.children = ()
         else:
