@@ -42,7 +42,8 @@ def combat_heatmap(ax: Axes, max_dice: int = 3, diffs: Sequence[int] = range(-12
     ax.set_yticks(range(len(pairs)), [f"{m}d6 v {k}d6" for m, k in pairs])
     ax.set_xlabel("strength difference (munchkins - monsters)")
     ax.set_title("P(munchkins win)" + (" (ties win)" if ties_win else ""))
-    ax.figure.colorbar(image, ax=ax, fraction=0.04)
+    bar = ax.figure.colorbar(image, ax=ax, fraction=0.04, pad=0.02)
+    bar.set_label("P(win)", labelpad=2)
     return ax
 
 
@@ -53,6 +54,7 @@ def flee_curves(ax: Axes, max_monsters: int = 6, modifiers: Sequence[int] = rang
     for m in modifiers:
         ax.plot(counts, [float(odds.flee([m] * n, need).escape_all) for n in counts], marker="o",
                 label=f"modifier {m:+d}")
+    ax.set_xticks(counts)  # whole monsters only (no "1.5 monsters" tick)
     ax.set_xlabel("monsters")
     ax.set_ylabel("P(escape all)")
     ax.set_ylim(0, 1)
@@ -66,7 +68,8 @@ def search_bars(ax: Axes, dice: int, modifier: int = 0) -> Axes:
     rows = list(result.rows)
     probs = [float(result.rows[r]) for r in rows]
     colours = [LOSE if result.row(r).monster else WIN for r in rows]
-    ax.bar([result.row(r).label for r in rows], probs, color=colours)
+    ax.bar(range(len(rows)), probs, color=colours)
+    ax.set_xticks(range(len(rows)), [result.row(r).label for r in rows], rotation=45, ha="right", fontsize=8)
     ax.set_xlabel("search table row")
     ax.set_ylabel("probability")
     ax.set_title(f"{dice}d6 {modifier:+d}: P(monster) = {float(result.monster()):.1%}")
@@ -88,6 +91,6 @@ def search_heatmap(ax: Axes, max_dice: int = 3, modifiers: Sequence[int] = range
     ax.set_yticks(range(max_dice + 1), [f"{d}d6" for d in range(max_dice + 1)])
     ax.set_xlabel("room search modifier")
     ax.set_ylabel("search dice")
-    ax.set_title("P(a monster) and expected gold per search")
+    ax.set_title("P(a monster) and expected gold per search\n(gold only: treasure cards not counted)", fontsize=10)
     ax.figure.colorbar(image, ax=ax, fraction=0.04)
     return ax
