@@ -200,3 +200,18 @@ def test_undo_with_a_human_seat_goes_back_to_the_last_human_decision() -> None:
     panel.roll_button.click()
     panel.undo_button.click()
     assert panel.game.history == ()  # the die and the roll are taken back: seat 0 decides again
+
+
+def test_rate_bars_carry_wilson_intervals() -> None:
+    from matplotlib.figure import Figure
+
+    from tablerules.plots.odds_plots import rate_bars, wilson_interval
+
+    low, high = wilson_interval(5, 20)
+    assert 0.1 < low < 0.25 < high < 0.5  # 5 of 20: about 0.11 to 0.47
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    ax = Figure().subplots()
+    rate_bars(ax, {"elf": 5, "dwarf": 1}, {"elf": 20, "dwarf": 4, "halfling": 0}, baseline=0.25)
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["dwarf\n(n=4)", "elf\n(n=20)"]
+    errorbars = next(c for c in ax.containers if type(c).__name__ == "ErrorbarContainer")
+    assert len(errorbars.lines[2][0].get_segments()) == 2  # one error bar per bar

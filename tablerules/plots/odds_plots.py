@@ -94,3 +94,29 @@ def search_heatmap(ax: Axes, max_dice: int = 3, modifiers: Sequence[int] = range
     ax.set_title("P(a monster) and expected gold per search\n(gold only: treasure cards not counted)", fontsize=10)
     ax.figure.colorbar(image, ax=ax, fraction=0.04)
     return ax
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a rate ``successes / trials``."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * np.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return float(centre - half), float(centre + half)
+
+
+def rate_bars(ax: Axes, wins: dict[str, int], players: dict[str, int], baseline: float | None = None,
+              colour: str = "#26a69a") -> Axes:
+    """Win rates (wins / players) by group with their 95% Wilson intervals as error bars, and the number of
+    players under each bar; ``baseline``: a dotted line (e.g. 1 / seats)."""
+    names = [k for k in sorted(players) if players[k]]
+    rates = [wins.get(k, 0) / players[k] for k in names]
+    lows, highs = zip(*(wilson_interval(wins.get(k, 0), players[k]) for k in names), strict=True) if names else ((), ())
+    errors = [[r - lo for r, lo in zip(rates, lows, strict=True)], [hi - r for r, hi in zip(rates, highs, strict=True)]]
+    ax.bar(range(len(names)), rates, yerr=errors, capsize=3, color=colour, ecolor="#37474f")
+    ax.set_xticks(range(len(names)), [f"{k}\n(n={players[k]})" for k in names], fontsize=8)
+    if baseline is not None:
+        ax.axhline(baseline, color="black", linestyle=":", linewidth=1)
+    ax.set_ylabel("win rate (95% interval)")
+    return ax
