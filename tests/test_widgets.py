@@ -215,3 +215,15 @@ def test_rate_bars_carry_wilson_intervals() -> None:
     assert [t.get_text() for t in ax.get_xticklabels()] == ["dwarf\n(n=4)", "elf\n(n=20)"]
     errorbars = next(c for c in ax.containers if type(c).__name__ == "ErrorbarContainer")
     assert len(errorbars.lines[2][0].get_segments()) == 2  # one error bar per bar
+
+
+def test_a_worked_example_is_not_saved_as_a_replay() -> None:
+    def staged() -> Pig:
+        game = Pig(seed=1)
+        game.state.scores[0] = 90  # set up by hand: no action says so
+        game.refresh()
+        return game
+
+    panel = StepThrough(Pig(seed=4), examples={"near the end": staged})
+    panel.load_example("near the end")
+    assert panel.save() == "" and "cannot be saved" in panel.message.value

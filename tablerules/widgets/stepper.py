@@ -34,6 +34,7 @@ class StepThrough:
         self.agent_for = seat_agents(agents, game.seed)
         self.humans = None if humans is None else set(humans)
         self.seat = min(self.humans) if self.humans else None
+        self.staged = False  # a worked example set up by hand is on the table
         self.last_by_human = False
         self.log_lines = log_lines
         self.listeners: list[Callable[[Game], None]] = []
@@ -112,7 +113,13 @@ class StepThrough:
 
     # ----- saves and examples ---------------------------------------------------------------
     def save(self) -> str:
-        """Put the JSON save of the game in the save box and return it."""
+        """Put the JSON save of the game in the save box and return it. A worked example's position was set up
+        by hand (the scenario API), which a save (parameters, seed and actions, replayed) cannot carry: it is
+        not saved."""
+        if self.staged:
+            self.message.value = ("a worked example is set up by hand and cannot be saved as a replay; "
+                                  "saves are for games played from the start")
+            return ""
         self.save_text.value = json.dumps(self.game.to_json(), ensure_ascii=False)
         self.message.value = f"saved: {self.game.num_actions} actions"
         return self.save_text.value
@@ -125,11 +132,13 @@ class StepThrough:
             self.message.value = f"<span style='color:#c62828'>cannot load: {html.escape(str(exc))}</span>"
             return
         self.replace_game(game)
+        self.staged = False
         self.message.value = f"loaded: {game.num_actions} actions"
 
     def load_example(self, name: str | None) -> None:
         if name in self.examples:
             self.replace_game(self.examples[name]())
+            self.staged = True
             self.message.value = f"worked example: {html.escape(name)}"
 
     def replace_game(self, game: Game) -> None:
