@@ -260,7 +260,7 @@ def play_loop(game: Game, inp: TextIO, out: TextIO, seat: int | None = None, age
     With ``seat``, the other seats are played by ``agents`` (random by default) and the screen shows only
     what that seat may see (its view of the state and of the log); chance that follows an agent's action
     is rolled at once, chance that follows yours is yours to roll or type in."""
-    help_text = ("number: play that action | at a chance step, r: roll the dice, or type the result | "
+    help_text = ("number: play that action | at a chance step, r: roll the dice (the whole deal), or type the result | "
                  "u: undo | s FILE: save | q: quit")
     out.write(f"{game.title or game.name} (seed {game.seed}). {help_text}\n")
     if seat is not None:
@@ -311,8 +311,10 @@ def play_loop(game: Game, inp: TextIO, out: TextIO, seat: int | None = None, age
         try:
             if command in ("q", "quit"):
                 return game
-            if command == "r" and chance:
+            if command == "r" and chance:  # the whole deal: every chance step until somebody decides
                 game.roll()
+                while game.is_chance() and not game.is_over():
+                    game.roll()
             elif command == "u":
                 out.write(f"undid: {game.undo().describe()}\n")
                 shown = min(shown, len(game.log_for(seat)))

@@ -61,3 +61,11 @@ def test_every_munchkin_and_quest_card_has_a_text_and_a_chinese_name() -> None:
     for card in cards:
         assert card.name_zh and len(card_text(card)) > 8, card.id
     assert card_text(load_cards()["drooling_slime"]).startswith("Monster, level 1. +4 against elf.")
+
+
+def test_one_r_rolls_the_whole_deal() -> None:
+    """Seed 000 (人物创建): 4 Door and 4 Treasure cards each; one ``r`` deals them all."""
+    from tablerules.munchkin.game import MunchkinGame
+
+    game = play_loop(MunchkinGame({"players": 3}, seed=1), io.StringIO("r\nq\n"), io.StringIO())
+    assert not game.is_chance() and game.num_actions == 24 and game.stage() == "character creation"
