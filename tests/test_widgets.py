@@ -227,3 +227,24 @@ def test_a_worked_example_is_not_saved_as_a_replay() -> None:
     panel = StepThrough(Pig(seed=4), examples={"near the end": staged})
     panel.load_example("near the end")
     assert panel.save() == "" and "cannot be saved" in panel.message.value
+
+
+def test_movement_widget_picture_table_and_log_show_the_same_moment() -> None:
+    from tablerules.core.data import data_path
+    from tablerules.quest.dungeon import Dungeon
+    from tablerules.quest.geometry import Colour
+    from tablerules.widgets import MonsterMovementWidget
+
+    widget = MonsterMovementWidget(Dungeon.load(data_path("quest", "dungeons", "movement_examples.json")), seed=1)
+    widget.colour.value = Colour.GREEN
+    widget.step()
+    widget.step()  # mid-turn: the table shows where the monsters stand in the picture, the log says so
+    moving = {m: p.rooms[min(widget.shown, len(p.rooms)) - 1] for m, p in widget.paths.items()}
+    if moving:
+        assert f"step {widget.shown - 1}<" in widget.log.value
+        for monster, room in moving.items():
+            assert f"data-monster='{monster}'>{room}<" in widget.rooms.value
+    widget.move()
+    assert "Rolled green" in widget.log.value
+    widget.reset()
+    assert "Rolled" not in widget.log.value and "at rest" in widget.log.value
