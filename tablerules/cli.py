@@ -18,6 +18,7 @@ from .core.errors import IllegalAction, SaveError, TablerulesError
 from .core.protocol import Game
 from .core.registry import game_class, game_names
 from .core.simulation import simulate
+from .explain import explain
 from .quest.geometry import Colour
 
 
@@ -259,7 +260,7 @@ def play_loop(game: Game, inp: TextIO, out: TextIO, seat: int | None = None, age
     With ``seat``, the other seats are played by ``agents`` (random by default) and the screen shows only
     what that seat may see (its view of the state and of the log); chance that follows an agent's action
     is rolled at once, chance that follows yours is yours to roll or type in."""
-    help_text = ("number: play that action | at a chance step, r: roll the dice, or type the result | "
+    help_text = ("number: play that action | at a chance step, r: roll the dice (the whole deal), or type the result | "
                  "u: undo | s FILE: save | q: quit")
     out.write(f"{game.title or game.name} (seed {game.seed}). {help_text}\n")
     if seat is not None:
@@ -280,6 +281,8 @@ def play_loop(game: Game, inp: TextIO, out: TextIO, seat: int | None = None, age
                       f"{' (' + result.reason + ')' if result and result.reason else ''}\n")
             return game
         out.write(f"\n[{game.stage()}] {game.describe_state() if seat is None else game.describe_view(seat)}\n")
+        for line in explain(game, seat).lines():
+            out.write(f"  {line}\n")
         chance = game.is_chance()
         actions = game.legal_actions() if seat is None or chance else game.legal_actions(seat)
         if chance:
@@ -308,8 +311,10 @@ def play_loop(game: Game, inp: TextIO, out: TextIO, seat: int | None = None, age
         try:
             if command in ("q", "quit"):
                 return game
-            if command == "r" and chance:
+            if command == "r" and chance:  # the whole deal: every chance step until somebody decides
                 game.roll()
+                while game.is_chance() and not game.is_over():
+                    game.roll()
             elif command == "u":
                 out.write(f"undid: {game.undo().describe()}\n")
                 shown = min(shown, len(game.log_for(seat)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -126,3 +127,47 @@ def click_until_turn_passes(page: object, panel: str, prefer: list[str], max_cli
         expect(header).not_to_have_text(before)  # the panel updates its header last
         clicks += 1
     expect(header).not_to_contain_text("turn 0 ")
+
+
+def check_panel_pieces(page: object, panel: str, example_text: str, other_seat: int = 1) -> None:
+    """The shared panel pieces of issue 11, in a step-through panel (CSS class ``panel``) already on screen:
+    another seat's hand is not in the page in seat view (only a count) and is in the teacher view; a save made
+    in the panel loads (after an undo, the game is back where it was saved); a worked example loads from its
+    button and shows a "why this number" breakdown containing ``example_text``; a card's text appears on hover
+    and on click."""
+    from playwright.sync_api import expect
+
+    root = page.locator(f".{panel}").first
+    header = root.locator(".tablerules-header").first
+    other = root.locator(f".tablerules-hand[data-seat='{other_seat}']").first
+    expect(other).to_contain_text("hidden")
+    expect(other.locator(".tablerules-card")).to_have_count(0)
+    root.locator(".tablerules-view button", has_text="teacher view").click()
+    expect(other).not_to_contain_text("hidden")
+    root.locator(".tablerules-view button", has_text="seat view").click()
+    expect(other).to_contain_text("hidden")
+    # a save made in the panel loads
+    root.locator("button.tablerules-save-button").click()
+    saved = header.inner_text()
+    save_box = root.locator(".tablerules-save textarea")
+    expect(save_box).to_have_value(re.compile(r'"history"'))
+    root.locator(".tablerules-actions button:visible").first.click()  # play on after the save
+    expect(header).not_to_have_text(saved)
+    root.locator("button.tablerules-load-button").click()
+    expect(header).to_have_text(saved)
+    expect(root).to_contain_text("loaded:")
+    # a worked example from its button, with a breakdown
+    root.locator("button.tablerules-example").click()
+    expect(root).to_contain_text("worked example:")
+    expect(root.locator(".tablerules-breakdown", has_text=example_text).first).to_be_visible()
+    expect(root.locator(".tablerules-rulebox").first).to_be_visible()
+    # a card's text on hover, and on click
+    card = root.locator(".tablerules-state .tablerules-card, .tablerules-card").first
+    text = card.locator(".tablerules-card-text")
+    expect(text).to_be_hidden()
+    card.hover()
+    expect(text).to_be_visible()
+    page.mouse.move(0, 0)
+    expect(text).to_be_hidden()
+    card.click()
+    expect(text).to_be_visible()

@@ -5,7 +5,16 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser import ROOT, SCREENSHOTS, chromium_page, click_until_turn_passes, require_browser, screenshot, voila
+from browser import (
+    ROOT,
+    SCREENSHOTS,
+    check_panel_pieces,
+    chromium_page,
+    click_until_turn_passes,
+    require_browser,
+    screenshot,
+    voila,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -75,7 +84,8 @@ def test_munchkin_step_through_plays_a_turn_with_the_buttons() -> None:
 
     notebook = ROOT / "notebooks" / "munchkin_step_through.ipynb"
     # what to click, in order of preference, until the turn has passed to the next player
-    prefer = ["Roll the dice", "gives up and runs", "rolls to run away", "loots the room", "ends the turn",
+    prefer = ["Roll the dice", "Draw (seeded)",
+              "gives up and runs", "rolls to run away", "loots the room", "ends the turn",
               "gives up", "takes", "(charity)", "gives ", "kicks open the door", "is ready"]
     with voila(notebook, SCREENSHOTS / "voila-munchkin.log") as url, chromium_page() as page:
         page.goto(url, wait_until="domcontentloaded")
@@ -94,7 +104,8 @@ def test_quest_step_through_plays_a_turn_with_the_buttons() -> None:
     from playwright.sync_api import expect
 
     notebook = ROOT / "notebooks" / "quest_step_through.ipynb"
-    prefer = ["Roll the dice", "I'm rolling", "passes", "will run to", "rolls to escape", "explores", "loses",
+    prefer = ["Roll the dice", "Draw (seeded)",
+              "I'm rolling", "passes", "will run to", "rolls to escape", "explores", "loses",
               "takes the curse", "(charity)", "base", "draws no monster", "ends the turn", "is ready"]
     with voila(notebook, SCREENSHOTS / "voila-quest-game.log") as url, chromium_page() as page:
         page.goto(url, wait_until="domcontentloaded")
@@ -104,3 +115,30 @@ def test_quest_step_through_plays_a_turn_with_the_buttons() -> None:
         click_until_turn_passes(page, "tablerules-quest", prefer)
         expect(page.locator(".tablerules-log").first).to_contain_text("monster turn")
         screenshot(page, "quest_step_through")
+
+
+PANELS = [  # notebook, panel class, text of a breakdown in its first worked example, more checks
+    ("munchkin_step_through", "tablerules-munchkin", "Drooling Slime +4 against elf", "escapes every monster"),
+    ("quest_step_through", "tablerules-quest", "Shrieking Geek +6 against warrior", "the munchkins win"),
+    ("smallworld_step_through", "tablerules-smallworld", "cost", "P(success)"),
+    ("kragmortha_step_through", "tablerules-kragmortha", "hand limit", "reaches the desk"),
+    ("baldursgate_step_through", "tablerules-baldur", "next event", "event "),
+]
+
+
+@pytest.mark.parametrize(("notebook", "panel", "breakdown", "odds"), PANELS, ids=[p[0] for p in PANELS])
+def test_panel_card_text_breakdown_seat_view_save_and_worked_example(notebook: str, panel: str, breakdown: str,
+                                                                     odds: str) -> None:
+    """Issue 11, per game: a card's text on hover and click, a breakdown of the key number in the worked
+    example (a fight where the game has fights) with its exact odds, another seat's hand hidden in seat view,
+    a save made in the panel loads, a worked example loads from its button."""
+    require_browser()
+    from playwright.sync_api import expect
+
+    with voila(ROOT / "notebooks" / f"{notebook}.ipynb", SCREENSHOTS / f"voila-{notebook}.log") as url, \
+            chromium_page() as page:
+        page.goto(url, wait_until="domcontentloaded")
+        expect(page.locator(f".{panel} .tablerules-header").first).to_contain_text("Stage", timeout=240_000)
+        check_panel_pieces(page, panel, breakdown)
+        expect(page.locator(f".{panel} .tablerules-odds").first).to_contain_text(odds)
+        screenshot(page, f"after_{notebook}")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tablerules.plots.figures import figures_dir
-from tablerules.plots.notebooks import NOTEBOOKS_DIR, execute_notebook, notebook_paths
+from tablerules.plots.notebooks import NOTEBOOKS_DIR, execute_notebook, notebook_paths, raw_outputs
 
 NOTEBOOKS = notebook_paths()
 
@@ -26,14 +26,40 @@ def test_notebook_is_committed_without_outputs(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_notebook_executes_headless(path: Path) -> None:
+def test_notebook_executes_headless_without_raw_python_output(path: Path) -> None:
+    """Every notebook runs, and no page shows raw Python output (a tuple, ``Fraction(...)``, ``PosixPath(...)``,
+    ``<Axes ...>``, a bare repr): results are words, HTML tables, widgets or pictures (issue 11)."""
     nb = execute_notebook(path)
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
     assert not errors
+    assert raw_outputs(nb) == []
 
 
-def test_start_here_writes_its_figures() -> None:
-    execute_notebook(NOTEBOOKS_DIR / "00_start_here.ipynb")
+def test_raw_output_is_recognised() -> None:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("x")
+    cell.outputs = [nbformat.v4.new_output("execute_result", {"text/plain": "(1, Fraction(1, 2))"}, execution_count=1),
+                    nbformat.v4.new_output("stream", name="stdout", text="saved PosixPath('figures/a.png')\nok\n"),
+                    nbformat.v4.new_output("display_data", {"text/plain": "<Axes: >"}),
+                    nbformat.v4.new_output("display_data", {"text/html": "<b>5/12</b>", "text/plain": "(1, 2)"}),
+                    nbformat.v4.new_output("stream", name="stdout", text="the munchkins win 5/12 of the time\n")]
+    nb.cells = [cell]
+    found = raw_outputs(nb)
+    assert len(found) == 3 and "bare result" in found[0] and "PosixPath" in found[1] and "<Axes" in found[2]
+
+
+def test_start_here_writes_its_figures_and_lists_the_registry() -> None:
+    import html
+
+    from tablerules.core.registry import game_class, game_names
+
+    nb = execute_notebook(NOTEBOOKS_DIR / "00_start_here.ipynb")
+    shown = html.unescape(" ".join(o.get("data", {}).get("text/html", "") for c in nb.cells if c.cell_type == "code"
+                                   for o in c.outputs))
+    for name in game_names():
+        assert f"<td>{name}</td>" in shown and game_class(name).title in shown
     for name in ("combat_heatmap", "flee_curves"):
         path = figures_dir() / f"{name}.png"
         assert path.stat().st_size > 10_000

@@ -3,6 +3,7 @@ monsters, munchkins, monster paths and forecast heatmaps."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
 
@@ -54,9 +55,9 @@ def draw_dungeon(ax: Axes, dungeon: Dungeon, paths: Mapping[str, Sequence[str]] 
             face = "#fff3c4" if room.entrance else "#f5f5f5"
         ax.add_patch(Rectangle((x - _ROOM / 2, y - _ROOM / 2), _ROOM, _ROOM, facecolor=face, edgecolor="#9e9e9e",
                                linewidth=0.8, zorder=1))
-        label = room.name or room.id
-        ax.text(x, y - 0.33, label if len(label) < 16 else label[:15] + "…", ha="center", va="center",
-                fontsize=6.5, zorder=5)
+        label = textwrap.fill(room.name or room.id, 14)  # wrapped, never cut
+        ax.text(x, y - 0.3, label, ha="center", va="center", fontsize=10 if "\n" not in label else 8.5,
+                linespacing=0.9, zorder=5)
         if heat is not None and heat.get(room.id):
             ax.text(x, y + 0.05, f"{heat[room.id]:.0%}", ha="center", va="center", fontsize=8, weight="bold",
                     zorder=5)
@@ -77,21 +78,26 @@ def draw_dungeon(ax: Axes, dungeon: Dungeon, paths: Mapping[str, Sequence[str]] 
                                              (x + ox + 0.36 * dx, y + oy + 0.36 * dy), arrowstyle="-|>",
                                              mutation_scale=8, color=ARROW_COLOURS[colour], linewidth=1.3,
                                              zorder=3))
-    by_room: dict[str, list[str]] = {}
+    by_room: dict[str, list[tuple[str, Colour | None]]] = {}
     for monster in dungeon.monsters.values():
-        by_room.setdefault(monster.room, []).append(monster.name or monster.id)
+        by_room.setdefault(monster.room, []).append((monster.name or monster.id, monster.target))
     for room_id, names in by_room.items():
         x, y = dungeon.rooms[room_id].at
-        for i, name in enumerate(names[:3]):
-            ax.text(x, y + 0.16 + 0.12 * i, name.split(" (")[0][:18] if label_monsters else "●", ha="center",
-                    va="center", fontsize=6.5, color="white", zorder=7,
-                    bbox={"boxstyle": "round,pad=0.15", "facecolor": "#263238", "edgecolor": "none"})
+        for i, (name, base) in enumerate(names[:3]):
+            # the standee's base colour (its owner and target) frames its label
+            ax.text(x, y - 0.05 + 0.17 * i, textwrap.shorten(name.split(" (")[0], 22) if label_monsters else "●",
+                    ha="center", va="center", fontsize=8, color="white", zorder=7,
+                    bbox={"boxstyle": "round,pad=0.18", "facecolor": "#263238", "linewidth": 2,
+                          "edgecolor": ARROW_COLOURS[base] if base is not None else "none"})
         if len(names) > 3:
-            ax.text(x + 0.3, y + 0.4, f"+{len(names) - 3}", fontsize=6, zorder=7)
+            ax.text(x + 0.3, y + 0.42, f"+{len(names) - 3}", fontsize=8, zorder=7)
     for i, (colour, room_id) in enumerate(dungeon.munchkins.items()):
         x, y = dungeon.rooms[room_id].at
-        ax.add_patch(Rectangle((x - 0.4 + 0.11 * i, y + 0.3), 0.09, 0.09, facecolor=ARROW_COLOURS[colour],
+        ax.add_patch(Rectangle((x - 0.42 + 0.17 * i, y + 0.27), 0.15, 0.15, facecolor=ARROW_COLOURS[colour],
                                edgecolor="black", linewidth=0.5, zorder=6))
+        ax.text(x - 0.345 + 0.17 * i, y + 0.345, colour.value[0].upper(), ha="center", va="center", fontsize=7,
+                weight="bold", color="black" if colour.value in ("yellow", "orange", "green") else "white",
+                zorder=7)
     if paths:
         palette = matplotlib.colormaps["tab10"]
         for n, (monster_id, rooms) in enumerate(paths.items()):

@@ -30,6 +30,42 @@ def execute_notebook(path: Path, timeout: int = 900):
     return nb
 
 
+#: what raw Python output looks like on a page (a repr instead of words, tables or pictures)
+RAW_PATTERNS = (r"Fraction\(", r"PosixPath\(", r"<Axes", r"<matplotlib", r"<Figure size", r"^\(.*,.*\)$",
+                r"\w+\(\w+=", r"^\[.*\]$", r"^\{.*\}$", r"[(\[{]'", r"<\w+\.\w+: ")
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def raw_outputs(nb) -> list[str]:
+    """The raw Python outputs of an executed notebook: a result shown only as its ``repr`` (text/plain),
+    and any printed or shown text matching :data:`RAW_PATTERNS` (a tuple, ``Fraction(...)``, ``<Axes ...>``).
+    Widgets, HTML, Markdown and pictures are fine."""
+    import re
+
+    found = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        for out in cell.outputs:
+            if out.output_type == "stream":
+                texts = [out.text]
+            elif out.output_type in ("execute_result", "display_data"):
+                data = out.get("data", {})
+                if WIDGET_VIEW in data or set(data) - {"text/plain"}:
+                    continue
+                if out.output_type == "execute_result":
+                    found.append(f"cell {i}: a bare result {data.get('text/plain', '')[:80]!r}")
+                    continue
+                texts = [data.get("text/plain", "")]
+            else:
+                continue
+            for text in texts:
+                for line in text.splitlines():
+                    if any(re.search(p, line.strip()) for p in RAW_PATTERNS):
+                        found.append(f"cell {i}: {line.strip()[:100]!r}")
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="execute the notebooks headless, writing figures/")
     parser.add_argument("notebooks", nargs="*", type=Path, help="default: every notebook in notebooks/")

@@ -42,7 +42,8 @@ def combat_heatmap(ax: Axes, max_dice: int = 3, diffs: Sequence[int] = range(-12
     ax.set_yticks(range(len(pairs)), [f"{m}d6 v {k}d6" for m, k in pairs])
     ax.set_xlabel("strength difference (munchkins - monsters)")
     ax.set_title("P(munchkins win)" + (" (ties win)" if ties_win else ""))
-    ax.figure.colorbar(image, ax=ax, fraction=0.04)
+    bar = ax.figure.colorbar(image, ax=ax, fraction=0.04, pad=0.02)
+    bar.set_label("P(win)", labelpad=2)
     return ax
 
 
@@ -53,6 +54,7 @@ def flee_curves(ax: Axes, max_monsters: int = 6, modifiers: Sequence[int] = rang
     for m in modifiers:
         ax.plot(counts, [float(odds.flee([m] * n, need).escape_all) for n in counts], marker="o",
                 label=f"modifier {m:+d}")
+    ax.set_xticks(counts)  # whole monsters only (no "1.5 monsters" tick)
     ax.set_xlabel("monsters")
     ax.set_ylabel("P(escape all)")
     ax.set_ylim(0, 1)
@@ -66,7 +68,8 @@ def search_bars(ax: Axes, dice: int, modifier: int = 0) -> Axes:
     rows = list(result.rows)
     probs = [float(result.rows[r]) for r in rows]
     colours = [LOSE if result.row(r).monster else WIN for r in rows]
-    ax.bar([result.row(r).label for r in rows], probs, color=colours)
+    ax.bar(range(len(rows)), probs, color=colours)
+    ax.set_xticks(range(len(rows)), [result.row(r).label for r in rows], rotation=45, ha="right", fontsize=8)
     ax.set_xlabel("search table row")
     ax.set_ylabel("probability")
     ax.set_title(f"{dice}d6 {modifier:+d}: P(monster) = {float(result.monster()):.1%}")
@@ -88,6 +91,32 @@ def search_heatmap(ax: Axes, max_dice: int = 3, modifiers: Sequence[int] = range
     ax.set_yticks(range(max_dice + 1), [f"{d}d6" for d in range(max_dice + 1)])
     ax.set_xlabel("room search modifier")
     ax.set_ylabel("search dice")
-    ax.set_title("P(a monster) and expected gold per search")
+    ax.set_title("P(a monster) and expected gold per search\n(gold only: treasure cards not counted)", fontsize=10)
     ax.figure.colorbar(image, ax=ax, fraction=0.04)
+    return ax
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a rate ``successes / trials``."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * np.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return float(centre - half), float(centre + half)
+
+
+def rate_bars(ax: Axes, wins: dict[str, int], players: dict[str, int], baseline: float | None = None,
+              colour: str = "#26a69a") -> Axes:
+    """Win rates (wins / players) by group with their 95% Wilson intervals as error bars, and the number of
+    players under each bar; ``baseline``: a dotted line (e.g. 1 / seats)."""
+    names = [k for k in sorted(players) if players[k]]
+    rates = [wins.get(k, 0) / players[k] for k in names]
+    lows, highs = zip(*(wilson_interval(wins.get(k, 0), players[k]) for k in names), strict=True) if names else ((), ())
+    errors = [[r - lo for r, lo in zip(rates, lows, strict=True)], [hi - r for r, hi in zip(rates, highs, strict=True)]]
+    ax.bar(range(len(names)), rates, yerr=errors, capsize=3, color=colour, ecolor="#37474f")
+    ax.set_xticks(range(len(names)), [f"{k}\n(n={players[k]})" for k in names], fontsize=8)
+    if baseline is not None:
+        ax.axhline(baseline, color="black", linestyle=":", linewidth=1)
+    ax.set_ylabel("win rate (95% interval)")
     return ax

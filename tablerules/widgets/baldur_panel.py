@@ -1,30 +1,69 @@
-"""The Baldur's Gate step-through panel: hands, heroes face up or exhausted, the inn, the bank, the auction, the
-event of the round explained with its exact odds, the legal actions as buttons (the generic
-:class:`~tablerules.widgets.StepThrough`), agents for the other seats, the log."""
+"""The Baldur's Gate step-through panel: hands (other seats' as counts in seat view), heroes face up or
+exhausted, each card's text on hover, the inn, the bank, the auction, the event of the round explained with
+its exact odds (and why: how many bank cards bring it), a rule box per stage, the legal actions as buttons
+(the generic :class:`~tablerules.widgets.StepThrough`), agents for the other seats, saves and a worked
+example."""
 
 from __future__ import annotations
 
 import html
+from collections import Counter
 from collections.abc import Sequence
 
+from ..baldur import scenario
 from ..baldur.analysis import named_event_odds
-from ..baldur.cards import HERO_NAMES, event_key, rank_of, rules
+from ..baldur.cards import HERO_NAMES, event_key, is_hero, is_joker, rank_of, rules
 from ..baldur.game import Baldur
 from ..core.agents import Agent
+from .pieces import breakdown_html, card_html, hidden_html, odds_html, rule_box_html
 from .stepper import StepThrough
+
+SEED = "seed 002 (柏德之门)"
+STAGE_RULES = {
+    "first player: everybody plays a card face down": ("The highest card (number, then suit) plays first.",
+                                                       "开局玩家"),
+    "hero actions": ("Each hero face up may use its function cards (K: 8-10, Q: 6-7, J: 4-5, A: 2-3) at the "
+                     "basic, advanced or special level (1, 2 or 3 cards); then recruit.", "英雄行动 / 功能牌"),
+    "choosing cards": ("Choose the cards the action asks for.", "英雄行动"),
+    "protecting heroes": ("Pay hand cards that make the event's protection number, or the heroes die.",
+                          "随机事件 / 注9"),
+    "drawing": ("Cards are drawn from the bank.", "抽牌"),
+}
+
+
+def card_text(card: str) -> tuple[str, str, str, str]:
+    """(name, text, name_zh, text_zh) of a poker card as this game reads it: a hero, a function card, a joker."""
+    if is_joker(card):
+        e = rules().events["joker"]
+        return card, f"Joker: as an event, {e['name']}: {e['text']}", "鬼牌", e["text_zh"]
+    rank = rank_of(card)
+    if is_hero(card):
+        hero = next(h for h in rules().heroes if h["rank"] == rank)
+        return (card, f"Hero {hero['name']}: uses function cards {', '.join(map(str, hero['functions']))}.",
+                hero["name_zh"], "")
+    f = rules().functions[int(rank)]
+    text = " / ".join(f"{lv['level']} ({lv['cards']} card(s)): {lv['text']}" for lv in f["levels"])
+    zh = " / ".join(lv["text_zh"] for lv in f["levels"])
+    return card, f"Function card {rank} ({f['use']}): {text}", "", zh
+
+
+def chip(card: str) -> str:
+    name, text, name_zh, text_zh = card_text(card)
+    return card_html(name, text, name_zh, text_zh)
 
 
 def seats_html(game: Baldur, seat: int | None) -> str:
     obs = game.observe(seat)
     rows = []
     for p, info in enumerate(obs["seats"]):
-        hand = " ".join(info["hand"]) if isinstance(info["hand"], list) else f"{info['hand']} cards (hidden)"
-        up = " ".join(f"{h} ({HERO_NAMES[rank_of(h)]})" for h in info["heroes"]) or "-"
-        down = " ".join(info["exhausted"]) or "-"
+        hand = " ".join(chip(c) for c in info["hand"]) if isinstance(info["hand"], list) else hidden_html(info["hand"])
+        up = " ".join(f"{chip(h)} ({HERO_NAMES[rank_of(h)]})" for h in info["heroes"]) or "-"
+        down = " ".join(info["exhausted"]) if isinstance(info["exhausted"], list) else str(info["exhausted"])
         mark = " ◀" if p == obs["current"] else ""
-        rows.append(f"<tr><td>player {p}{mark}</td><td>{html.escape(hand)}</td><td>{up}</td><td>{down}</td></tr>")
-    return ("<table><tr><th>seat</th><th>hand</th><th>heroes face up</th><th>exhausted (face down)</th></tr>"
-            + "".join(rows) + "</table>")
+        rows.append(f"<tr><td>player {p}{mark}</td><td class='tablerules-hand' data-seat='{p}'>{hand}</td>"
+                    f"<td>{up}</td><td>{down or '-'}</td></tr>")
+    return ("<table class='tablerules-sheets'><tr><th>seat</th><th>hand</th><th>heroes face up</th>"
+            "<th>exhausted (face down)</th></tr>" + "".join(rows) + "</table>")
 
 
 def event_html(game: Baldur) -> str:
@@ -34,22 +73,47 @@ def event_html(game: Baldur) -> str:
         return (f"<p><b>Event {s.event}: {html.escape(data['name'])} {data['name_zh']}</b><br>"
                 f"{html.escape(data['text'])}<br><i>{data['text_zh']}</i></p>")
     odds = named_event_odds(game)[:6]
-    items = ", ".join(f"{k} {html.escape(name)} {p} (~{float(p):.0%})" for k, name, p in odds)
-    return f"<p><b>Next event</b> (exact, from the bank's {len(s.bank) or len(s.bank_under)} cards): {items}</p>"
+    cards = s.bank if s.bank else s.bank_under[:1]
+    counts = Counter(event_key(c) for c in cards)
+    terms = [(f"{k} {name}", counts[k]) for k, name, _ in odds]
+    why = breakdown_html(f"next event: the bank's {len(cards)} cards (the likeliest events)", terms, len(cards))
+    return ("<div class='tablerules-why'>" + why + "</div>"
+            + odds_html((f"event {k}: {name}", p) for k, name, p in odds))
+
+
+def bank_example() -> Baldur:
+    """英雄行动 / 随机事件: player 0 holds an assassin (A) and function cards 2, 4, 5, 9, 10; the next event's
+    exact odds come from the bank's cards (a protection event asks for hand cards making its number)."""
+    game = scenario.new_game(players=3, seed=2)
+    scenario.set_heroes(game, 0, ["AS"])
+    scenario.set_hand(game, 0, ["2C", "4D", "5H", "9S", "10C"])
+    return game
+
+
+EXAMPLES = {"an assassin to protect (随机事件)": bank_example}
 
 
 class BaldurPanel(StepThrough):
     """Step through Baldur's Gate: seat ``humans`` (default 0) with the buttons, agents for the others."""
 
     def __init__(self, game: Baldur, agents: Agent | Sequence[Agent] | None = None,
-                 humans: Sequence[int] | None = (0,)) -> None:
+                 humans: Sequence[int] | None = (0,), **kwargs) -> None:
         if agents is None:
             from ..baldur.agents import GreedyAgent
 
             agents = GreedyAgent()
-        self.seat = humans[0] if humans else None
-        super().__init__(game, agents, title="Baldur's Gate 柏德之门", humans=humans)
+        kwargs.setdefault("examples", EXAMPLES)
+        super().__init__(game, agents, title="Baldur's Gate 柏德之门", humans=humans, **kwargs)
         self.widget.add_class("tablerules-baldur")
+
+    def rule_box(self) -> str:
+        stage = self.game.stage()
+        key = "hero actions" if stage.startswith("recruiting") else stage
+        if stage.startswith("recruiting"):
+            return rule_box_html(stage, "Bid hand cards for the hero in up to 3 rounds; the highest total "
+                                 "recruits it.", f"{SEED}, 招募英雄")
+        text, section = STAGE_RULES.get(key, ("", ""))
+        return rule_box_html(stage, text, f"{SEED}, {section}") if text else ""
 
     def render_state(self) -> str:
         game = self.game
@@ -58,12 +122,10 @@ class BaldurPanel(StepThrough):
                  f"{', shown: ' + s.revealed if s.revealed else ''}; bank {len(s.bank) + len(s.bank_under)} cards; "
                  f"stage: {html.escape(game.stage())}</p>"]
         if s.auction:
-            parts.append(f"<p><b>Auction</b> for {s.auction} ({HERO_NAMES[rank_of(s.auction)]}), "
+            parts.append(f"<p><b>Auction</b> for {chip(s.auction)} ({HERO_NAMES[rank_of(s.auction)]}), "
                          f"round {s.auction_round} of 3; bidders {s.bidders}</p>")
         if s.bans:
             parts.append(f"<p>Banned this round: {', '.join(s.bans)}</p>")
-        parts.append(seats_html(game, self.seat))
+        parts.append(seats_html(game, self.viewer))
         parts.append(event_html(game))
-        log = game.log_for(self.seat)[-8:]
-        parts.append("<pre>" + html.escape("\n".join(log)) + "</pre>")
         return "".join(parts)

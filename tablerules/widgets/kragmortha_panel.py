@@ -1,5 +1,7 @@
-"""The Kragmortha step-through panel (ipywidgets): the board with goblins and the dark lord, your hand,
-penalty and tome cards, the legal moves as buttons, agents for the other seats, and the log."""
+"""The Kragmortha step-through panel: the board with goblins and the dark lord, the hands (other seats' as
+counts in seat view), penalty and tome cards with their text on hover, the hand limit explained, the exact
+chance to reach the desk, a rule box per stage, the legal moves as buttons (the generic
+:class:`~tablerules.widgets.StepThrough`), agents for the other seats, saves and a worked example."""
 
 from __future__ import annotations
 
@@ -7,12 +9,30 @@ import html
 
 import ipywidgets as w
 
-from tablerules.core.agents import RandomAgent
-from tablerules.kragmortha.agents import GreedyAgent
-from tablerules.kragmortha.game import Kragmortha
+from ..core.agents import RandomAgent
+from ..kragmortha import scenario
+from ..kragmortha.agents import GreedyAgent
+from ..kragmortha.analysis import desk_chance
+from ..kragmortha.game import Kragmortha
+from ..kragmortha.rules.cards import HAND
+from .pieces import breakdown_html, card_html, hidden_html, odds_html, rule_box_html
+from .stepper import StepThrough
 
 COLOURS = {"grimoire": "#d9c7a3", "parchment": "#f3ecd2", "potion": "#c9e2f5", "gems": "#e2c9f5",
-           "teleport": "#9be39b", "bookcase": "#6b4f2f", "desk": "#b22222"}
+           "teleport": "#9be39b", "bookcase": "#6b4f2f", "desk": "#b22222", "crystal": "#d0f0f0"}
+SEED = "seed 004 (搗蛋大法師)"
+STAGE_RULES = {
+    "play": ("Play a movement card: move your goblin (or the dark lord) over the squares it shows, pushing "
+             "goblins in the way; reach the desk to win.", "移動卡 / 推擠"),
+    "place": ("Place your goblin on a start square of the bottom row.", "設置"),
+    "penalty": ("Caught by the dark lord's withering look: draw a penalty card (one of each symbol).",
+                "懲罰卡"),
+    "teleport": ("On a teleport square: draw a teleport card.", "傳送"),
+    "tome": ("A magic tome card: keep it face up, use it once.", "魔法書卡"),
+    "discard": ("Over the hand limit: discard down to it.", "手牌上限"),
+    "draw": ("Draw movement cards back up to your hand limit.", "移動卡"),
+    "flee": ("The dark lord looks your way: flee back to your start square.", "黑暗領主"),
+}
 
 
 def board_html(game: Kragmortha) -> str:
@@ -28,56 +48,87 @@ def board_html(game: Kragmortha) -> str:
                 pieces.append("LORD")
             if pieces:
                 text = f"<b>{' '.join(pieces)}</b>"
-            cells.append(f'<td style="background:{COLOURS[b.kinds[sq]]};width:54px;height:30px;'
+            cells.append(f'<td style="background:{COLOURS.get(b.kinds[sq], "#fff")};width:54px;height:30px;'
                          f'text-align:center;font-size:11px" title="{b.label(sq)}">{text}</td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
     return '<table style="border-collapse:collapse">' + "".join(rows) + "</table>"
 
 
-class KragmorthaPanel:
+def near_the_desk_example() -> Kragmortha:
+    """移動卡: player 0's goblin three rows from the desk with its dealt hand: what is the exact chance to get
+    there this turn, or within two turns?"""
+    game = scenario.placed(players=3, seed=1)
+    scenario.move_goblin(game, 0, "d4")
+    scenario.set_turn(game, 0)
+    return game
+
+
+EXAMPLES = {"a goblin near the desk (移動卡)": near_the_desk_example}
+
+
+class KragmorthaPanel(StepThrough):
     """Play ``seat`` through buttons; the other seats are played by the greedy (or random) agent."""
 
-    def __init__(self, players: int = 4, seat: int = 0, seed: int = 0, agent: str = "greedy") -> None:
-        self.game = Kragmortha({"players": players}, seed=seed)
-        self.seat = seat
-        self.agent = GreedyAgent() if agent == "greedy" else RandomAgent(seed)
+    def __init__(self, players: int = 4, seat: int = 0, seed: int = 0, agent: str = "greedy",
+                 game: Kragmortha | None = None, **kwargs) -> None:
         self.board = w.HTML()
         self.cards = w.HTML()
-        self.buttons = w.VBox()
-        self.log = w.Textarea(layout=w.Layout(width="100%", height="180px"))
-        self.widget = w.VBox([w.HBox([self.board, self.cards]), self.buttons, self.log])
-        self.advance()
+        kwargs.setdefault("examples", EXAMPLES)
+        super().__init__(game or Kragmortha({"players": players}, seed=seed),
+                         GreedyAgent() if agent == "greedy" else RandomAgent(seed), title="Kragmortha 搗蛋大法師",
+                         humans=(seat,), **kwargs)
+        self.buttons = self.actions_box
+        self.extra.children = (w.HBox([self.board, self.cards]),)
+        self.widget.add_class("tablerules-kragmortha")
+        self.refresh()
 
-    def advance(self) -> None:
-        """Let chance and the other seats act until it is this seat's turn (or the game ends)."""
+    def rule_box(self) -> str:
+        stage = self.game.stage()
+        text, section = STAGE_RULES.get(stage, ("", ""))
+        return rule_box_html(stage, text, f"{SEED}, {section}") if text else ""
+
+    def limit_terms(self, p: int) -> list[tuple[str, int]]:
         g = self.game
-        while not g.is_over():
-            if g.is_chance():
-                g.roll()
-            elif self.seat in g.to_act():
-                break
-            else:
-                p = g.to_act()[0]
-                g.apply(self.agent.choose(g, p))
-        self.render()
+        seat = g.state.seats[p]
+        terms = [("base hand limit", HAND)] + ([("Swift tome (迅捷)", 1)] if seat.swift else [])
+        total = g.limit(p)
+        if total != sum(v for _, v in terms):
+            terms.append(("hand-limit penalty card: 2 at most", total - sum(v for _, v in terms)))
+        return terms
 
-    def press(self, action) -> None:
-        self.game.apply(action)
-        self.advance()
-
-    def render(self) -> None:
+    def render_state(self) -> str:
+        if not hasattr(self, "board"):
+            return ""
         g = self.game
+        obs = g.observation(self.viewer)["state"]
         self.board.value = board_html(g)
-        seat = g.state.seats[self.seat]
-        tomes = ", ".join(f"{t} ({g.tomes[t].name_zh})" for t in seat.tomes) or "none"
-        pens = "<br>".join(f"{c}: {html.escape(g.penalties[c].text)}" for c in seat.penalties) or "none"
-        result = f"<p><b>Game over: winners {g.result().winners} ({g.result().reason})</b></p>" if g.is_over() else ""
-        self.cards.value = (f"<p><b>Your hand</b>: {', '.join(seat.hand)}</p><p><b>Tomes</b>: {tomes}</p>"
-                            f"<p><b>Penalty cards</b>:<br>{pens}</p>{result}")
-        buttons = []
-        for action in g.legal_actions(self.seat) if not g.is_over() else ():
-            button = w.Button(description=action.describe(), layout=w.Layout(width="auto"))
-            button.on_click(lambda _b, a=action: self.press(a))
-            buttons.append(button)
-        self.buttons.children = buttons
-        self.log.value = "\n".join(g.log_for(self.seat)[-30:])
+        rows = []
+        for q, seat in enumerate(g.state.seats):
+            seen = obs["seats"][q]["hand"]
+            hand = (", ".join(card_html(c, g.movement[c].text, "", g.movement[c].text_zh) for c in sorted(seen))
+                    if isinstance(seen, list) else hidden_html(seen)) or "&ndash;"
+            tomes = ", ".join(card_html(t, g.tomes[t].text, g.tomes[t].name_zh, g.tomes[t].text_zh)
+                              for t in seat.tomes) or "&ndash;"
+            pens = ", ".join(card_html(c, g.penalties[c].text, "", g.penalties[c].text_zh)
+                             for c in seat.penalties) or "&ndash;"
+            where = g.board.label(seat.square) if seat.square >= 0 else "-"
+            rows.append(f"<tr><td>player {q}{' ◀' if q == g.state.current else ''}</td><td>{where}</td>"
+                        f"<td class='tablerules-hand' data-seat='{q}'>{hand}</td><td>{tomes}</td><td>{pens}</td></tr>")
+        table = ("<table class='tablerules-sheets'><tr><th>seat</th><th>goblin</th><th>hand</th><th>tomes</th>"
+                 "<th>penalty cards</th></tr>" + "".join(rows) + "</table>")
+        me = self.seat if self.seat is not None else g.state.current
+        why = breakdown_html(f"player {me}'s hand limit", self.limit_terms(me), g.limit(me))
+        odds = ""
+        mine = g.state.seats[me]
+        if mine.square >= 0 and not g.is_over():
+            lines = [(f"player {me}'s goblin reaches the desk within {t} turn(s), playing its best",
+                      desk_chance(mine.square, list(mine.hand), t, g.params.players)) for t in (1, 2)]
+            odds = odds_html(lines)
+        result = ""
+        if g.is_over():
+            result = f"<p><b>Game over: winners {g.result().winners} ({html.escape(g.result().reason)})</b></p>"
+        if self.seat is not None:
+            own = ", ".join(card_html(c, g.movement[c].text, "", g.movement[c].text_zh)
+                            for c in sorted(g.state.seats[self.seat].hand)) or "empty"
+            self.cards.value = f"<p><b>Your hand</b> (player {self.seat}): {own}</p>"
+        return table + "<div class='tablerules-why'>" + why + "</div>" + odds + result

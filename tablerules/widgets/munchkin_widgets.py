@@ -1,45 +1,143 @@
-"""The Munchkin step-through panel: every character's sheet (level, race, class, strength, items,
-hand), the fight with both totals, the legal actions as buttons, agents for the other seats."""
+"""The Munchkin step-through panel: every character's sheet (level, race, class, strength with its
+breakdown, items, hand as this seat may see it), each card's text on hover, the fight with both totals
+explained and the exact odds of winning and running away, a rule box per stage, the legal actions as
+buttons, agents for the other seats, saves and the rulebook's worked examples."""
 
 from __future__ import annotations
 
 import html
+from fractions import Fraction
 
-from ..munchkin.game import MunchkinGame
+from ..families.munchkin.cardtext import card_text
+from ..munchkin import breakdown, scenario
+from ..munchkin.analysis import fight_outlook
+from ..munchkin.game import AnswerHelp, AskHelp, MunchkinGame
+from .pieces import breakdown_html, card_html, hidden_html, odds_html, rule_box_html
 from .stepper import StepThrough
+
+SEED = "seed 000 (小白世纪)"
+#: stage -> (what may happen now and why, where the seed says it)
+STAGE_RULES = {
+    "character creation": ("Each player starts at level 1 with 4 Door and 4 Treasure cards; play a race, a class "
+                           "and items, then say you are ready.", "人物创建"),
+    "dealing": ("The starting cards are dealt: 4 Door and 4 Treasure cards each.", "人物创建"),
+    "kick open the door": ("Draw a Door card face up: a monster is fought at once, a curse strikes you, anything "
+                           "else goes to your hand.", "回合的阶段 1. 踢门"),
+    "look for trouble or loot the room": ("No monster came: fight a monster from your hand (look for trouble), or "
+                                          "draw a Door card face down (loot the room).",
+                                          "回合的阶段 2. 找麻烦 / 3. 洗劫房间"),
+    "combat": ("Your level plus items and one-shots must beat the monster's level plus its bonuses; ties go to "
+               "the monster unless you are a warrior. Ask for help, play one-shots, or run.", "战斗"),
+    "interference": ("The other players get the 2.6 seconds to play monster enhancers, one-shots or curses "
+                     "before the fight is won.", "战斗 (2.6秒)"),
+    "asking for help": ("One other player may help; the helper's level and items add to yours, and monster "
+                        "bonuses against the helper's race or class count too (once).", "请求帮助"),
+    "running away": ("Roll a d6 for each monster: 5 or more escapes (elves +1, halflings -1); caught, you "
+                     "suffer its bad stuff.", "逃跑"),
+    "running away: rolling": ("The d6 for running away: 5 or more escapes.", "逃跑"),
+    "stealing: rolling": ("A thief's steal: roll a d6, 4 or more and the item is yours; fail and the victim may "
+                          "hit you.", "职业 (盗贼)"),
+    "charity": ("More than 5 cards in hand (6 for a dwarf)? Give the excess to the lowest-level player(s), or "
+                "discard it if you are the lowest.", "回合的阶段 4. 慈善捐赠"),
+    "end of turn": ("Play cards, trade items, sell items for levels, then end the turn.", "交易 / 宝藏"),
+    "looting the body": ("A dead character's cards are shared out, one each, from the highest level down.",
+                         "死亡"),
+    "trade offer": ("Items in play may be traded outside a fight; the other player accepts or refuses.", "交易"),
+}
+
+
+def helper_example() -> MunchkinGame:
+    """请求帮助: an elf helps you against the Drooling Slime, which gains +4 against elves (once)."""
+    game = scenario.ready(players=3, seed=1)
+    scenario.become(game, 1, race="elf")
+    scenario.kick(game, "drooling_slime")
+    game.apply(AskHelp(0, 1, 1))
+    game.apply(AnswerHelp(1, True))
+    return game
+
+
+def big_monster_example() -> MunchkinGame:
+    """战斗 / 逃跑: a level-3 character with Flaming Armour and Boots of Running Really Fast meets 3,872 Orcs:
+    too strong, so run (5+ on a d6, the boots +2)."""
+    game = scenario.ready(players=3, seed=2)
+    scenario.set_level(game, 0, 3)
+    scenario.put_in_play(game, 0, "flaming_armour", "boots_of_running_really_fast")
+    scenario.kick(game, "3_872_orcs")
+    return game
+
+
+EXAMPLES = {"the helper example (请求帮助)": helper_example, "a monster too strong: run (逃跑)": big_monster_example}
 
 
 class MunchkinPanel(StepThrough):
     """``humans`` defaults to seat 0; heuristic agents play the other seats."""
 
     def __init__(self, game: MunchkinGame, humans=(0,), agents=None, **kwargs) -> None:
+        kwargs.setdefault("examples", EXAMPLES)
         super().__init__(game, agents=agents if agents is not None else game.heuristic_agent(), humans=humans,
                          **kwargs)
         self.widget.add_class("tablerules-munchkin")
 
+    def card(self, copy: str) -> str:
+        c = self.game.card(copy)
+        return card_html(c.name, card_text(c), c.name_zh)
+
+    def action_tooltip(self, action) -> str:
+        copy = next((v for v in vars(action).values() if isinstance(v, str) and "#" in v), None)
+        text = action.describe()
+        return f"{text}\n{card_text(self.game.card(copy))}" if copy else text
+
+    def rule_box(self) -> str:
+        stage = self.game.stage()
+        text, section = STAGE_RULES.get(stage, ("", ""))
+        return rule_box_html(stage, text, f"{SEED}, {section}") if text else ""
+
     def render_state(self) -> str:
         game: MunchkinGame = self.game
+        obs = game.observation(self.viewer)["state"]
         rows = []
         for i, p in enumerate(game.players):
-            items = ", ".join(html.escape(game.card(c).name) + (" (Cheat!)" if c in p.cheats else "")
-                              for c in p.carried) or "&ndash;"
-            cards = ", ".join(html.escape(game.card(c).name) for c in sorted(p.hand)) or "&ndash;"
+            items = ", ".join(self.card(c) + (" (Cheat!)" if c in p.cheats else "") for c in p.carried) or "&ndash;"
+            seen = obs["players"][i].get("hand")
+            cards = (", ".join(self.card(c) for c in sorted(seen)) or "&ndash;") if seen is not None \
+                else hidden_html(obs["players"][i]["hand_size"])
             who = "you" if self.humans and i in self.humans else "agent"
             style = " style='background:#fff8e1'" if i == game.current else ""
             character = html.escape(game.character(i))
+            strength = breakdown.strength_terms(game, i)
+            why = " + ".join(f"{label} {v}" for label, v in strength)
             rows.append(f"<tr{style}><td>{i} ({who})</td><td class='level'>{p.level}</td><td>{character}</td>"
-                        f"<td>{game.strength(i)}</td><td>{items}</td><td>{cards}</td></tr>")
+                        f"<td title='{html.escape(why, quote=True)}'>{game.strength(i)}</td><td>{items}</td>"
+                        f"<td class='tablerules-hand' data-seat='{i}'>{cards}</td></tr>")
         table = ("<table class='tablerules-sheets'><tr><th>player</th><th>level</th><th>character</th>"
                  "<th>strength</th><th>items in play</th><th>hand</th></tr>" + "".join(rows) + "</table>")
-        fight = ""
-        if game.combat is not None:
-            c = game.combat
-            enh = ", ".join(game.card(e).name for e in c.enhancers)
-            helper = f" with player {c.helper}'s help" if c.helper is not None else ""
-            fight = (f"<p class='tablerules-fight'><b>Fight</b>: player {c.fighter}{helper} "
-                     f"<b>{game.fighter_strength()}</b> against {html.escape(game.monster_names())}"
-                     f"{' (' + html.escape(enh) + ')' if enh else ''} <b>{game.monster_strength()}</b>: "
-                     f"{'the munchkins win' if game.winning() else 'the monster wins'} so far</p>")
         decks = (f"<p>Door deck {len(game.door_deck)} (discards {len(game.door_discard)}), Treasure deck "
                  f"{len(game.treasure_deck)} (discards {len(game.treasure_discard)}), turn {game.turns}</p>")
-        return table + fight + decks
+        return table + self.fight_html() + decks
+
+    def fight_html(self) -> str:
+        game: MunchkinGame = self.game
+        c = game.combat
+        if c is None or not c.monsters:
+            return ""
+        helper = f" with player {c.helper}'s help" if c.helper is not None else ""
+        monsters = " and ".join(self.card(m) for m in c.monsters)
+        head = (f"<p class='tablerules-fight'><b>Fight</b>: player {c.fighter}{helper} "
+                f"<b>{game.fighter_strength()}</b> against {monsters} <b>{game.monster_strength()}</b>: "
+                f"{'the munchkins win' if game.winning() else 'the monster wins'} so far</p>")
+        why = ("<div class='tablerules-why'>"
+               + breakdown_html("munchkins", breakdown.fighter_terms(game), game.fighter_strength())
+               + breakdown_html("monsters", breakdown.monster_terms(game), game.monster_strength())
+               + (breakdown_html("running away modifier", breakdown.run_terms(game, c.fighter))
+                  if breakdown.run_terms(game, c.fighter) else "") + "</div>")
+        outlook = fight_outlook(game)
+        lines = [("the munchkins win the fight as things stand (no dice in a Munchkin fight)",
+                  Fraction(int(outlook.wins_now)))]
+        lines.append((f"player {c.fighter} escapes every monster when running (5+ on a d6 each, with the modifier)",
+                      outlook.escape))
+        plan = ""
+        if not outlook.wins_now and self.viewer in (None, c.fighter):
+            names = ", ".join(game.card(x).name for x in outlook.plan) if outlook.plan else None
+            plan = (f"<p>One-shots from the hand that would turn it: {html.escape(names)}</p>" if names
+                    else "<p>No one-shots in the hand turn this fight.</p>")
+        return head + why + odds_html(lines) + plan

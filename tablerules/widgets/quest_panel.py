@@ -1,17 +1,69 @@
-"""The Munchkin Quest step-through panel: the dungeon picture, every munchkin's sheet, the fight, the
-exact odds of the pending fight, flight or search, the legal actions as buttons, agents for the
-other seats."""
+"""The Munchkin Quest step-through panel: the dungeon picture, every munchkin's sheet (hands as this seat
+may see them, each card's text on hover), the fight with both totals and the dice explained, the exact odds
+of the pending fight, flight or search, a rule box per stage, the legal actions as buttons, agents for the
+other seats, saves and the rulebook's worked example."""
 
 from __future__ import annotations
 
 import base64
 import html
 
+from ..core.protocol import Chance
+from ..families.munchkin.cardtext import card_text
 from ..plots.dungeon_plot import dungeon_figure
 from ..plots.figures import png_bytes
+from ..quest import breakdown, scenario
 from ..quest.analysis import pending_odds
+from ..quest.exploration import Explore
 from ..quest.game import QuestGame
+from .pieces import breakdown_html, card_html, hidden_html, odds_html, rule_box_html
 from .stepper import StepThrough
+
+SEED = "seed 001 (小白历险记)"
+STAGE_RULES = {
+    "character creation": ("Each munchkin starts at level 1 with 4 health, 3 moves, 300 gold and 3 DxM and 3 "
+                           "Treasure cards; play races, classes and items, then get ready.", "p. 4-5, 准备"),
+    "moving": ("Spend moves: walk through a corridor (1), a door (2); explore an unexplored side; search the room; "
+               "trade; end the turn with charity.", "p. 6-7, 移动 / 探索 / 搜刮"),
+    "combat": ("Level + items + one-shots + combat dice against the monster's level + its dice; ties go to the "
+               "monster unless a warrior fights. Ask for help, play cards, roll, or run.", "p. 8-10, 战斗"),
+    "interference": ("Everybody else may interfere: enhancers, one-shots (thrown from the next room), curses.",
+                     "p. 10, 干涉"),
+    "asking for help": ("A munchkin in the same or an adjacent room may help; their level, items and dice add in.",
+                        "p. 10, 帮助"),
+    "rolling the combat dice": ("Each side rolls its combat dice: one die, +1 per green room icon that matches "
+                                "you, -1 per red one.", "p. 9, 房间图标"),
+    "after the roll": ("After the roll you may still play one-shots; then the fight is won or lost.", "p. 9"),
+    "charity": ("Too many cards in hand at the end of your turn: give the excess away.", "p. 7, 行善"),
+    "exploring: drawing the room": ("A new room tile is drawn and placed.", "p. 6, 探索"),
+    "exploring: drawing a monster": ("Exploring a new room brings a monster (a DxM card first).", "p. 6, 探索"),
+    "monster turn: rolling the monster die": ("After each player's turn the monsters move on the monster die's "
+                                              "colour.", "p. 13, 怪物回合"),
+}
+
+
+def shrieking_geek_example() -> QuestGame:
+    """The rulebook's worked combat example (pp. 11-12): Munchkin Babe, a level-5 warrior in the Firefighter's
+    Helmet, explores into the Padded Cell (red warrior icon: no die) and meets the Shrieking Geek (level 6,
+    +6 against warriors)."""
+    game = scenario.ready(players=4)
+    scenario.hero(game, 0, level=5, cls="warrior")
+    scenario.wear(game, 0, "firefighters_helmet")
+    scenario.hand(game, 0, "freezing_explosive_potion")
+    scenario.hero(game, 3, level=9, race="elf")
+    scenario.wear(game, 3, "mithril_armour", "short_sword", "sneaky_bastard_sword")
+    game.apply(Explore(game.current, "N"))
+    game.apply(Chance("room", "padded_cell"))
+    while game.chance_step() is not None and game.chance_step().event in ("dxm", "link"):
+        game.roll()
+    game.apply(Chance("monster", "shrieking_geek"))
+    game.apply(Chance("base", "blue"))
+    while game.chance_step() is not None and game.chance_step().event == "dxm":
+        game.roll()
+    return game
+
+
+EXAMPLES = {"the Shrieking Geek (pp. 11-12)": shrieking_geek_example}
 
 
 class QuestPanel(StepThrough):
@@ -19,38 +71,63 @@ class QuestPanel(StepThrough):
 
     def __init__(self, game: QuestGame, humans=(0,), agents=None, picture: bool = True, **kwargs) -> None:
         self.picture = picture
+        kwargs.setdefault("examples", EXAMPLES)
         super().__init__(game, agents=agents if agents is not None else game.heuristic_agent(), humans=humans,
                          **kwargs)
         self.widget.add_class("tablerules-quest")
 
+    def card(self, copy: str) -> str:
+        c = self.game.card(copy)
+        return card_html(c.name, card_text(c), c.name_zh)
+
+    def monster(self, piece: str) -> str:
+        c = self.game.monster_card(piece)
+        return card_html(c.name, card_text(c), c.name_zh)
+
+    def rule_box(self) -> str:
+        stage = self.game.stage()
+        text, section = STAGE_RULES.get(stage, ("", ""))
+        return rule_box_html(stage, text, f"{SEED}, {section}") if text else ""
+
     def render_state(self) -> str:
         game: QuestGame = self.game
+        obs = game.observation(self.viewer)["state"]
         rows = []
         for i, h in enumerate(game.heroes):
-            items = ", ".join(html.escape(game.card(c).name) for c in h.carried) or "&ndash;"
-            pack = ", ".join(html.escape(game.card(c).name) for c in h.backpack) or "&ndash;"
+            items = ", ".join(self.card(c) for c in h.carried) or "&ndash;"
+            pack = ", ".join(self.card(c) for c in h.backpack) or "&ndash;"
+            seen = obs["heroes"][i]["hand"]
+            hand = (", ".join(self.card(c) for c in sorted(seen)) or "&ndash;") if isinstance(seen, list) \
+                else hidden_html(seen)
             style = " style='background:#fff8e1'" if i == game.current else ""
             health = f"{h.health}/{h.max_health}{' dead' if h.dead else ''}"
             room = html.escape(game.room_of(i).name)
+            why = " + ".join(f"{label} {v}" for label, v in breakdown.strength_terms(game, i))
             rows.append(f"<tr{style}><td>{i} {h.colour.value}</td><td class='level'>{h.level}</td>"
-                        f"<td>{html.escape(game.character(i))}</td><td>{health}</td><td>{h.gold}</td>"
-                        f"<td>{room}</td><td>{items}</td><td>{pack}</td><td>{len(h.hand)}</td></tr>")
+                        f"<td>{html.escape(game.character(i))}</td><td title='{html.escape(why, quote=True)}'>"
+                        f"{game.strength(i)}</td><td>{health}</td><td>{h.gold}</td><td>{room}</td><td>{items}</td>"
+                        f"<td>{pack}</td><td class='tablerules-hand' data-seat='{i}'>{hand}</td></tr>")
         table = ("<table class='tablerules-sheets'><tr><th>player</th><th>level</th><th>character</th>"
-                 "<th>health</th><th>gold</th><th>room</th><th>items in play</th><th>backpack</th><th>hand</th>"
-                 "</tr>" + "".join(rows) + "</table>")
+                 "<th>strength</th><th>health</th><th>gold</th><th>room</th><th>items in play</th><th>backpack</th>"
+                 "<th>hand</th></tr>" + "".join(rows) + "</table>")
         fight = ""
-        if game.fight is not None:
+        if game.fight is not None and game.fight.monsters:
             where = html.escape(game.dungeon.rooms[game.fight.room].name)
-            monsters = html.escape(game.monster_names())
+            monsters = " and ".join(self.monster(m) for m in game.fight.monsters)
             fight = (f"<p class='tablerules-fight'><b>Fight</b> in {where}: {monsters}, munchkins "
                      f"<b>{game.munchkin_strength()}</b> + {game.munchkin_dice()}d6 against "
-                     f"<b>{game.monster_strength()}</b> + {game.monster_dice()}d6</p>")
-        odds = "".join(f"<li>{html.escape(str(o))}</li>" for o in pending_odds(game))
-        odds = f"<p><b>Exact odds</b></p><ul class='tablerules-odds'>{odds}</ul>" if odds else ""
+                     f"<b>{game.monster_strength()}</b> + {game.monster_dice()}d6</p><div class='tablerules-why'>"
+                     + breakdown_html("munchkins", breakdown.munchkin_terms(game), game.munchkin_strength())
+                     + breakdown_html("monsters", breakdown.monster_terms(game), game.monster_strength())
+                     + "".join(breakdown_html(f"player {p}'s dice", breakdown.dice_terms(game, p), game.fight_dice(p))
+                               for p in game.fight.side) + "</div>")
+        odds = odds_html((o.what, o.probability) for o in pending_odds(game))
         picture = ""
         if self.picture:
             fig = dungeon_figure(game.dungeon, title=f"turn {game.turns}")
-            data = base64.b64encode(png_bytes(fig, dpi=60)).decode()
-            picture = f"<img class='tablerules-dungeon' src='data:image/png;base64,{data}'/>"
+            width = int(fig.get_figwidth() * 72)  # shown at 72 px an inch (10-pt room names at 10 px), drawn 2x
+            data = base64.b64encode(png_bytes(fig, dpi=144)).decode()
+            picture = (f"<img class='tablerules-dungeon' style='width:{max(width, 360)}px;max-width:100%' "
+                       f"src='data:image/png;base64,{data}'/>")
         status = f"<p>{game.moves_left} move(s) left; stage: {html.escape(game.stage())}</p>"
         return picture + table + fight + odds + status

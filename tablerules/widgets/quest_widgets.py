@@ -94,22 +94,30 @@ class MonsterMovementWidget:
         return {m.id: m.room for m in self.dungeon.monsters.values()}
 
     def refresh(self, partial: bool = False, done: dict[str, MonsterPath] | None = None) -> None:
+        """The picture, the table and the log, all at the same moment: mid-turn (``partial``), after a turn
+        (``done``) or at rest."""
+        moment = self.dungeon
         if partial:
             paths = {m: p.rooms[: self.shown] for m, p in self.paths.items() if len(p.rooms) > 1}
-            shown = self.dungeon.copy()
-            shown.move_monsters({m: p.rooms[min(self.shown, len(p.rooms)) - 1] for m, p in self.paths.items()})
-            self.picture.value = _png(shown, paths=paths, title=f"{self.colour.value.value}: step {self.shown - 1}")
+            moment = self.dungeon.copy()
+            moment.move_monsters({m: p.rooms[min(self.shown, len(p.rooms)) - 1] for m, p in self.paths.items()})
+            self.picture.value = _png(moment, paths=paths, title=f"{self.colour.value.value}: step {self.shown - 1}")
+            lines = [f"{html.escape(m)}: {' &rarr; '.join(p.rooms[: self.shown])}" for m, p in self.paths.items()]
+            self.log.value = (f"<b>Moving on {self.colour.value.value}, step {self.shown - 1}</b><br>"
+                              + "<br>".join(lines))
         else:
             paths = {m: p.rooms for m, p in (done or {}).items() if len(p.rooms) > 1}
             title = f"after {self.colour.value.value}" if done else "the dungeon"
             self.picture.value = _png(self.dungeon, paths=paths, title=title)
         rows = "".join(f"<tr><td>{html.escape(m.name or m.id)}</td><td data-monster='{html.escape(m.id)}'>"
-                       f"{html.escape(m.room)}</td></tr>" for m in self.dungeon.monsters.values())
+                       f"{html.escape(m.room)}</td></tr>" for m in moment.monsters.values())
         self.rooms.value = f"<table><tr><th>monster</th><th>room</th></tr>{rows}</table>"
         if done:
             lines = [f"{html.escape(m)}: {' &rarr; '.join(p.rooms)} ({html.escape(p.stop.value)})"
                      for m, p in done.items()]
             self.log.value = f"<b>Rolled {self.colour.value.value}</b><br>" + "<br>".join(lines)
+        elif not partial:
+            self.log.value = "<i>the monsters at rest: roll or pick a colour</i>"
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

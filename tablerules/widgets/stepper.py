@@ -9,25 +9,32 @@ overrides :meth:`StepThrough.render_state` (or adds widgets to ``extra``) for it
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+import json
+from collections.abc import Callable, Mapping, Sequence
 
 import ipywidgets as w
 
-from ..core.agents import Agent, play_turn, seat_agents, step
-from ..core.errors import IllegalAction
-from ..core.protocol import Action, Game
+from ..core.agents import Agent, seat_agents, step
+from ..core.errors import IllegalAction, SaveError
+from ..core.protocol import Action, Chance, Game
+from .pieces import STYLE, group_actions, outcome_options
 
 
 class StepThrough:
     """Step through ``game`` in a notebook; ``widget`` is the panel to display."""
 
     def __init__(self, game: Game, agents: Agent | Sequence[Agent] | None = None, title: str | None = None,
-                 log_lines: int = 12, humans: Sequence[int] | None = None) -> None:
+                 log_lines: int = 12, humans: Sequence[int] | None = None,
+                 examples: Mapping[str, Callable[[], Game]] | None = None) -> None:
         """``humans``: the seats played with the buttons; agents play every other seat at once (and roll
-        the dice on their behalf). ``None``: every seat is played with the buttons."""
+        the dice on their behalf). ``None``: every seat is played with the buttons. The panel shows what the
+        first human seat may see (``observation``/``log_for``) unless the teacher view is on.
+        ``examples``: worked examples, each a function making the game at its position (scenario API)."""
         self.game = game
         self.agent_for = seat_agents(agents, game.seed)
         self.humans = None if humans is None else set(humans)
+        self.seat = min(self.humans) if self.humans else None
+        self.staged = False  # a worked example set up by hand is on the table
         self.last_by_human = False
         self.log_lines = log_lines
         self.listeners: list[Callable[[Game], None]] = []
@@ -52,16 +59,41 @@ class StepThrough:
         self.log_view = w.HTML()
         self.log_view.add_class("tablerules-log")
         self.extra = w.VBox()
+        self.action_rows = w.VBox()  # the action buttons as shown: one row per kind of action
+        self.action_rows.add_class("tablerules-actions")
+        self.view_toggle = w.ToggleButtons(options=[("seat view", "seat"), ("teacher view", "teacher")],
+                                           tooltips=["only what this seat may see", "everything"])
+        self.view_toggle.add_class("tablerules-view")
+        self.view_toggle.layout.display = "none" if self.seat is None else "flex"
+        self.view_toggle.observe(lambda _change: self.refresh(), names="value")
+        self.save_button = w.Button(description="Save", icon="save", tooltip="the JSON save of this game")
+        self.load_button = w.Button(description="Load", icon="upload", tooltip="load the JSON save in the box")
+        self.save_button.add_class("tablerules-save-button")
+        self.load_button.add_class("tablerules-load-button")
+        self.save_text = w.Textarea(placeholder="a save (JSON) appears here; paste one and press Load",
+                                    layout=w.Layout(width="100%", height="60px"))
+        self.save_text.add_class("tablerules-save")
+        self.save_button.on_click(lambda _: self.save())
+        self.load_button.on_click(lambda _: self.load(self.save_text.value))
+        self.examples = dict(examples or {})
+        self.example_pick = w.Dropdown(description="Example:", options=list(self.examples),
+                                       layout=w.Layout(width="auto"))
+        self.example_button = w.Button(description="Load worked example", icon="book", layout=w.Layout(width="auto"))
+        self.example_button.add_class("tablerules-example")
+        self.example_button.on_click(lambda _: self.load_example(self.example_pick.value))
+        examples_row = w.HBox([self.example_pick, self.example_button])
+        examples_row.layout.display = "flex" if self.examples else "none"
         self.run_agents()
         self.roll_button.on_click(lambda _: self._safely(self.game.roll))
         self.apply_outcome_button.on_click(lambda _: self._apply_picked())
         self.agent_step_button.on_click(lambda _: self._safely(lambda: step(self.game, self.agent_for)))
-        self.agent_turn_button.on_click(lambda _: self._safely(lambda: play_turn(self.game, self.agent_for)))
-        self.undo_button.on_click(lambda _: self._safely(self.game.undo))
-        controls = w.HBox([self.agent_step_button, self.agent_turn_button, self.undo_button])
-        self.widget = w.VBox([self.title, self.header, self.extra, self.state_view, self.chance_box,
-                              self.actions_box, self.anytime_box, controls, self.message, w.HTML("<b>Log</b>"),
-                              self.log_view])
+        self.agent_turn_button.on_click(lambda _: self._safely(self.agents_turn))
+        self.undo_button.on_click(lambda _: self._safely(self.undo))
+        controls = w.HBox([self.agent_step_button, self.agent_turn_button, self.undo_button, self.save_button,
+                           self.load_button])
+        self.widget = w.VBox([self.title, self.view_toggle, examples_row, self.header, self.extra, self.state_view,
+                              self.chance_box, self.action_rows, self.anytime_box, controls, self.message,
+                              w.HTML("<b>Log</b>"), self.log_view, self.save_text])
         self.widget.add_class("tablerules-stepper")
         self.refresh()
 
@@ -69,6 +101,51 @@ class StepThrough:
     def render_state(self) -> str:
         """HTML for the state; the default shows :meth:`Game.describe_state`."""
         return f"<pre>{html.escape(self.game.describe_state())}</pre>"
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view is shown (``None``: the teacher's full view)."""
+        return None if self.view_toggle.value == "teacher" else self.seat
+
+    def rule_box(self) -> str:
+        """HTML: what may happen at this stage and why, with the seed reference (games override it)."""
+        return ""
+
+    # ----- saves and examples ---------------------------------------------------------------
+    def save(self) -> str:
+        """Put the JSON save of the game in the save box and return it. A worked example's position was set up
+        by hand (the scenario API), which a save (parameters, seed and actions, replayed) cannot carry: it is
+        not saved."""
+        if self.staged:
+            self.message.value = ("a worked example is set up by hand and cannot be saved as a replay; "
+                                  "saves are for games played from the start")
+            return ""
+        self.save_text.value = json.dumps(self.game.to_json(), ensure_ascii=False)
+        self.message.value = f"saved: {self.game.num_actions} actions"
+        return self.save_text.value
+
+    def load(self, text: str) -> None:
+        """Replace the game by the one saved in ``text`` (a bad save is reported, nothing changes)."""
+        try:
+            game = type(self.game).from_json(json.loads(text))
+        except (SaveError, ValueError) as exc:
+            self.message.value = f"<span style='color:#c62828'>cannot load: {html.escape(str(exc))}</span>"
+            return
+        self.replace_game(game)
+        self.staged = False
+        self.message.value = f"loaded: {game.num_actions} actions"
+
+    def load_example(self, name: str | None) -> None:
+        if name in self.examples:
+            self.replace_game(self.examples[name]())
+            self.staged = True
+            self.message.value = f"worked example: {html.escape(name)}"
+
+    def replace_game(self, game: Game) -> None:
+        self.game = game
+        self.last_by_human = False
+        self.run_agents()  # agents in seats to act play on until a human seat decides
+        self.refresh()
 
     # ----- actions ------------------------------------------------------------------------
     def play(self, action: Action) -> None:
@@ -98,6 +175,30 @@ class StepThrough:
             game.apply(self.agent_for(seat).choose(game, seat))
             self.last_by_human = False
 
+    def undo(self) -> None:
+        """Take back the last action; with human seats, back to before the last human decision (the agents'
+        answers and the dice since then are taken back too, so the human decides again)."""
+        if self.humans is None:
+            self.game.undo()
+            return
+        while self.game.num_actions:
+            action = self.game.undo()
+            if not isinstance(action, Chance) and getattr(action, "actor", None) in self.humans:
+                return
+
+    def agents_turn(self) -> None:
+        """Let the agents play until the turn passes, a human seat is to act, or the game ends: the agents
+        never play a human seat."""
+        game, start = self.game, self.game.turn_number()
+        for _ in range(10_000):
+            if game.is_over() or game.turn_number() != start:
+                return
+            if (not game.is_chance() and self.humans is not None
+                    and any(p in self.humans for p in game.to_act())):
+                return
+            step(game, self.agent_for)
+            self.last_by_human = False
+
     def _apply_picked(self) -> None:
         if self.outcome_pick.value is not None:
             self.play(self.outcome_pick.value)
@@ -113,9 +214,14 @@ class StepThrough:
 
     def _button(self, action: Action) -> w.Button:
         text = action.describe()
-        button = w.Button(description=text[:60], tooltip=text, layout=w.Layout(width="auto"))
+        button = w.Button(description=text, tooltip=self.action_tooltip(action),
+                          layout=w.Layout(width="auto", height="auto"))
         button.on_click(lambda _: self.play(action))
         return button
+
+    def action_tooltip(self, action: Action) -> str:
+        """A button's tooltip: its description (games add the card's text)."""
+        return action.describe()
 
     # ----- showing ------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -130,16 +236,28 @@ class StepThrough:
             acting = game.to_act()
             who = f"player {acting[0]}" if len(acting) == 1 else "players " + ", ".join(str(p) for p in acting)
             status = f"<b>Stage</b>: {html.escape(game.stage())} &middot; <b>to act</b>: {who}"
-        self.state_view.value = self.render_state()
+        self.state_view.value = STYLE + self.rule_box() + self.render_state()
         chance = game.is_chance()
         self.chance_box.layout.display = "flex" if chance else "none"
         if chance:
-            self.outcome_pick.options = [(f"{a.describe()}  (p = {p})", a) for a, p in game.chance_outcomes()]
+            self.outcome_pick.options = outcome_options(game, game.chance_outcomes())
+            draw = all(label.startswith("draw: ") for label, _ in self.outcome_pick.options)
+            self.roll_button.description = "Draw (seeded)" if draw else "Roll the dice"
+            self.outcome_pick.description = "Drawn:" if draw else "Rolled:"
             self.actions_box.children = ()
+            self.action_rows.children = ()
         else:
             self.outcome_pick.options = []
             mine = [a for a in game.legal_actions() if self.humans is None or a.actor in self.humans]
-            self.actions_box.children = tuple(self._button(a) for a in mine)
+            buttons = {a: self._button(a) for a in mine}
+            self.actions_box.children = tuple(buttons.values())  # every button, for scripts and tests
+            rows = []
+            for kind, actions in group_actions(mine):
+                row = w.HBox([w.HTML(f"<b>{html.escape(kind)}</b>:", layout=w.Layout(min_width="110px"))]
+                             + [buttons[a] for a in actions], layout=w.Layout(flex_flow="row wrap"))
+                row.add_class("tablerules-action-group")
+                rows.append(row)
+            self.action_rows.children = tuple(rows)
         anytime = {} if chance else {p: a for p, a in game.out_of_turn_actions().items()
                                      if self.humans is None or p in self.humans}
         rows = [w.HTML(f"<b>Out of turn</b> (at any time) &middot; player {p}:") for p in anytime]
@@ -149,7 +267,7 @@ class StepThrough:
         self.agent_step_button.disabled = over
         self.agent_turn_button.disabled = over
         self.undo_button.disabled = not game.num_actions
-        lines = game.log[-self.log_lines:]
+        lines = game.log_for(self.viewer)[-self.log_lines:]
         self.log_view.value = "<br>".join(html.escape(line) for line in lines) or "<i>nothing yet</i>"
         # the header changes last, so a page that sees it change has every other part up to date
         self.header.value = f"{status} &middot; turn {game.turn_number()} &middot; {game.num_actions} actions"

@@ -1,0 +1,73 @@
+""""Why this number" in Munchkin Quest: the terms of the fight totals and of the combat dice, each with its
+reason, summing to the engine's own numbers (seed 001, 战斗: 等级 + 装备 + 骰子; room icons add or take
+a die; a monster's bonus against a race, class or sex counts once for the side)."""
+
+from __future__ import annotations
+
+from .game import QuestGame
+
+Terms = list[tuple[str, int]]
+
+
+def strength_terms(game: QuestGame, player: int) -> Terms:
+    """Level, then each usable item in play with a bonus (sums to :meth:`QuestGame.strength`)."""
+    h = game.heroes[player]
+    terms = [("level", h.level)]
+    for copy in h.carried:
+        card = game.card(copy)
+        if card.kind == "item" and card.bonus and game.usable(player, copy):
+            terms.append((card.name, card.bonus))
+    return terms
+
+
+def munchkin_terms(game: QuestGame) -> Terms:
+    """The munchkins' side (sums to :meth:`QuestGame.munchkin_strength`)."""
+    f = game.fight
+    if f is None:
+        return []
+    many = len(f.side) > 1
+    terms = [(f"player {p} {label}" if many else label, value)
+             for p in f.side for label, value in strength_terms(game, p)]
+    terms += [(f"{game.card(x).name} (one-shot)", game.card(x).bonus) for x in f.munchkin_one_shots]
+    terms += [("berserking", 1) for _ in f.berserk]
+    if any(game.monster_card(m).undead for m in f.monsters):
+        terms += [("turning the undead", 3) for _ in f.turning]
+    terms += [("backstab", -2) for _ in f.backstabs]
+    return terms
+
+
+def monster_terms(game: QuestGame) -> Terms:
+    """The monsters' side (sums to :meth:`QuestGame.monster_strength`)."""
+    f = game.fight
+    if f is None:
+        return []
+    tags = game.side_weak_tags()
+    terms: Terms = []
+    for piece in f.monsters:
+        card = game.monster_card(piece)
+        terms.append((f"{card.name} level", game.monster_level(piece)))
+        terms += [(f"{card.name} {m.bonus:+d} against {m.against}", m.bonus)
+                  for m in card.modifiers if m.against in tags]
+        terms += [(f"{game.card(e).name} on {card.name}", game.card(e).bonus)
+                  for e in game.state.enhanced.get(piece, [])]
+        terms += [(f"room rule on {card.name}", r.bonus) for r in game.rules(f.room, "monsters")
+                  if card.undead or not r.undead]
+    terms += [(f"{game.card(x).name} (one-shot)", game.card(x).bonus) for x in f.monster_one_shots]
+    return terms
+
+
+def dice_terms(game: QuestGame, player: int) -> Terms:
+    """A munchkin's dice in the room of the fight (or their own room): one die, +1 per matching green
+    icon, -1 per red one, odd-level rooms, a warrior's fury (sums to :meth:`QuestGame.dice_count` plus
+    fury, never below 0)."""
+    f = game.fight
+    room = game.dungeon.rooms[f.room] if f is not None else game.room_of(player)
+    tags, weak = game.tags(player), game.weak_tags(player)
+    terms = [("one die", 1)]
+    terms += [(f"{room.name}: green icon {t}", 1) for t in room.good_for if t in tags]
+    terms += [(f"{room.name}: red icon {t}", -1) for t in room.bad_for if t in weak]
+    if game.rules(room.id, "odd_levels"):
+        terms.append(("odd-level room", 1 if game.heroes[player].level % 2 else -1))
+    if f is not None and player in f.fury:
+        terms += [("warrior's fury", 1) for _ in range(f.fury.count(player))]
+    return terms
