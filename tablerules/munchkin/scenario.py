@@ -27,6 +27,8 @@ def ready(players: int = 3, seed: int = 0) -> MunchkinGame:
         game.roll()
     for p in range(players):
         game.apply(Ready(p))
+    if game.is_chance():  # the roll for the first player: player 0, as the referee
+        game.apply(Chance("first", 0))
     state = game.state
     for p in state.players:
         for copy in p.hand:

@@ -67,9 +67,16 @@ class Trading:
         if copy in me.cheats:
             self.state.door_discard.append(me.cheats.pop(copy))
 
+    def discard_own(self, player: int, copy: str) -> None:
+        """Discard a card from ``player``'s hand or from play (an item in play, with its Cheat!)."""
+        if copy in self.state.players[player].hand:
+            self.state.players[player].hand.remove(copy)
+        else:
+            self._unequip(player, copy)
+        self._discard(copy)
+
     def _do_Steal(self, action: Steal) -> None:
-        self.state.players[action.player].hand.remove(action.card)
-        self._discard(action.card)
+        self.discard_own(action.player, action.card)
         self.state.theft = Theft(action.player, action.victim, action.item)
         self.state.flow.push(STEAL_ROLL)
         self.event(action.describe())
@@ -94,10 +101,8 @@ class Trading:
         self.state.flow.pop()
 
     def _do_Resurrect(self, action: Resurrect) -> None:
-        me = self.state.players[action.player]
         copy = self.state.door_discard.pop()
-        me.hand.remove(action.card)
-        self._discard(action.card)
+        self.discard_own(action.player, action.card)
         self.event(f"player {action.player} resurrects {self.card(copy).name} instead of kicking the door open")
         if self.card(copy).kind == "divine_intervention":
             self.divine_intervention(copy)
