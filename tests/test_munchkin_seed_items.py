@@ -44,8 +44,8 @@ def test_a_one_shot_can_be_carried_on_the_table_and_used_from_there() -> None:
 
 
 def test_another_player_throws_a_potion_from_their_table() -> None:
-    """干预战斗: "使用一次性卡牌。你可以对怪物投掷药水来帮助你的朋友。当然咯，你也可以"不小心"击中了你的朋友来帮助怪物" —
-    from the table too."""
+    """干预战斗: "使用一次性卡牌。你可以对怪物投掷药水来帮助你的朋友。当然咯，
+    你也可以"不小心"击中了你的朋友来帮助怪物" — from the table too."""
     game = ready()
     potion = wear(game, 2, "sleep_potion")[0]  # +2
     kick(game, "lame_goblin")
@@ -106,8 +106,8 @@ def test_giving_up_a_race_makes_you_human_again() -> None:
 
 
 def test_a_curse_on_something_you_do_not_have_is_ignored() -> None:
-    """诅咒: "如果诅咒的对象是你没有的东西，忽略它。比如，当抽到了"丢失盔甲"但是你没有盔甲，什么事情都不会发生，弃掉诅咒牌
-    就可以了。" """
+    """诅咒: "如果诅咒的对象是你没有的东西，忽略它。比如，当抽到了"丢失盔甲"但是你没有盔甲，
+    什么事情都不会发生，弃掉诅咒牌就可以了。" """
     game = ready()
     curse = hand(game, 1, "curse_lose_armour")[0]
     helmet = wear(game, 2, "horny_helmet")[0]
@@ -124,8 +124,8 @@ def test_go_up_a_level_is_discarded_at_once() -> None:
 
 
 def test_the_monsters_the_seed_names_have_its_numbers() -> None:
-    """简介 and 请求帮助: the Potted Plant and the Drooling Slime are the easy ones ("从斩杀盆栽植物怪和口水史莱姆，一直杀戮到
-    金龙"), the slime +4 against elves ("怪物等级会增加4"); facts.md: the Shrieking Geek is level 6, +6 against
+    """简介 and 请求帮助: the Potted Plant and the Drooling Slime are the easy ones
+    ("从斩杀盆栽植物怪和口水史莱姆，一直杀戮到金龙"), the slime +4 against elves ("怪物等级会增加4"); facts.md: the Shrieking Geek is level 6, +6 against
     warriors."""
     game = ready()
     slime, geek, plant = game.card("drooling_slime#1"), game.card("shrieking_geek#1"), game.card("potted_plant#1")
