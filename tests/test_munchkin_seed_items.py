@@ -125,8 +125,8 @@ def test_go_up_a_level_is_discarded_at_once() -> None:
 
 def test_the_monsters_the_seed_names_have_its_numbers() -> None:
     """简介 and 请求帮助: the Potted Plant and the Drooling Slime are the easy ones
-    ("从斩杀盆栽植物怪和口水史莱姆，一直杀戮到金龙"), the slime +4 against elves ("怪物等级会增加4"); facts.md: the Shrieking Geek is level 6, +6 against
-    warriors."""
+    ("从斩杀盆栽植物怪和口水史莱姆，一直杀戮到金龙"), the slime +4 against elves ("怪物等级会增加4");
+    facts.md: the Shrieking Geek is level 6, +6 against warriors."""
     game = ready()
     slime, geek, plant = game.card("drooling_slime#1"), game.card("shrieking_geek#1"), game.card("potted_plant#1")
     assert slime.level == 1 and [(m.bonus, m.against) for m in slime.modifiers] == [(4, "elf")]
