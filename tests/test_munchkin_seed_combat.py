@@ -20,6 +20,7 @@ from tablerules.munchkin.game import (
     PlayOneShot,
     PlayWandering,
     RollToRun,
+    RunAway,
 )
 
 
@@ -168,3 +169,113 @@ def test_the_fighter_puts_an_item_into_play_in_their_own_fight() -> None:
         assert exc.rule == "combat"
     else:
         raise AssertionError("a helper put an item into play in a fight")
+
+
+def test_the_fight_is_settled_before_the_turn_goes_on() -> None:
+    """回合的阶段 1: "在你继续回合之前应将战斗结算完毕" — no looting the room nor ending the turn in a fight."""
+    from tablerules.munchkin.game import EndTurn, LootRoom
+
+    game = ready()
+    set_level(game, 0, 2)
+    kick(game, "lame_goblin")
+    assert not any(isinstance(a, (EndTurn, LootRoom)) for a in game.legal_actions())
+    fight_all_pass(game)
+    assert game.stage() == "end of turn"
+
+
+def test_no_rewards_in_the_middle_of_a_fight() -> None:
+    """战斗和怪物: "当干掉怪物时，你必须等待一段合理的时间——推荐为2.6秒——来让其他人有机会下手。
+    在此之后，你才算真正干掉了
+    怪物，升级并Loot"; English sheet rule 3: "You cannot collect rewards ... in the middle of a combat"."""
+    game = ready()
+    set_level(game, 0, 2)
+    kick(game, "lame_goblin")
+    game.apply(Fight(0))
+    game.apply(Pass(1))
+    assert game.players[0].level == 2 and not game.draws and game.combat is not None  # player 2 may still act
+    game.apply(Pass(2))
+    assert game.players[0].level == 3 and len(game.draws) == 1
+
+
+def test_a_helper_gains_no_level_unless_an_elf() -> None:
+    """请求帮助: "每干掉一个怪物仍然可以让你升一级，但帮助你的人无法升级...
+    除非他是精灵，在这种情况下他也能因每干掉的一个
+    怪物升一级" — two monsters: the elf helper goes up two levels, a dwarf helper none."""
+    for race, gained in (("dwarf", 0), ("elf", 2)):
+        game = ready()
+        set_level(game, 0, 4)
+        become(game, 1, race=race)
+        wandering, goblin = hand(game, 0, "wandering_monster", "lame_goblin")
+        kick(game, "large_angry_chicken")
+        game.apply(PlayWandering(0, wandering, goblin))
+        _helped(game, 1)
+        fight_all_pass(game)
+        assert game.players[0].level == 6 and game.players[1].level == 1 + gained
+
+
+def test_a_dead_character_can_help_at_once() -> None:
+    """死亡: "你的新人物会立刻出现并能够帮助其他小白作战...但是你没有任何卡牌" — asked for help the turn after dying,
+    before drawing new cards."""
+    from tablerules.munchkin.game import EndTurn
+
+    game = ready()
+    set_level(game, 0, 3)
+    kick(game, "stone_golem")
+    game.apply(RunAway(0))
+    game.apply(RollToRun(0, game.combat.chasing[0]))
+    game.apply(Chance("d6", 1))
+    while game.stage() == "looting the body":
+        game.apply(game.legal_actions()[0])
+    game.apply(EndTurn(0))
+    assert game.current == 1 and game.players[0].redraw and game.players[0].hand == []
+    kick(game, "large_angry_chicken")  # level 2 against player 1's level 1
+    assert AskHelp(1, 0, 0) in game.legal_actions()
+    game.apply(AskHelp(1, 0, 0))
+    game.apply(AnswerHelp(0, True))
+    assert game.fighter_strength() == 1 + 3 and game.winning()
+
+
+def test_a_monster_sent_away_then_running_from_the_rest_gives_no_treasure() -> None:
+    """战斗和怪物: "你可以通过某些卡牌消灭其中之一而和另一个如常战斗，但你不能选择与其中之一战斗而逃过其他怪物。如果你
+    利用卡牌消灭了一个怪物而逃过了其他怪物，你拿不到任何宝藏" — the charmed monster's treasures are lost, and the
+    runner rolls against every monster still in the fight."""
+    from tablerules.munchkin.game import Charm
+
+    game = ready()
+    become(game, 0, cls="wizard")
+    hand(game, 0, "elf", "dwarf", "halfling")
+    wandering, nose = hand(game, 1, "wandering_monster", "floating_nose")
+    kick(game, "potted_plant")
+    game.apply(Fight(0))
+    game.apply(PlayWandering(1, wandering, nose))
+    game.apply(Pass(1))
+    game.apply(Pass(2))
+    plant = game.combat.monsters[0]
+    game.apply(Charm(0, plant))
+    assert game.treasure_count() == 1 + 3
+    game.apply(RunAway(0))
+    assert {a.monster for a in game.legal_actions()} == {nose}  # no choosing to escape only some
+    game.apply(RollToRun(0, nose))
+    game.apply(Chance("d6", 6))
+    assert game.combat is None and not game.draws and game.players[0].level == 1
+
+
+def test_a_wizard_with_no_hand_cannot_discard_the_whole_hand() -> None:
+    """职业: "注意如果你一张手牌都没有，你是无法"弃掉所有手牌"的" — no charm with an empty hand."""
+    from tablerules.munchkin.game import Charm
+
+    game = ready()
+    become(game, 0, cls="wizard")
+    kick(game, "harpies")
+    assert game.players[0].hand == [] and not any(isinstance(a, Charm) for a in game.legal_actions())
+
+
+def test_an_escaped_monster_is_discarded_without_treasure() -> None:
+    """逃跑: "如果你成功逃跑，弃掉怪物牌。你不能得到宝藏，但通常也不会有什么恶果" """
+    game = ready()
+    kick(game, "pit_bull")
+    pit_bull = game.combat.monsters[0]
+    game.apply(RunAway(0))
+    game.apply(RollToRun(0, pit_bull))
+    game.apply(Chance("d6", 5))
+    assert pit_bull in game.door_discard and not game.draws and game.players[0].level == 1

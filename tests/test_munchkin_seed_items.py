@@ -7,13 +7,14 @@ sentence says, and checks the outcome. docs/rules-notes.md keeps the table sente
 
 from __future__ import annotations
 
-from munchkin_helpers import become, fight_all_pass, hand, kick, ready, set_level, wear
+from munchkin_helpers import become, fight_all_pass, hand, kick, ready, set_level, set_turn, wear
 
 from tablerules.core.protocol import Chance
 from tablerules.munchkin.game import (
     Backstab,
     ClassPower,
     Fight,
+    GiveItem,
     GiveUp,
     LookForTrouble,
     PlayCard,
@@ -21,6 +22,7 @@ from tablerules.munchkin.game import (
     PlayOneShot,
     RollToRun,
     RunAway,
+    SellItem,
     Steal,
 )
 
@@ -134,3 +136,20 @@ def test_the_monsters_the_seed_names_have_its_numbers() -> None:
     assert plant.level == 1
     vampire = game.card("wannabe_vampire#1")
     assert vampire.chased_by == "cleric"
+
+
+def test_items_in_play_are_given_away_as_bribes_outside_a_fight() -> None:
+    """交易: "你也可以不交易直接赠送其他小白物品来贿赂他们" and
+    "当你通过交易得到物品时，必须将它们放在桌面上；在你的回合之前，你不能卖掉它们" —
+    the gift goes into play for its new owner; not in a fight ("但战斗时不行")."""
+    game = ready()
+    helmet = wear(game, 1, "horny_helmet")[0]
+    assert GiveItem(1, helmet, 2) in game.legal_actions(1)
+    game.apply(GiveItem(1, helmet, 2))
+    assert game.players[2].carried == [helmet] and game.strength(2) == 2
+    set_turn(game, 2, "end of turn")
+    assert not any(isinstance(a, SellItem) and a.card == helmet for a in game.legal_actions())
+    fight = ready(seed=1)
+    ring = wear(fight, 1, "ring_of_strength")[0]
+    kick(fight, "lame_goblin")
+    assert GiveItem(1, ring, 0) not in fight.legal_actions(1)

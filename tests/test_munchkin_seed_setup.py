@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from munchkin_helpers import fight_all_pass, hand, kick, ready, set_level, set_turn
+from munchkin_helpers import become, creating, fight_all_pass, hand, kick, ready, set_level, set_turn
 
 from tablerules.core.protocol import Chance, Game
 from tablerules.munchkin.game import (
@@ -127,3 +127,56 @@ def test_a_kicked_monster_on_an_empty_treasure_deck_gives_what_is_left() -> None
     assert len(game.draws) == 1
     game.roll()
     assert not game.is_chance() and game.players[0].hand == [left[0]]
+
+
+@pytest.mark.parametrize("players", [2, 3, 6, 7])
+def test_three_to_six_can_play(players: int) -> None:
+    """游戏准备: "本游戏可供3-6人一起小白" (English sheet: "Three to six can play")."""
+    if 3 <= players <= 6:
+        assert len(MunchkinGame({"players": players}).players) == players
+    else:
+        with pytest.raises(ValueError, match="3 to 6"):
+            MunchkinGame({"players": players})
+
+
+def test_everyone_starts_a_level_one_human_with_no_class() -> None:
+    """人物创建: "所有小白都要从一个一级的一个人类无业者开始" and
+    人物属性: "你角色的性别在开始时和你自己的相同" (the kit
+    knows no players' sexes: seats alternate male and female, docs/rules-notes.md)."""
+    game = MunchkinGame({"players": 4}, seed=3)
+    for i, p in enumerate(game.players):
+        assert p.level == 1 and p.race is None and p.cls is None
+        assert {"human", p.sex} <= game.tags(i) and p.sex == ("male" if i % 2 == 0 else "female")
+
+
+def test_character_creation_plays_one_race_one_class_and_items() -> None:
+    """人物创建: "如果其中有任何种族或职业牌，你可以（如果愿意的话）出示各一张到桌面上。如果你还抽到些装备牌，那么也可以
+    将它们出示到桌面上" — one race, one class, items that fit; no Go Up a Level yet."""
+    game = creating(seed=1)
+    me = game.players[0]
+    elf, dwarf, thief, wizard = hand(game, 0, "elf", "dwarf", "thief", "wizard")
+    helm, level = hand(game, 0, "horny_helmet", "go_up_a_level")
+    plays = {a.card for a in game.legal_actions() if isinstance(a, PlayCard) and not a.second}
+    assert {elf, dwarf, thief, wizard, helm} <= plays and level not in plays
+    game.apply(PlayCard(0, elf))
+    game.apply(PlayCard(0, thief))
+    game.apply(PlayCard(0, helm))
+    plays = {a.card for a in game.legal_actions() if isinstance(a, PlayCard) and not a.second}
+    assert dwarf not in plays and wizard not in plays  # one of each
+    assert me.race == elf and me.cls == thief and me.carried == [helm]
+
+
+def test_cards_in_play_never_go_back_to_the_hand() -> None:
+    """卡牌规则概述: "已在桌面上的牌不能回手——如果你想摆脱它们，就必须弃牌或交易" — every action that names an item
+    in play discards it, sells it, trades or gives it away: none puts it back into the hand."""
+    game = ready()
+    become(game, 0, cls="warrior")
+    helm = hand(game, 0, "horny_helmet")[0]
+    game.apply(PlayCard(0, helm))
+    kick(game, "lame_goblin")
+    naming = [a for a in game.legal_actions(0) if helm in (getattr(a, "card", ""), getattr(a, "item", ""))]
+    assert naming
+    for action in naming:
+        trial = game.copy()
+        trial.apply(action)
+        assert helm not in trial.players[0].hand

@@ -6,6 +6,8 @@ sentence says, and checks the outcome. docs/rules-notes.md keeps the table sente
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from munchkin_helpers import become, hand, kick, ready, set_level, set_turn
 
 from tablerules.core.protocol import Chance
@@ -133,3 +135,29 @@ def test_charity_split_evenly_the_giver_chooses_who_gets_more() -> None:
     assert {a.to for a in game.legal_actions()} == {2}
     game.apply(game.legal_actions()[0])
     assert {a.to for a in game.legal_actions()} == {1, 2}  # the third: the giver's choice
+
+
+def test_looters_of_the_same_level_roll_for_their_turn() -> None:
+    """死亡: "搜刮尸体：将你的手牌摊在桌面上的牌边上。从等级最高的开始，每个其他小白都可以从中选一张...如果等级相同，
+    投骰决定" — a chance step orders the tied looters (each order equally likely); the highest still goes
+    first; each takes one card; the rest is discarded ("等所有人都拿过了一张后，弃掉所有剩下的牌")."""
+    game = ready(players=4)
+    for p, level in ((1, 3), (2, 3), (3, 5)):
+        set_level(game, p, level)
+    cards = hand(game, 0, "elf", "dwarf", "halfling", "wizard")
+    kick(game, "stone_golem")
+    game.apply(RunAway(0))
+    game.apply(RollToRun(0, game.combat.chasing[0]))
+    game.apply(Chance("d6", 1))
+    step = game.chance_step()
+    assert step is not None and step.event == "loot order"
+    assert sorted((o.outcome, p) for o, p in step.outcomes) == [("3,1,2", Fraction(1, 2)), ("3,2,1", Fraction(1, 2))]
+    game.apply(Chance("loot order", "3,2,1"))
+    taken = []
+    for seat in (3, 2, 1):
+        assert game.to_act() == (seat,)
+        action = game.legal_actions()[0]
+        taken.append(action.card)
+        game.apply(action)
+    left = [c for c in cards if c not in taken]
+    assert game.body == [] and left[0] in game.door_discard and game.stage() == "end of turn"

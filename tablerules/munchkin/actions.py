@@ -348,6 +348,19 @@ class Resurrect(Action):
 
 
 @dataclass(frozen=True)
+class GiveItem(Action):
+    """Give one of your items in play to another player outright, as a bribe (交易: "你也可以不交易直接赠送其他
+    小白物品来贿赂他们"); it goes into play for them at once."""
+
+    player: int
+    item: str
+    to: int
+
+    def describe(self) -> str:
+        return f"player {self.player} gives {_name(self.item)} to player {self.to} (a gift)"
+
+
+@dataclass(frozen=True)
 class OfferTrade(Action):
     """Offer to swap one of your items in play for one of another player's (not in combat)."""
 
@@ -413,6 +426,7 @@ RULE_OF: dict[type[Action], str] = {
     LootBody: "death and looting", PlayCheat: "cheat", PlayMate: "mate", Charm: "class powers",
     ChaseAway: "class powers",
     Steal: "class powers", Resurrect: "class powers", OfferTrade: "trading", AnswerTrade: "trading",
+    GiveItem: "trading",
     RemoveCurse: "curses"}
 #: actions that play a card from the player's hand (``card`` must be there)
 FROM_HAND = (PlayCard, SellItem, LookForTrouble, PlayOneShot, PlayEnhancer, ClassPower, PlayCurse, Backstab,

@@ -76,6 +76,7 @@ from .actions import (
     EndTurn,
     Fight,
     GiveCard,
+    GiveItem,
     GiveUp,
     KickDoor,
     LookForTrouble,
@@ -127,10 +128,11 @@ from .state import (
 
 __all__ = ["CHANGE_SEX_PENALTY", "CHARM_MIN_HAND", "FROM_HAND", "LASTING", "MAX_POWER_DISCARDS", "POWER_CLASS",
            "RULE_OF", "STEAL_NEED", "AnswerHelp", "AnswerTrade", "AskHelp", "Backstab", "Charm", "ChaseAway",
-           "ChooseLoss", "ClassPower", "Combat", "DiscardCard", "EndTurn", "Fight", "GiveCard", "GiveUp", "KickDoor",
-           "LookForTrouble", "LootBody", "LootRoom", "Munchkin", "MunchkinGame", "MunchkinParams", "OfferTrade",
-           "Pass", "PlayCard", "PlayCheat", "PlayCurse", "PlayEnhancer", "PlayMate", "PlayOneShot", "PlayWandering",
-           "Ready", "RemoveCurse", "Resurrect", "RollToRun", "RunAway", "SellItem", "Steal", "one_each"]
+           "ChooseLoss", "ClassPower", "Combat", "DiscardCard", "EndTurn", "Fight", "GiveCard", "GiveItem", "GiveUp",
+           "KickDoor", "LookForTrouble", "LootBody", "LootRoom", "Munchkin", "MunchkinGame", "MunchkinParams",
+           "OfferTrade", "Pass", "PlayCard", "PlayCheat", "PlayCurse", "PlayEnhancer", "PlayMate", "PlayOneShot",
+           "PlayWandering", "Ready", "RemoveCurse", "Resurrect", "RollToRun", "RunAway", "SellItem", "Steal",
+           "one_each"]
 
 
 class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading, Game):
@@ -141,7 +143,7 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
     action_types = (Ready, PlayCard, SellItem, KickDoor, LookForTrouble, LootRoom, Fight, RunAway, PlayOneShot,
                     PlayEnhancer, Pass, ClassPower, AskHelp, AnswerHelp, RollToRun, ChooseLoss, EndTurn, GiveCard,
                     DiscardCard, LootBody, GiveUp, PlayCurse, Backstab, PlayWandering, PlayCheat, PlayMate, Charm,
-                    ChaseAway,
+                    ChaseAway, GiveItem,
                     Steal, Resurrect, OfferTrade, AnswerTrade, RemoveCurse)
     Params = MunchkinParams
     max_length = 60_000
@@ -221,6 +223,8 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
     def pending_chance(self) -> ChanceStep | None:
         if self.state.over_reason or self.state.choice is not None:
             return None
+        if self.state.loot_roll:
+            return self.loot_order_step()
         stage = self.state.flow.name
         if stage == FIRST:
             return self.first_player_step()

@@ -164,6 +164,7 @@ class MunchkinState:
     choice: Choice | None = None
     body: list[str] = field(default_factory=list)
     looters: list[int] = field(default_factory=list)
+    loot_roll: bool = False  # looters of the same level still have to roll for their order
     charity_giver: int | None = None
     charity_given: dict[int, int] = field(default_factory=dict)
     halfling_sold: bool = False

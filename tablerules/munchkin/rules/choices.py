@@ -32,6 +32,7 @@ from ..actions import (
     EndTurn,
     Fight,
     GiveCard,
+    GiveItem,
     GiveUp,
     KickDoor,
     LookForTrouble,
@@ -215,6 +216,13 @@ class Choices:
                         out.append(OfferTrade(player, give, to, get))
         return out
 
+    def _gifts(self, player: int) -> list[Action]:
+        """Items in play given outright to another player who could carry them, outside a fight (交易:
+        "你也可以不交易直接赠送其他小白物品来贿赂他们")."""
+        mine = self.carried_choices(player)
+        return [GiveItem(player, item, to) for item in mine for to in range(self.params.players)
+                if to != player and self.can_carry(to, item)]
+
     def anytime_actions(self, player: int) -> list[Action]:
         """What ``player`` may do out of turn, whoever is to act (任何时候): give up a race or class
         (人物属性: "你可以在任意时刻弃掉种族牌"), curse anyone (诅咒), Go Up a Level (not to level 10), one-shots
@@ -232,7 +240,7 @@ class Choices:
         if me.level < WIN_LEVEL - 1:
             out += [PlayCard(player, x) for x in hand if self.card(x).kind == "go_up_a_level"]
         if c is None:
-            out += self._trades(player)
+            out += self._trades(player) + self._gifts(player)
         else:
             sides = ("munchkin",) if player in c.side else ("monster", "munchkin")
             out += [PlayOneShot(player, x, side) for x in self.one_shots(player) for side in sides]

@@ -78,6 +78,9 @@ class DoorRules:
         self.state.draws += [Draw(deck, player, face)] * max(0, n)
 
     def _do_Chance(self, action: Chance) -> None:
+        if self.state.loot_roll:
+            self.roll_loot_order(str(action.outcome))
+            return
         if self.state.flow.name == RUN_ROLL:
             self.roll_to_run(int(action.outcome))
             return

@@ -13,6 +13,7 @@ from ...families.munchkin import buy_levels
 from ..actions import (
     STEAL_NEED,
     AnswerTrade,
+    GiveItem,
     OfferTrade,
     PlayCheat,
     Resurrect,
@@ -113,6 +114,13 @@ class Trading:
         self.state.trade = Trade(action.player, action.give, action.to, action.get)
         self.state.traded_with.add((action.player, action.to))
         self.state.flow.push(TRADE)
+        self.event(action.describe())
+
+    def _do_GiveItem(self, action: GiveItem) -> None:
+        """A gift goes into play for its new owner, who cannot sell it before their next turn (交易)."""
+        self._unequip(action.player, action.item)
+        self.state.players[action.to].carried.append(action.item)
+        self.state.fresh.add(action.item)
         self.event(action.describe())
 
     def _do_AnswerTrade(self, action: AnswerTrade) -> None:
