@@ -11,8 +11,11 @@ from munchkin_helpers import become, fight_all_pass, hand, kick, ready, set_leve
 
 from tablerules.core.protocol import Chance
 from tablerules.munchkin.game import (
+    AnswerHelp,
+    AskHelp,
     Backstab,
     ClassPower,
+    EndTurn,
     Fight,
     GiveItem,
     GiveUp,
@@ -153,3 +156,24 @@ def test_items_in_play_are_given_away_as_bribes_outside_a_fight() -> None:
     ring = wear(fight, 1, "ring_of_strength")[0]
     kick(fight, "lame_goblin")
     assert GiveItem(1, ring, 0) not in fight.legal_actions(1)
+
+
+def test_a_treasure_got_outside_your_turn_is_put_into_play_at_once() -> None:
+    """宝藏: "宝藏牌可以在得到后立刻使用。物品牌可以出示到桌面上" and "所有宝藏牌都可以在得到时立刻，或之后你回合中的
+    任意时刻出示到桌面上" — the helper draws the treasure shared with them face up and puts the item into play
+    at once, in the fighter's turn; a Treasure already in the hand waits for its owner's turn."""
+    game = ready()
+    set_level(game, 0, 3)
+    old = hand(game, 1, "ring_of_strength")[0]
+    kick(game, "pit_bull")  # level 2, one treasure
+    game.apply(AskHelp(0, 1, 1))
+    game.apply(AnswerHelp(1, True))
+    fight_all_pass(game)
+    helm = next(c for c in sorted(game.treasure_deck) if c.startswith("horny_helmet"))
+    game.apply(Chance("treasure", helm))  # the helper's pick, drawn face up
+    assert PlayCard(1, helm) in game.legal_actions(1) and PlayCard(1, old) not in game.legal_actions(1)
+    game.apply(PlayCard(1, helm))
+    assert game.players[1].carried == [helm]
+    set_turn(game, 0, "end of turn")
+    game.apply(EndTurn(0))  # the next turn: the moment has passed, the ring waits for player 1's own plays
+    assert game.current == 1 and PlayCard(1, old) in game.legal_actions(1)

@@ -348,6 +348,8 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
                 del seat["hand"]
         for deck in ("door_deck", "treasure_deck"):
             full[deck] = len(full[deck])
+        mine = set(self.state.players[player].hand)  # cards just got, in the other hands: hidden with them
+        full["got_now"] = [c for c in full["got_now"] if c in mine]
         return full
 
     def describe_view(self, player: int | None) -> str:

@@ -166,6 +166,7 @@ class BadStuff:
     def _do_LootBody(self, action: LootBody) -> None:
         self.state.body.remove(action.card)
         self.state.players[action.player].hand.append(action.card)
+        self.got(action.player, action.card)
         self.state.looters.pop(0)
         self.event(f"player {action.player} takes {self.card(action.card).name} from the body")
 

@@ -241,6 +241,10 @@ class Choices:
             out += [PlayCard(player, x) for x in hand if self.card(x).kind == "go_up_a_level"]
         if c is None:
             out += self._trades(player) + self._gifts(player)
+            if player != st.current:  # a Treasure just got, put into play at once (宝藏——出示)
+                got = one_each([x for x in me.hand if x in st.got_now])
+                out += [PlayCard(player, x) for x in got
+                        if self.card(x).kind in ("item", "one_shot") and self.can_carry(player, x)]
         else:
             sides = ("munchkin",) if player in c.side else ("monster", "munchkin")
             out += [PlayOneShot(player, x, side) for x in self.one_shots(player) for side in sides]

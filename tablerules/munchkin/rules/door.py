@@ -26,6 +26,7 @@ from ..actions import (
 )
 from ..state import (
     CHARITY,
+    DEALING,
     END,
     FIRST,
     KICK,
@@ -102,11 +103,19 @@ class DoorRules:
             self.kicked(copy)
         else:  # face down, or drawn openly for all to see when a helper shares the treasure
             self.state.players[player].hand.append(copy)
+            self.got(player, copy)
             if face == "down":  # only the drawer reads the card
                 self.event(f"player {player} draws {self.card(copy).name} face down", seen_by=(player,),
                            hidden=f"player {player} draws a {deck.capitalize()} card face down")
             else:
                 self.event(f"player {player} draws {self.card(copy).name} face up")
+
+    def got(self, player: int, copy: str) -> None:
+        """A card came into ``player``'s hand: a Treasure got outside their own turn may still be put into
+        play at once, until this turn ends (宝藏: "所有宝藏牌都可以在得到时立刻，或之后你回合中的任意时刻出示到
+        桌面上")."""
+        if player != self.state.current and self.card(copy).deck == "treasure" and self.state.flow.name != DEALING:
+            self.state.got_now.add(copy)
 
     def _do_Ready(self, action: Ready) -> None:
         self.state.creating += 1
@@ -162,6 +171,7 @@ class DoorRules:
         self.state.sold = 0
         self.state.halfling_sold = False
         self.state.traded_with = set()
+        self.state.got_now = set()
         me = self.state.players[self.state.current]
         self.state.fresh -= set(me.carried)
         if me.redraw:
@@ -230,6 +240,7 @@ class DoorRules:
     def _do_GiveCard(self, action: GiveCard) -> None:
         self.state.players[action.player].hand.remove(action.card)
         self.state.players[action.to].hand.append(action.card)
+        self.got(action.to, action.card)
         self.state.charity_given[action.to] = self.state.charity_given.get(action.to, 0) + 1
         self.event(f"player {action.player} gives {self.card(action.card).name} to player {action.to}")
 
