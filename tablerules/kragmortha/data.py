@@ -37,6 +37,14 @@ class Board:
         table = tuple({d: self._step(sq, d) for d in DIRECTIONS} for sq in range(self.rows * self.cols))
         object.__setattr__(self, "table", table)  # sq -> direction -> neighbour (None off the board)
         object.__setattr__(self, "_hash", hash((self.name, self.rows, self.cols, self.kinds)))
+        # flat tables for the move enumeration (rules.movement.legal_paths): neighbours by direction
+        # index (-1 off the board), which squares a symbol may enter, which squares stop a push
+        nb = tuple(tuple(-1 if n is None else n for n in row.values()) for row in table)
+        enter = {sym: tuple(k in ("desk", "teleport") or (k in SYMBOLS and sym in (CRYSTAL, k)) for k in self.kinds)
+                 for sym in (*SYMBOLS, CRYSTAL)}
+        object.__setattr__(self, "nb", nb)
+        object.__setattr__(self, "enter", enter)
+        object.__setattr__(self, "blocked", tuple(k in ("bookcase", "desk") for k in self.kinds))
 
     def __hash__(self) -> int:
         return self._hash  # type: ignore[attr-defined]

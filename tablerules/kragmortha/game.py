@@ -14,9 +14,9 @@ from ..core.cards import distinct
 from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information, Result
 from ..core.registry import register
 from . import actions as A
-from .data import load_board, load_movement, load_penalties, load_teleports, load_tomes
+from .data import CRYSTAL, load_board, load_movement, load_penalties, load_teleports, load_tomes
 from .rules import cards as C
-from .rules.movement import FAKE_WIZARD, GOBLIN_RUN, paths
+from .rules.movement import FAKE_WIZARD, GOBLIN_RUN, legal_paths, walk
 from .rules.tomes import empty_squares, tome_actions, use_tome
 from .state import NOWHERE, KragState, Seat
 
@@ -229,8 +229,8 @@ class Kragmortha(Game):
         goblins = tuple(x.square for x in s.seats)
         out: list[A.Move] = []
         for card_id in distinct(s.seats[p].hand):
-            found = paths(self.board, goblins, s.lord, p, self.movement[card_id], s.seats[p].tomes)
-            out += [A.Move(p, card_id, path) for path in sorted(found)] or [A.Move(p, card_id, ())]
+            found = legal_paths(self.board, goblins, s.lord, p, self.movement[card_id], s.seats[p].tomes)
+            out += [A.Move(p, card_id, path) for path in found] or [A.Move(p, card_id, ())]
         return out
 
     def illegal_reason(self, action: Action) -> tuple[str, str]:
@@ -362,7 +362,9 @@ class Kragmortha(Game):
             s.tasks += [("refill", p, 0), ("end", p, 0)]
             return
         goblins = tuple(x.square for x in s.seats)
-        steps = paths(self.board, goblins, s.lord, p, card, seat.tomes)[action.path]
+        # the pieces end where the directions take them, whichever symbol was used for a step
+        steps = walk(self.board, goblins, s.lord, p, card, (CRYSTAL,) * len(action.path), action.path)
+        assert steps is not None, action
         piece = "their goblin" if card.piece == "goblin" else "the dark lord"
         self.event(f"player {p} plays {action.card} and moves {piece} {', '.join(action.path)}")
         if len(action.path) == 3:

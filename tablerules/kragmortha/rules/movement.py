@@ -104,6 +104,131 @@ def walk(board: Board, goblins: tuple[int, ...], lord: int, who: int, card: Move
     return steps
 
 
+_DIRS = tuple(DIRECTIONS)
+
+
+def legal_paths(board: Board, goblins: tuple[int, ...], lord: int, who: int, card: MoveCard,
+                tomes: list[str]) -> list[tuple[str, ...]]:
+    """The legal paths of a card, sorted (what :func:`paths` gives, without the steps): the fast form
+    for the legal actions; :func:`walk` replays the chosen one."""
+    return _legal_paths(board, goblins, lord, who, card.piece == "goblin", card.symbols,
+                        card_symbols(card, tomes))
+
+
+def _goblin_to(board: Board, g: tuple[int, ...], lord: int, who: int, symbol: str, d: int) -> tuple | None:
+    """:func:`goblin_step` on the flat tables: ``(goblins, ends)`` or ``None``."""
+    n = board.nb[g[who]][d]  # type: ignore[attr-defined]
+    if n < 0 or not board.enter[symbol][n]:  # type: ignore[attr-defined]
+        return None
+    pos = list(g)
+    if board.blocked[n] or n == lord:  # type: ignore[attr-defined]  # the desk, or meeting the dark lord
+        pos[who] = n
+        return tuple(pos), True
+    if n in g:  # a push chain; its last goblin must land on a free square of the board
+        nb, blocked = board.nb, board.blocked  # type: ignore[attr-defined]
+        chain = []
+        cur = n
+        while cur in pos:
+            q = pos.index(cur)
+            chain.append(q)
+            cur = nb[cur][d]
+            if cur < 0 or blocked[cur]:
+                return None
+        for q in chain:
+            pos[q] = nb[pos[q]][d]
+    pos[who] = n
+    return tuple(pos), board.kinds[n] == "teleport"
+
+
+def _lord_to(board: Board, g: tuple[int, ...], lord: int, symbol: str, d: int) -> tuple | None:
+    n = board.nb[lord][d]  # type: ignore[attr-defined]
+    if n < 0 or board.blocked[n] or not board.enter[symbol][n]:  # type: ignore[attr-defined]
+        return None
+    return n, n in g or board.kinds[n] == "teleport"
+
+
+@lru_cache(maxsize=65536)
+def _tree(board: Board, goblins: tuple[int, ...], lord: int, who: int, goblin: bool) -> tuple:
+    """The first two steps of the piece in every direction, whatever the symbol: per direction ``None``
+    (never possible) or ``(target square, ends the move, the second steps)``. A symbol only decides
+    whether the target square may be entered, so every card in hand reads its paths off this tree."""
+
+    def step(g: tuple[int, ...], lo: int, d: int) -> tuple | None:
+        if goblin:
+            out = _goblin_to(board, g, lo, who, CRYSTAL, d)
+            return None if out is None else (out[0][who], out[0], lo, out[1])
+        out = _lord_to(board, g, lo, CRYSTAL, d)
+        return None if out is None else (out[0], g, out[0], out[1])
+
+    first = []
+    for d in range(4):
+        one = step(goblins, lord, d)
+        if one is None:
+            first.append(None)
+            continue
+        second = () if one[3] else tuple(None if (two := step(one[1], one[2], d2)) is None else (two[0], two[3])
+                                         for d2 in range(4))
+        first.append((one[0], one[3], second))
+    return tuple(first)
+
+
+_PATHS1 = tuple((d,) for d in _DIRS)
+_PATHS2 = tuple(tuple((d1, d2) for d2 in _DIRS) for d1 in _DIRS)
+
+
+def _legal_paths(board: Board, goblins: tuple[int, ...], lord: int, who: int, goblin: bool,
+                 base: tuple[str, ...], symbols: tuple[str, ...]) -> list[tuple[str, ...]]:
+    if len(symbols) == 3:
+        return _legal_paths3(board, goblins, lord, who, goblin, base, symbols)
+    tree = _tree(board, goblins, lord, who, goblin)
+    enter = board.enter  # type: ignore[attr-defined]
+    found: set[tuple[str, ...]] = set()
+    a, b = base
+    for x, y in ((a, b), (b, a)) if a != b else ((a, b),):
+        ex, ey = enter[x], enter[y]
+        for d1, one in enumerate(tree):
+            if one is None or not ex[one[0]]:
+                continue
+            found.add(_PATHS1[d1])
+            for d2, two in enumerate(one[2]):
+                if two is not None and ey[two[0]]:
+                    found.add(_PATHS2[d1][d2])
+    return sorted(found)
+
+
+@lru_cache(maxsize=4096)
+def _legal_paths3(board: Board, goblins: tuple[int, ...], lord: int, who: int, goblin: bool,
+                  base: tuple[str, ...], symbols: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """With 哥布林快跑 / 冒牌法師 (three symbols): a plain search, step by step."""
+    found: set[tuple[str, ...]] = set()
+
+    def extend(order: tuple[str, ...], path: tuple[str, ...], g: tuple[int, ...], lo: int, keep: int) -> None:
+        symbol = order[len(path)]
+        last = len(path) + 1 == len(order)
+        for d in range(4):
+            if goblin:
+                step = _goblin_to(board, g, lo, who, symbol, d)
+                if step is None:
+                    continue
+                g2, lo2, ends = step[0], lo, step[1]
+            else:
+                step = _lord_to(board, g, lo, symbol, d)
+                if step is None:
+                    continue
+                g2, lo2, ends = g, step[0], step[1]
+            new = (*path, _DIRS[d])
+            if len(new) >= keep:
+                found.add(new)
+            if not ends and not last:
+                extend(order, new, g2, lo2, keep)
+
+    for order in set(permutations(base)):
+        extend(order, (), goblins, lord, 1)
+    for order in set(permutations(symbols)):  # the tome's extra step: a third step, the extra crystal anywhere
+        extend(order, (), goblins, lord, 3)
+    return sorted(found)
+
+
 def paths(board: Board, goblins: tuple[int, ...], lord: int, who: int, card: MoveCard,
           tomes: list[str]) -> dict[tuple[str, ...], list[Step]]:
     """Every legal path of a card (1 step or more, each symbol once, in any order) -> its steps."""
