@@ -140,13 +140,42 @@ def test_the_dark_lord_on_a_teleport_square_jumps_but_not_next_to_a_goblin() -> 
 
 
 def test_penalty_symbols_are_unique_per_player() -> None:
+    """Seed 004: "左上角有個符號，每種符號的懲罰卡只能擁有一張，若抽到同樣則放回底下重抽" - a card of a symbol
+    the player has goes back under the deck and another is drawn; it comes up again only after the unseen cards."""
     g = two([64, 69], 65, [GP])
     g.state.penalty_deck.remove("mouth-open")
     g.state.seats[0].penalties = ["mouth-open"]  # symbol skull
     g.refresh()
     g.apply(A.Move(0, GP, ("east",)))
-    drawable = {a.outcome for a, _ in g.pending_chance().outcomes}
-    assert not any(g.penalties[c].symbol == "skull" for c in drawable)
+    skulls = [c for c in g.state.penalty_deck if g.penalties[c].symbol == "skull"]
+    step = g.pending_chance()
+    assert step.probability(Chance("penalty draw", skulls[0])) == Fraction(1, len(g.state.penalty_deck))
+    g.apply(Chance("penalty draw", skulls[0]))
+    assert g.state.penalty_bottom == [skulls[0]] and g.state.seats[0].penalties == ["mouth-open"]
+    assert g.is_chance() and g.pending_chance().event == "penalty draw"  # draw again
+    assert skulls[0] not in {a.outcome for a, _ in g.pending_chance().outcomes}  # it lies under the unseen cards
+    g.apply(Chance("penalty draw", "teeth-closed"))
+    assert g.state.seats[0].penalties == ["mouth-open", "teeth-closed"] and not g.invariants()
+
+
+def test_cards_put_under_the_penalty_deck_come_up_last_in_order() -> None:
+    """Seed 004: "若抽到同樣則放回底下重抽": with the unseen cards used up, the cards under the deck are drawn in
+    the order they went under (no chance step), a duplicate again going under."""
+    g = two([64, 69], 65, [GP])
+    s = g.state
+    s.seats[0].penalties = ["mouth-open"]  # skull
+    s.penalty_bottom = ["three-words", "fist"]
+    s.penalty_deck = []
+    rest = [c for c in sorted(g.penalties) if c not in ("mouth-open", "three-words", "fist")]
+    s.seats[1].penalties = []
+    skull = next(c for c in rest if g.penalties[c].symbol == "skull")
+    s.penalty_bottom.insert(0, skull)
+    spare = [c for c in rest if c != skull]
+    s.penalty_bottom += spare  # every card is under the deck now
+    g.refresh()
+    g.apply(A.Move(0, GP, ("east",)))
+    assert s.seats[0].penalties == ["mouth-open", "three-words"]  # the skull went under again, then three-words
+    assert s.penalty_bottom[-1] == skull and not g.invariants()
 
 
 def test_a_fourth_penalty_card_ends_the_game_and_that_player_loses() -> None:
@@ -161,17 +190,43 @@ def test_a_fourth_penalty_card_ends_the_game_and_that_player_loses() -> None:
 
 
 def test_the_hand_limit_penalty_makes_you_discard_to_two() -> None:
-    g = two([64, 66], 65, ["lord-gems-crystal"])
+    """Seed 004: "你的手牌上限變成2張，選一張丟掉，第一個搶到的對手可以馬上使用它" - the holder chooses the card
+    (a legal action per card), then the opponents may grab it; when all let it go it is discarded."""
+    g = two([64, 66], 65, ["lord-gems-crystal"], players=3)
     assert len(g.state.seats[1].hand) == 3
+    g.apply(A.Move(0, "lord-gems-crystal", ("east",)))  # the dark lord walks onto player 1's goblin
+    g.apply(Chance("penalty draw", "hand-limit"))
+    assert g.stage() == "limit" and g.to_act() == (1,)
+    discards = g.legal_actions()
+    assert {a.card for a in discards} == set(g.state.seats[1].hand) and all(isinstance(a, A.Discard) for a in discards)
+    card = discards[-1].card
+    g.apply(discards[-1])
+    assert len(g.state.seats[1].hand) == 2 and g.limit(1) == 2 and g.state.loose == card
+    assert g.stage() == "grab" and set(g.to_act()) == {0, 2}  # every opponent at once
+    g.apply(A.LetGo(2, card))
+    assert g.to_act() == (0,)
+    g.apply(A.LetGo(0, card))
+    assert g.state.loose == "" and g.state.move_discard[-1] == card and g.stage() == "flee"
+    assert not g.invariants()
+
+
+def test_an_opponent_grabs_the_discarded_card_and_plays_it_at_once() -> None:
+    """Seed 004: "第一個搶到的對手可以馬上使用它": the first grab applied wins; the grabber plays the card as a move
+    of their own (goblin or dark lord) right away, without drawing for it; then the turn goes on."""
+    g = two([64, 66], 65, ["lord-gems-crystal"], players=3)
     g.apply(A.Move(0, "lord-gems-crystal", ("east",)))
     g.apply(Chance("penalty draw", "hand-limit"))
-    g.apply(g.legal_actions()[0])  # player 1 flies
-    while g.is_chance():
-        g.roll()
-    assert g.stage() == "discard" and g.to_act() == (1,)
-    assert all(isinstance(a, A.Discard) for a in g.legal_actions())
     g.apply(g.legal_actions()[0])
-    assert len(g.state.seats[1].hand) == 2 and g.limit(1) == 2
+    card = g.state.loose
+    grabs = [a for a in g.legal_actions() if isinstance(a, A.Grab)]
+    assert grabs and {a.player for a in grabs} <= {0, 2}
+    grab = next(a for a in grabs if a.player == 2)
+    hands = [len(x.hand) for x in g.state.seats]
+    g.apply(grab)
+    assert g.state.loose == "" and card in g.state.move_discard
+    assert [len(x.hand) for x in g.state.seats] == hands  # played from the table, nothing drawn
+    assert any(f"player 2 plays {card}" in line for line in g.log)
+    assert not g.invariants()
 
 
 def test_forbidden_words_are_recorded() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from test_kragmortha import put, setup_game
 
@@ -101,8 +103,11 @@ def test_betrayal_gives_a_penalty_card_to_a_player_without_its_kind() -> None:
     targets = uses(g, "betrayal")
     assert not any(a.target == 1 and g.penalties[a.card].symbol == "skull" for a in targets)
     a = next(a for a in targets if a.target == 1)
+    g.state.penalty_bottom = [g.state.penalty_deck.pop()]
+    g.refresh()
     g.apply(a)
     assert a.card in g.state.seats[1].penalties
+    assert not g.state.penalty_bottom  # 然後重新洗噩運卡: the cards put under are shuffled in
 
 
 def test_curse_makes_every_opponent_with_fewer_than_two_draw() -> None:
@@ -114,19 +119,70 @@ def test_curse_makes_every_opponent_with_fewer_than_two_draw() -> None:
 
 
 def test_pass_the_doom_gives_your_penalty_to_a_player_with_fewer() -> None:
+    """Seed 004, 傳遞噩運: "選擇你所擁有的一張噩運卡交給一個噩運卡數量少於你的玩家。" With none left, no peek."""
     g = with_tome("pass-the-doom")
     give_penalty(g, 0, "fist")
     a = uses(g, "pass-the-doom")[0]
     g.apply(a)
     assert not g.state.seats[0].penalties and g.state.seats[a.target].penalties == ["fist"]
+    assert not g.is_chance()
+
+
+def test_pass_the_doom_peeks_while_you_still_have_a_penalty_card() -> None:
+    """Seed 004, 傳遞噩運: "如果你擁有任何噩運卡，你可以偷看傳送卡最上面的那張。" """
+    g = with_tome("pass-the-doom")
+    give_penalty(g, 0, "fist")
+    give_penalty(g, 0, "head")
+    g.apply(next(a for a in uses(g, "pass-the-doom") if a.card == "fist"))
+    assert g.pending_chance().event == "teleport peek"
+    g.apply(Chance("teleport peek", "tome"))
+    assert g.state.teleport_top == ["tome"] and g.state.teleport_seen == [0]
 
 
 def test_misery_loves_company_swaps_penalty_cards() -> None:
+    """Seed 004, 同病相憐: "與一名玩家交換一張噩運卡。" """
     g = with_tome("misery-loves-company")
     give_penalty(g, 0, "fist")
     give_penalty(g, 1, "head")
     g.apply(uses(g, "misery-loves-company")[0])
     assert g.state.seats[0].penalties == ["head"] and g.state.seats[1].penalties == ["fist"]
+
+
+def test_misery_loves_company_two_alike_and_the_opponent_decides() -> None:
+    """Seed 004, 同病相憐: "如果此行為讓你擁有兩張同一類型的噩運卡，你的對手必須決定哪一張生效。" The opponent
+    chooses (legal actions of that seat); the other card stays with you, counts, and does nothing."""
+    g = with_tome("misery-loves-company")
+    pen = g.penalties
+    limit = "hand-limit"
+    twin = next(c for c in sorted(pen) if pen[c].symbol == pen[limit].symbol and c != limit)
+    other = next(c for c in sorted(pen) if pen[c].symbol not in (pen[limit].symbol,))
+    give_penalty(g, 0, twin)
+    give_penalty(g, 0, other)
+    give_penalty(g, 1, limit)
+    g.state.move_deck.append(g.state.seats[1].hand.pop())  # player 1 already holds 2 cards
+    g.refresh()
+    swap = next(a for a in uses(g, "misery-loves-company") if a.card == f"{other}>{limit}")
+    g.apply(swap)
+    assert sorted(g.state.seats[0].penalties) == sorted([twin, limit])
+    assert g.stage() == "effect" and g.to_act() == (1,)
+    choices = g.legal_actions()
+    assert {a.card for a in choices} == {twin, limit} and all(isinstance(a, A.Effect) for a in choices)
+    g.apply(next(a for a in choices if a.card == limit))  # the opponent makes the hand limit count
+    assert g.state.seats[0].dormant == [twin] and g.limit(0) == 2
+    assert g.stage() == "limit" and g.to_act() == (0,)  # 選一張丟掉 at once
+    assert len(g.state.seats[0].penalties) == 2 and not g.invariants()
+
+
+def test_misery_loves_company_may_not_give_the_opponent_two_alike() -> None:
+    """Seed 004, 同病相憐: the seed lets only you end with two alike ("讓你擁有")."""
+    g = with_tome("misery-loves-company")
+    pen = g.penalties
+    a_card = "fist"
+    twin = next(c for c in sorted(pen) if pen[c].symbol == pen[a_card].symbol and c != a_card)
+    give_penalty(g, 0, a_card)
+    give_penalty(g, 1, twin)
+    give_penalty(g, 1, "head" if pen["head"].symbol != pen[a_card].symbol else "tongue-out")
+    assert all(a.card != f"{a_card}>{g.state.seats[1].penalties[1]}" for a in uses(g, "misery-loves-company"))
 
 
 @pytest.mark.parametrize("tome", ["wizards-friend", "apprentice"])
@@ -172,10 +228,48 @@ def test_swift_raises_the_hand_limit_to_four() -> None:
 
 
 def test_ghost_moves_the_dark_lord_to_an_empty_teleport() -> None:
+    """Seed 004, 幽靈: "移動大法師到一個空的傳送點。你可以偷看第一張傳送卡。" - the peek is a chance step over the
+    unseen teleport cards; the card then lies known on top, seen by the user only, and is the next one drawn."""
     g = with_tome("ghost")
     a = uses(g, "ghost")[0]
     g.apply(a)
     assert g.state.lord == a.target and a.target in g.board.teleports
+    step = g.pending_chance()
+    assert step.event == "teleport peek"
+    assert step.probability(Chance("teleport peek", "trap")) == Fraction(3, 12)
+    g.apply(Chance("teleport peek", "trap"))
+    assert g.state.teleport_top == ["trap"] and g.state.teleport_seen == [0] and len(g.state.teleport_deck) == 11
+    assert g.observe(0)["teleport_top"] == ["trap"] and g.observe(1)["teleport_top"] == 1
+    assert "peeks at the top teleport card: trap" in g.log_for(0)[-1] and "trap" not in g.log_for(1)[-1]
+
+
+def test_a_peeked_teleport_card_is_drawn_next_with_certainty() -> None:
+    """Seed 004: decks are ordered; "若任一哥布林走到傳送格，必須結束動作，然後抽一張傳送卡執行" draws the top card,
+    so after a peek the draw is no chance step: it is the card seen."""
+    g = with_tome("ghost", [64, 68, 69], 0, [GP])
+    g.apply(next(a for a in uses(g, "ghost") if a.target != 59))
+    g.apply(Chance("teleport peek", "trap"))
+    g.state.seats[0].square = 58  # c9, next to the teleport square d9
+    g.refresh()
+    g.apply(A.Move(0, GP, ("east",)))
+    assert not g.state.teleport_top and "trap" in g.state.teleport_discard
+    assert g.pending_chance().event == "penalty draw"  # the trap, drawn without a chance step
+
+
+def test_forgot_something_peeks_after_the_reshuffle() -> None:
+    """Seed 004, 忘了些事情: "移動到大法師的桌子旁。重新洗傳送卡並可以偷看第一張。" - a card seen before goes back
+    into the shuffle; the new top card is peeked at (a chance step over all 12)."""
+    g = with_tome("forgot-something")
+    g.state.teleport_top = [g.state.teleport_deck.pop()]
+    g.state.teleport_seen = [1]
+    g.refresh()
+    g.apply(uses(g, "forgot-something")[0])
+    step = g.pending_chance()
+    assert step.event == "teleport peek" and sum(step.probability(Chance("teleport peek", c))
+                                                 for c in ("teleport", "tome", "trap")) == 1
+    assert step.probability(Chance("teleport peek", "teleport")) == Fraction(6, 12)
+    g.roll()
+    assert g.state.teleport_seen == [0] and len(g.state.teleport_top) == 1
 
 
 def test_all_eighteen_tomes_are_covered() -> None:

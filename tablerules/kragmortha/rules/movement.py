@@ -150,30 +150,51 @@ def _lord_to(board: Board, g: tuple[int, ...], lord: int, symbol: str, d: int) -
 @lru_cache(maxsize=65536)
 def _tree(board: Board, goblins: tuple[int, ...], lord: int, who: int, goblin: bool) -> tuple:
     """The first two steps of the piece in every direction, whatever the symbol: per direction ``None``
-    (never possible) or ``(target square, ends the move, the second steps)``. A symbol only decides
-    whether the target square may be entered, so every card in hand reads its paths off this tree."""
-
-    def step(g: tuple[int, ...], lo: int, d: int) -> tuple | None:
-        if goblin:
-            out = _goblin_to(board, g, lo, who, CRYSTAL, d)
-            return None if out is None else (out[0][who], out[0], lo, out[1])
-        out = _lord_to(board, g, lo, CRYSTAL, d)
-        return None if out is None else (out[0], g, out[0], out[1])
-
-    first = []
+    (never possible) or ``(target square, second targets)`` with a second target per direction (-1: not
+    possible; none when the first step ends the move). A symbol only decides whether the target square
+    may be entered, so every card in hand reads its paths off this tree."""
+    nb, blocked, kinds = board.nb, board.blocked, board.kinds  # type: ignore[attr-defined]
+    enter = board.enter[CRYSTAL]  # type: ignore[attr-defined]
+    first: list[tuple | None] = []
+    start = goblins[who] if goblin else lord
     for d in range(4):
-        one = step(goblins, lord, d)
-        if one is None:
+        n = nb[start][d]
+        if n < 0 or not enter[n] or (not goblin and blocked[n]):
             first.append(None)
             continue
-        second = () if one[3] else tuple(None if (two := step(one[1], one[2], d2)) is None else (two[0], two[3])
-                                         for d2 in range(4))
-        first.append((one[0], one[3], second))
+        if blocked[n] or n == lord:  # the desk or the dark lord: the move ends
+            first.append((n, ()))
+            continue
+        pushed = None
+        if goblin and n in goblins:  # a push (which must be possible), even onto a teleport square
+            pushed = _goblin_to(board, goblins, lord, who, CRYSTAL, d)
+            if pushed is None:
+                first.append(None)
+                continue
+        if kinds[n] == "teleport" or (not goblin and n in goblins):  # the move ends
+            first.append((n, ()))
+            continue
+        if not goblin:
+            first.append((n, tuple(-1 if (n2 := nb[n][d2]) < 0 or blocked[n2] or not enter[n2] else n2
+                                   for d2 in range(4))))
+            continue
+        g2 = pushed[0] if pushed else (*goblins[:who], n, *goblins[who + 1:])
+        second = []
+        for d2 in range(4):
+            n2 = nb[n][d2]
+            if n2 < 0 or not enter[n2]:
+                second.append(-1)
+            elif n2 in g2 and not blocked[n2] and n2 != lord and _goblin_to(board, g2, lord, who, CRYSTAL, d2) is None:
+                second.append(-1)  # a push that cannot be made
+            else:
+                second.append(n2)
+        first.append((n, tuple(second)))
     return tuple(first)
 
 
 _PATHS1 = tuple((d,) for d in _DIRS)
 _PATHS2 = tuple(tuple((d1, d2) for d2 in _DIRS) for d1 in _DIRS)
+_SORTED = sorted(range(4), key=lambda d: _DIRS[d])  # paths come out sorted by direction names
 
 
 def _legal_paths(board: Board, goblins: tuple[int, ...], lord: int, who: int, goblin: bool,
@@ -182,18 +203,25 @@ def _legal_paths(board: Board, goblins: tuple[int, ...], lord: int, who: int, go
         return _legal_paths3(board, goblins, lord, who, goblin, base, symbols)
     tree = _tree(board, goblins, lord, who, goblin)
     enter = board.enter  # type: ignore[attr-defined]
-    found: set[tuple[str, ...]] = set()
-    a, b = base
-    for x, y in ((a, b), (b, a)) if a != b else ((a, b),):
-        ex, ey = enter[x], enter[y]
-        for d1, one in enumerate(tree):
-            if one is None or not ex[one[0]]:
-                continue
-            found.add(_PATHS1[d1])
-            for d2, two in enumerate(one[2]):
-                if two is not None and ey[two[0]]:
-                    found.add(_PATHS2[d1][d2])
-    return sorted(found)
+    ex, ey = enter[base[0]], enter[base[1]]
+    out: list[tuple[str, ...]] = []
+    for d1 in _SORTED:  # either symbol first, the other second
+        one = tree[d1]
+        if one is None:
+            continue
+        t1 = one[0]
+        a, b = ex[t1], ey[t1]
+        if not (a or b):
+            continue
+        out.append(_PATHS1[d1])
+        second = one[1]
+        if second:
+            paths2 = _PATHS2[d1]
+            for d2 in _SORTED:
+                t2 = second[d2]
+                if t2 >= 0 and ((a and ey[t2]) or (b and ex[t2])):
+                    out.append(paths2[d2])
+    return out
 
 
 @lru_cache(maxsize=4096)

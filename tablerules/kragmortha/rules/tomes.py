@@ -6,27 +6,39 @@ Passive tomes are applied where their moment comes: 哥布林快跑 / 冒牌法�
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..actions import UseTome
+from . import decks as D
 from .cards import eligible_penalties, symbols_of
+from .penalties import alike, hand_limit_received, wake
 
 if TYPE_CHECKING:
+    from ..data import Board
     from ..game import Kragmortha
 
 PASSIVE = ("goblin-run", "fake-wizard", "apprentice", "wizards-friend", "lost-treasure")
 
 
+@lru_cache(maxsize=64)
+def squares_of(board: Board, kinds: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(sq for sq, k in enumerate(board.kinds) if k in kinds)
+
+
 def empty_squares(game: Kragmortha, kinds: tuple[str, ...]) -> list[int]:
     s = game.state
-    taken = {seat.square for seat in s.seats} | {s.lord}
-    return [sq for sq, k in enumerate(game.board.kinds) if k in kinds and sq not in taken]
+    taken = {seat.square for seat in s.seats}
+    taken.add(s.lord)
+    return [sq for sq in squares_of(game.board, kinds) if sq not in taken]
 
 
 def tome_actions(game: Kragmortha, p: int) -> list[UseTome]:
     s, b, pen = game.state, game.board, game.penalties
     seat = s.seats[p]
     out: list[UseTome] = []
+    if not seat.tomes:
+        return out
     n = len(s.seats)
     for tome in sorted(set(seat.tomes)):
         if tome in PASSIVE:
@@ -58,9 +70,10 @@ def tome_actions(game: Kragmortha, p: int) -> list[UseTome]:
                     if q == p:
                         continue
                     for d in s.seats[q].penalties:
-                        mine = symbols_of(seat, pen) - {pen[c].symbol}
+                        # 如果此行為讓你擁有兩張同一類型的噩運卡，你的對手必須決定哪一張生效: you may end with two
+                        # alike; the opponent may not (the seed allows it only for you)
                         theirs = symbols_of(s.seats[q], pen) - {pen[d].symbol}
-                        if pen[d].symbol not in mine and pen[c].symbol not in theirs:
+                        if pen[c].symbol not in theirs:
                             out.append(UseTome(p, tome, q, f"{c}>{d}", f"{c} for player {q}'s {d}"))
         elif tome == "quick-hands":
             for q in range(n):
@@ -84,23 +97,26 @@ def use_tome(game: Kragmortha, a: UseTome) -> None:
     t = a.tome
     if t in ("glitch", "forgot-something"):
         seat.square = a.target
-        if t == "forgot-something":
-            s.teleport_deck += s.teleport_discard
-            s.teleport_discard.clear()
-            game.event("the teleport cards are reshuffled")
-    elif t == "ghost":
+        if t == "forgot-something":  # 重新洗傳送卡並可以偷看第一張
+            D.reshuffle_teleports(game, everything=True)
+            s.tasks.insert(0, ("peek", p, 0))
+    elif t == "ghost":  # 你可以偷看第一張傳送卡
         s.lord = a.target
-    elif t == "betrayal":
-        s.penalty_deck.remove(a.card)
+        s.tasks.insert(0, ("peek", p, 0))
+    elif t == "betrayal":  # 查看噩運卡並選取一張交給…然後重新洗噩運卡
+        (s.penalty_deck if a.card in s.penalty_deck else s.penalty_bottom).remove(a.card)
+        D.reshuffle_penalties(game)
         s.seats[a.target].penalties.append(a.card)
         game.penalty_received(a.target, a.card)
     elif t == "pass-the-doom":
         seat.penalties.remove(a.card)
-        s.penalty_deck.append(a.card)  # passed through the deck so that the card's effects start afresh
-        s.penalty_deck.remove(a.card)
         s.seats[a.target].penalties.append(a.card)
-        if a.card in seat.immune:
-            seat.immune.remove(a.card)
+        for kept in (seat.immune, seat.dormant):
+            if a.card in kept:
+                kept.remove(a.card)
+        wake(seat, game.penalties)
+        if seat.penalties and s.stage != "over":  # 如果你擁有任何噩運卡，你可以偷看傳送卡最上面的那張
+            s.tasks.insert(0, ("peek", p, 0))
         game.penalty_received(a.target, a.card)
     elif t == "misery-loves-company":
         mine, theirs = a.card.split(">")
@@ -108,8 +124,17 @@ def use_tome(game: Kragmortha, a: UseTome) -> None:
         seat.penalties[seat.penalties.index(mine)] = theirs
         other.penalties[other.penalties.index(theirs)] = mine
         for holder, card in ((seat, mine), (other, theirs)):
-            if card in holder.immune:
-                holder.immune.remove(card)
+            for kept in (holder.immune, holder.dormant):
+                if card in kept:
+                    kept.remove(card)
+            wake(holder, game.penalties)
+        game.event(f"player {p} swaps {mine} for player {a.target}'s {theirs}")
+        if alike(seat, game.penalties):  # 你的對手必須決定哪一張生效
+            s.tasks.insert(0, ("effect", a.target, p))
+        else:
+            for holder, card in ((seat, theirs), (other, mine)):
+                if game.penalties[card].rule == "hand-limit-2":
+                    hand_limit_received(game, s.seats.index(holder))
     elif t == "quick-hands":
         other = s.seats[a.target]
         if a.card in other.tomes:
