@@ -406,6 +406,43 @@ def test_7_witch_reverses_an_action_at_any_time(game: Baldur) -> None:
     assert game.state.seats[0].tired == ["KS"] and game.state.stage == "act"
 
 
+def test_7_a_reversal_can_be_reversed_by_another_witch(game: Baldur) -> None:
+    """Seed 002: "[7] ｜反转1位玩家1张英雄的基础行动 ( 随时 )" and 注2
+    "3.随时使用：玩家需要拥有未行动的女巫牌才可以使用，行动之後，女巫也等於行动完毕":
+    the witch's reversal is a hero action (the witch has acted), so another ready witch with a 7 of the level
+    may reverse it, at any time, even the actor's own witch; the action then goes on."""
+    set_heroes(game, 0, ["KS", "QS"])
+    set_hand(game, 0, ["10S", "7S"])
+    set_heroes(game, 1, ["QH"])
+    set_hand(game, 1, ["7D"])
+    set_heroes(game, 2, ["AD"])
+    set_hand(game, 2, [])
+    use(game, 10, 1, targets=(2,))
+    game.apply(A.Reverse(1, "red", 0))
+    assert game.state.chain == [1] and game.to_act() == (0,)  # the actor's own ready witch may answer
+    assert A.Reverse(0, "black", 0) in game.anytime_actions(0)
+    assert not game.anytime_actions(1)  # nobody reverses their own reversal
+    game.apply(A.Reverse(0, "black", 0))
+    roll_all(game)
+    assert game.state.seats[1].tired == ["QH"] and "7S" not in game.state.seats[0].hand and not game.state.chain
+    assert "AD" in game.state.seats[0].all_heroes() and len(game.state.seats[2].all_heroes()) == 1  # exchanged
+    assert any("the reversal is reversed" in line for line in game.log)
+
+
+def test_7_an_unanswered_reversal_cancels_the_action(game: Baldur) -> None:
+    """Seed 002, [7]: with nobody reversing the reversal (an odd chain), the action is cancelled."""
+    set_heroes(game, 0, ["KS", "QS"])
+    set_hand(game, 0, ["10S", "7S"])
+    set_heroes(game, 1, ["QH"])
+    set_hand(game, 1, ["7D"])
+    set_heroes(game, 2, ["AD"])
+    use(game, 10, 1, targets=(2,))
+    game.apply(A.Reverse(1, "red", 0))
+    game.apply(A.Let(0))
+    assert game.state.seats[2].heroes == ["AD"] and game.state.stage == "act" and not game.state.chain
+    assert "7S" in game.state.seats[0].hand  # the actor kept the 7 it did not play
+
+
 # ----- hidden numbers: full moon (black 4) and Dracula (red 4) ------------------------------------
 def test_full_moon_werewolves_win_lowest_loses_two(game: Baldur) -> None:
     for p in range(4):

@@ -130,6 +130,7 @@ class TeleportCard:
 @dataclass(frozen=True)
 class TomeCard:
     id: str
+    name: str
     name_zh: str
     text: str
     text_zh: str
@@ -199,4 +200,5 @@ def load_teleports(file: str | None = None) -> dict[str, TeleportCard]:
 def load_tomes(file: str | None = None) -> dict[str, TomeCard]:
     path = file or str(data_path("kragmortha", "tomes.json"))
     doc = load_json(path, "kragmortha-tomes")
-    return _unique([TomeCard(c["id"], c["name_zh"], c["text"], c["text_zh"], c["magic"]) for c in doc["cards"]], path)
+    return _unique([TomeCard(c["id"], c["name"], c["name_zh"], c["text"], c["text_zh"], c["magic"])
+                    for c in doc["cards"]], path)

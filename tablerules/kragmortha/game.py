@@ -381,7 +381,8 @@ class Kragmortha(Game):
             s.tome_deck.remove(card)
             seat.tomes.append(card)
             t = self.tomes[card]
-            self.event(f"player {p} takes the tome {card} ({t.name_zh}, {t.magic} magic symbols): {t.text}")
+            self.event(f"player {p} takes the tome {card} ({t.name} / {t.name_zh}, {t.magic} magic symbols): "
+                       f"{t.text} / {t.text_zh}")
             if not s.tome_deck:  # 當最後一張魔法寶典卡被抽起時，遊戲也結束
                 C.end_game(s, "the last tome card was drawn")
                 self.event("the game ends: the last tome card was drawn")

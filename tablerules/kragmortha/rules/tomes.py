@@ -93,7 +93,8 @@ def use_tome(game: Kragmortha, a: UseTome) -> None:
     seat = s.seats[p]
     seat.tomes.remove(a.tome)
     seat.used_tomes.append(a.tome)  # 使用過的魔法寶典卡將其翻面蓋著
-    game.event(f"player {p} uses {a.tome} ({game.tomes[a.tome].name_zh}){': ' + a.label if a.label else ''}")
+    card = game.tomes[a.tome]
+    game.event(f"player {p} uses {a.tome} ({card.name} / {card.name_zh}){': ' + a.label if a.label else ''}")
     t = a.tome
     if t in ("glitch", "forgot-something"):
         seat.square = a.target
