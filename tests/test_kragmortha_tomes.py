@@ -35,6 +35,8 @@ def give_penalty(g: Kragmortha, p: int, card: str) -> None:
 
 
 def test_glitch_moves_to_an_empty_teleport_square() -> None:
+    """Seed 004: 錯誤現象 "如果你想移動，你可以選擇移動到任何空的傳送點。" and
+        "使用過的魔法寶典卡將其翻面蓋著"."""
     g = with_tome("glitch")
     a = uses(g, "glitch")[0]
     g.apply(a)
@@ -43,6 +45,7 @@ def test_glitch_moves_to_an_empty_teleport_square() -> None:
 
 
 def test_new_direction_draws_four_then_discards_four() -> None:
+    """Seed 004: 新方向 "抽取四張移動卡到手牌裡。然後丟棄手中四張移動卡。" """
     g = with_tome("new-direction")
     g.apply(uses(g, "new-direction")[0])
     for _ in range(4):
@@ -54,6 +57,7 @@ def test_new_direction_draws_four_then_discards_four() -> None:
 
 
 def test_change_of_season_draws_five_then_discards_five() -> None:
+    """Seed 004: 換季 "抽取五張移動卡到手牌裡，然後丟棄手中五張移動卡。" """
     g = with_tome("change-of-season")
     g.apply(uses(g, "change-of-season")[0])
     for _ in range(5):
@@ -66,6 +70,8 @@ def test_change_of_season_draws_five_then_discards_five() -> None:
 
 @pytest.mark.parametrize(("tome", "piece"), [("goblin-run", "goblin"), ("fake-wizard", "lord")])
 def test_an_extra_step_with_a_crystal_ball(tome: str, piece: str) -> None:
+    """Seed 004: 哥布林快跑 "如果你的移動卡上有額外的水晶球，可以多移動一步。" /
+        冒牌法師 "如果你的移動卡上有水晶球，你可以多移動大法師一步"."""
     card = f"{piece}-gems-crystal"
     g = with_tome(tome, [64, 68, 69], 30, [card])
     three = [a for a in g.legal_actions() if isinstance(a, A.Move) and len(a.path) == 3]
@@ -75,11 +81,13 @@ def test_an_extra_step_with_a_crystal_ball(tome: str, piece: str) -> None:
 
 
 def test_no_extra_step_without_a_crystal_ball() -> None:
+    """Seed 004: 哥布林快跑 "如果你的移動卡上有額外的水晶球" - no crystal ball, no extra step."""
     g = with_tome("goblin-run", hand=[GP])
     assert not [a for a in g.legal_actions() if isinstance(a, A.Move) and len(a.path) == 3]
 
 
 def test_forgot_something_moves_next_to_the_desk_and_reshuffles_the_teleports() -> None:
+    """Seed 004: 忘了些事情 "移動到大法師的桌子旁。重新洗傳送卡"."""
     g = with_tome("forgot-something")
     g.state.teleport_discard = [g.state.teleport_deck.pop()]
     a = uses(g, "forgot-something")[0]
@@ -89,6 +97,7 @@ def test_forgot_something_moves_next_to_the_desk_and_reshuffles_the_teleports() 
 
 
 def test_quick_hands_takes_an_opponents_tome() -> None:
+    """Seed 004: 快手 "選取一名對手，抽取他的一張魔法典籍卡。如果此卡未被使用過，你可以照正常方式使用此卡。" """
     g = with_tome("quick-hands")
     g.state.tome_deck.remove("ghost")
     g.state.seats[1].tomes.append("ghost")
@@ -98,6 +107,8 @@ def test_quick_hands_takes_an_opponents_tome() -> None:
 
 
 def test_betrayal_gives_a_penalty_card_to_a_player_without_its_kind() -> None:
+    """Seed 004: 背信 "查看噩運卡並選取一張交給任何一名噩運卡少於三張並無此類卡的玩家。
+        然後重新洗噩運卡"."""
     g = with_tome("betrayal")
     give_penalty(g, 1, "mouth-open")  # skull
     targets = uses(g, "betrayal")
@@ -111,6 +122,7 @@ def test_betrayal_gives_a_penalty_card_to_a_player_without_its_kind() -> None:
 
 
 def test_curse_makes_every_opponent_with_fewer_than_two_draw() -> None:
+    """Seed 004: 詛咒 "每個被選到的人如果手上噩運卡少於兩張，立即抽取一張噩運卡並馬上生效。" """
     g = with_tome("curse")
     give_penalty(g, 2, "mouth-open")
     give_penalty(g, 2, "teeth-closed")
@@ -187,6 +199,8 @@ def test_misery_loves_company_may_not_give_the_opponent_two_alike() -> None:
 
 @pytest.mark.parametrize("tome", ["wizards-friend", "apprentice"])
 def test_a_tome_spares_the_penalty_when_meeting_the_dark_lord(tome: str) -> None:
+    """Seed 004: 法師之友 "和大法師在同一位置時，可以不用抽取噩運卡" /
+        法師學徒 "在面對大法師的時候，可以避免一次拿取噩運卡"."""
     g = with_tome(tome, [64, 68, 69], 65, [GP])
     g.apply(A.Move(0, GP, ("east",)))
     assert not g.is_chance() and all(isinstance(a, A.Fly) for a in g.legal_actions())
@@ -194,6 +208,7 @@ def test_a_tome_spares_the_penalty_when_meeting_the_dark_lord(tome: str) -> None
 
 
 def test_lost_treasure_wins_a_tie_with_the_leader() -> None:
+    """Seed 004: 失落的寶藏 "在遊戲結束時，如果和領先者平手，你獲得遊戲勝利"."""
     from tablerules.kragmortha.rules.cards import winners
 
     g = with_tome("lost-treasure")
@@ -203,6 +218,7 @@ def test_lost_treasure_wins_a_tie_with_the_leader() -> None:
 
 
 def test_immunity_cancels_the_hand_limit_penalty() -> None:
+    """Seed 004: 免疫 "選擇你的一張噩運卡，面朝下放在桌上，在接下來的遊戲中你免疫此張卡的所有影響"."""
     g = with_tome("immunity", hand=[GP, "goblin-gems-crystal"])
     give_penalty(g, 0, "hand-limit")
     assert g.limit(0) == 2
@@ -211,6 +227,7 @@ def test_immunity_cancels_the_hand_limit_penalty() -> None:
 
 
 def test_dear_friend_shows_hands_and_swaps_up_to_three_cards() -> None:
+    """Seed 004: 親愛的朋友 "所有的對手必須給你看他們的移動卡。你可以與他們交換最多三張的移動卡。" """
     g = with_tome("dear-friend")
     g.apply(uses(g, "dear-friend")[0])
     assert any("shows player 0" in line for line in g.log_for(0))
@@ -221,6 +238,7 @@ def test_dear_friend_shows_hands_and_swaps_up_to_three_cards() -> None:
 
 
 def test_swift_raises_the_hand_limit_to_four() -> None:
+    """Seed 004: 迅捷 "你的手牌上限變為四，抽取移動卡直到你擁有四張移動卡。" """
     g = with_tome("swift")
     g.apply(uses(g, "swift")[0])
     g.roll()
@@ -308,6 +326,7 @@ def test_greedy_beats_random() -> None:
 
 
 def test_chance_outcomes_are_exact() -> None:
+    """Every draw is a chance step whose exact fractions sum to 1."""
     g = setup_game(2)
     put(g, [64, 69], 65, [GP])
     g.apply(A.Move(0, GP, ("east",)))
