@@ -44,6 +44,7 @@ class Board:
                  for sym in (*SYMBOLS, CRYSTAL)}
         object.__setattr__(self, "nb", nb)
         object.__setattr__(self, "enter", enter)
+        object.__setattr__(self, "labels", tuple(self._label(sq) for sq in range(self.rows * self.cols)))
         object.__setattr__(self, "blocked", tuple(k in ("bookcase", "desk") for k in self.kinds))
 
     def __hash__(self) -> int:
@@ -56,6 +57,9 @@ class Board:
         return divmod(sq, self.cols)
 
     def label(self, sq: int) -> str:
+        return self.labels[sq]  # type: ignore[attr-defined]
+
+    def _label(self, sq: int) -> str:
         r, c = self.coords(sq)
         return f"{chr(ord('a') + c)}{r + 1}"
 
