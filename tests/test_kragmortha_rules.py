@@ -221,6 +221,7 @@ def test_the_hand_limit_penalty_makes_you_discard_to_two() -> None:
     g.apply(discards[-1])
     assert len(g.state.seats[1].hand) == 2 and g.limit(1) == 2 and g.state.loose == card
     assert g.stage() == "grab" and set(g.to_act()) == {0, 2}  # every opponent at once
+    assert Kragmortha.game_info().simultaneous
     g.apply(A.LetGo(2, card))
     assert g.to_act() == (0,)
     g.apply(A.LetGo(0, card))

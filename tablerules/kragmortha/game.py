@@ -55,8 +55,10 @@ class Kragmortha(Game):
     action_types = A.ACTION_TYPES
     Params = KragmorthaParams
     max_length = 30_000
-    #: movement cards in hand are hidden (the penalty and tome cards lie face up: 得到時需放在桌上讓大家可以檢視)
-    info = GameInfo(min_players=2, max_players=8, max_length=30_000, information=Information.IMPERFECT)
+    #: movement cards in hand are hidden (the penalty and tome cards lie face up: 得到時需放在桌上讓大家可以檢視);
+    #: every opponent may grab the card discarded for the hand-limit penalty at once (a response window)
+    info = GameInfo(min_players=2, max_players=8, max_length=30_000, information=Information.IMPERFECT,
+                    simultaneous=True)
     shared_attributes = ("board", "movement", "penalties", "teleports", "tomes")
 
     state: KragState
