@@ -44,6 +44,21 @@ def test_glitch_moves_to_an_empty_teleport_square() -> None:
     assert g.state.seats[0].used_tomes == ["glitch"]  # turned face down
 
 
+def test_glitch_may_be_used_on_an_opponents_turn() -> None:
+    """Seed 004, 錯誤現象: "如果你想移動，你可以選擇移動到任何空的傳送點。可在對手回合裡使用。" - listed for its holder
+    as an out-of-turn action while another player's turn goes on; other tomes are not."""
+    g = with_tome("glitch")
+    g.state.seats[0].tomes.remove("glitch")
+    g.state.seats[1].tomes += ["glitch", "curse"]
+    g.refresh()
+    assert g.state.current == 0 and g.to_act() == (0,)
+    out = g.out_of_turn_actions()[1]
+    assert out and all(a.tome == "glitch" and a.player == 1 for a in out)
+    g.apply(out[0])
+    assert g.state.seats[1].square == out[0].target and g.state.seats[1].used_tomes == ["glitch"]
+    assert g.state.current == 0 and g.to_act() == (0,) and not g.out_of_turn_actions()
+
+
 def test_new_direction_draws_four_then_discards_four() -> None:
     """Seed 004: 新方向 "抽取四張移動卡到手牌裡。然後丟棄手中四張移動卡。" """
     g = with_tome("new-direction")

@@ -19,7 +19,7 @@ from .rules import cards as C
 from .rules import decks as D
 from .rules import penalties as P
 from .rules.movement import FAKE_WIZARD, GOBLIN_RUN, legal_paths, walk
-from .rules.tomes import empty_squares, tome_actions, use_tome
+from .rules.tomes import empty_squares, out_of_turn, tome_actions, use_tome
 from .state import NOWHERE, KragState, Seat
 
 CHANCE_TASKS = {"deal": "movement draw", "draw": "movement draw", "refill": "movement draw",
@@ -252,6 +252,10 @@ class Kragmortha(Game):
         if len(seat.hand) > self.limit(p):
             return [A.Discard(p, c) for c in distinct(seat.hand)]
         return [*self.moves(p), *tome_actions(self, p)]
+
+    def anytime_actions(self, player: int) -> list[Action]:
+        """錯誤現象 on an opponent's turn (可在對手回合裡使用)."""
+        return list(out_of_turn(self, player))
 
     def place_squares(self) -> list[int]:
         s = self.state

@@ -33,6 +33,21 @@ def empty_squares(game: Kragmortha, kinds: tuple[str, ...]) -> list[int]:
     return [sq for sq in squares_of(game.board, kinds) if sq not in taken]
 
 
+def glitch_actions(game: Kragmortha, p: int) -> list[UseTome]:
+    """錯誤現象: "如果你想移動，你可以選擇移動到任何空的傳送點。可在對手回合裡使用。" """
+    b = game.board
+    return [UseTome(p, "glitch", sq, label=f"goblin to {b.label(sq)}") for sq in empty_squares(game, ("teleport",))]
+
+
+def out_of_turn(game: Kragmortha, p: int) -> list[UseTome]:
+    """The tome ``p`` may use on an opponent's turn (可在對手回合裡使用): 錯誤現象, at any decision of that turn
+    that is not ``p``'s own (法師之友, the other such tome, applies by itself when ``p`` meets the dark lord)."""
+    s = game.state
+    if s.stage != "play" or p == s.current or "glitch" not in s.seats[p].tomes or (s.tasks and s.tasks[0][1] == p):
+        return []
+    return glitch_actions(game, p)
+
+
 def tome_actions(game: Kragmortha, p: int) -> list[UseTome]:
     s, b, pen = game.state, game.board, game.penalties
     seat = s.seats[p]
@@ -44,7 +59,7 @@ def tome_actions(game: Kragmortha, p: int) -> list[UseTome]:
         if tome in PASSIVE:
             continue
         if tome == "glitch":
-            out += [UseTome(p, tome, sq, label=f"goblin to {b.label(sq)}") for sq in empty_squares(game, ("teleport",))]
+            out += glitch_actions(game, p)
         elif tome == "ghost":
             out += [UseTome(p, tome, sq, label=f"dark lord to {b.label(sq)}")
                     for sq in empty_squares(game, ("teleport",))]
