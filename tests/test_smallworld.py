@@ -67,17 +67,25 @@ def test_bad_map_files(tmp_path) -> None:
         load_board_file(f)
 
 
+ZH = {"name_zh": "兽人", "text_zh": "文字"}
+
+
 def test_bad_race_file(tmp_path) -> None:
     f = tmp_path / "races.json"
     f.write_text(json.dumps({"format": "tablerules/smallworld-races@1",
-                             "races": [{"name": "Orcs", "tokens": 5, "box": 10, "text": "x"},
-                                       {"name": "Orcs", "tokens": 5, "box": 10, "text": "y"}]}))
+                             "races": [{"name": "Orcs", "tokens": 5, "box": 10, "text": "x", **ZH},
+                                       {"name": "Orcs", "tokens": 5, "box": 10, "text": "y", **ZH}]}))
     with pytest.raises(DataError, match=r"races\[1\]\.name: 'Orcs' is listed twice"):
         load_races_file(f)
     f.write_text(json.dumps({"format": "tablerules/smallworld-races@1",
-                             "races": [{"name": "Orcs", "tokens": "five", "box": 10, "text": "x"},
-                                       {"name": "Elves", "tokens": 6, "box": 11, "text": "y"}]}))
+                             "races": [{"name": "Orcs", "tokens": "five", "box": 10, "text": "x", **ZH},
+                                       {"name": "Elves", "tokens": 6, "box": 11, "text": "y", **ZH}]}))
     with pytest.raises(DataError, match=r"races\[0\]\.tokens"):
+        load_races_file(f)
+    f.write_text(json.dumps({"format": "tablerules/smallworld-races@1",
+                             "races": [{"name": "Orcs", "tokens": 5, "box": 10, "text": "x", **ZH},
+                                       {"name": "Elves", "tokens": 6, "box": 11, "text": "y"}]}))
+    with pytest.raises(DataError, match=r"races\[1\]: 'name_zh' is a required property"):
         load_races_file(f)
 
 
@@ -200,7 +208,9 @@ def test_enemy_losses_one_to_the_box_rest_redeployed_after_the_turn() -> None:
     assert g.to_act() == (1,) and g.stage() == "losses"
     g.apply(A.Place(1, c, 2))
     assert s.current == 1 and g.stage() == "conquer"
-    assert s.tokens[c] == 1 and s.seats[1].hand == 2  # placed, then readied at the start of player 1's turn
+    assert s.tokens[c] == 3 and s.seats[1].hand == 0  # placed; player 1 may now ready them (预备部队)
+    g.apply(A.Ready(1))
+    assert s.tokens[c] == 1 and s.seats[1].hand == 2
 
 
 def test_final_attempt_with_the_die() -> None:
@@ -216,7 +226,7 @@ def test_final_attempt_with_the_die() -> None:
     twin = g.copy()
     g.apply(Chance(DIE, 2))
     assert g.state.owner[b] == 0 and g.stage() == "redeploy"
-    assert g.state.tokens[b] == 1 and g.state.seats[0].hand == 2  # all 3 went in; redeployment lifts 2
+    assert g.state.tokens[b] == 1 and g.state.seats[0].hand == 3  # all 3 went in; redeployment lifts 2 + 1 (a)
     twin.apply(Chance(DIE, 1))
     assert twin.state.owner[b] == 1 and twin.stage() == "redeploy"
 
@@ -315,11 +325,12 @@ def test_thousands_of_random_games(players: int) -> None:
     assert report.games == 500
 
 
-def test_openspiel_random_sim_test() -> None:
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_openspiel_random_sim_test(players: int) -> None:
     pyspiel = pytest.importorskip("pyspiel")
     from tablerules.interop import openspiel
 
-    pyspiel.random_sim_test(openspiel.load("smallworld", players=3), num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(openspiel.load("smallworld", players=players), num_sims=2, serialize=True, verbose=False)
 
 
 def test_cost_equals_its_breakdown_in_random_positions() -> None:

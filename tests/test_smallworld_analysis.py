@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 from fractions import Fraction
 
 from tablerules.cli import main
@@ -66,6 +67,30 @@ def test_cli_simulate_smallworld() -> None:
     out = io.StringIO()
     assert main(["play", "smallworld", "--seed", "1"], out=out, inp=io.StringIO("r\nr\nq\n")) == 0
     assert "race banner" in out.getvalue()
+
+
+def test_cli_simulate_random_and_play_one_seat() -> None:
+    """`tablerules simulate smallworld --agents random` and `tablerules play smallworld --seat 1`: the seat sees
+    its own coins and "?" for the others' (seed 003: 代币数量在游戏过程中不需要公开)."""
+    out = io.StringIO()
+    assert main(["simulate", "smallworld", "--games", "2", "--agents", "random"], out=out) == 0
+    assert "finished  2" in out.getvalue()
+    out = io.StringIO()
+    stdin = "r\n" * 12 + "0\n" * 40 + "q\n"
+    assert main(["play", "smallworld", "--seed", "2", "--seat", "1", "--agents", "heuristic"], out=out,
+                inp=io.StringIO(stdin)) == 0
+    text = out.getvalue()
+    assert "You play seat 1" in text and "player 0: ? coins" in text and "player 1: 5 coins" in text
+
+
+def test_every_legal_action_text_is_unique_in_random_games() -> None:
+    for players in (2, 5):
+        g = SmallWorld({"players": players}, seed=players)
+        rng = random.Random(players)
+        while not g.is_over():
+            texts = [a.describe() for a in g.legal_actions()]
+            assert len(texts) == len(set(texts)), texts
+            g.apply(g.sample_chance(rng) if g.is_chance() else rng.choice(g.legal_actions()))
 
 
 def test_panel_shows_map_row_rule_box_and_attempt_odds() -> None:

@@ -9,7 +9,7 @@ from tablerules.core.protocol import Chance
 from tablerules.smallworld import actions as A
 from tablerules.smallworld.rules.conquest import conquest_cost, cost_breakdown, targets
 from tablerules.smallworld.rules.scoring import score_breakdown
-from tablerules.smallworld.scenario import begin, give, new_game, put
+from tablerules.smallworld.scenario import begin, give, new_game, put, ready_all
 
 DIE = "reinforcement die"
 
@@ -220,6 +220,7 @@ def test_stout_ghouls_keep_exactly_their_tokens() -> None:
     put(g, a, 0, 5)
     g.state.seats[0].fresh = False
     begin(g, 0)
+    ready_all(g)
     r = next(x for x in targets(g, 0) if conquest_cost(g, 0, x) <= 3)
     g.apply(A.Conquer(0, r, conquest_cost(g, 0, r)))
     finish_conquest(g)

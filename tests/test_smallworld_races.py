@@ -6,7 +6,7 @@ from tablerules.core.protocol import Chance
 from tablerules.smallworld import actions as A
 from tablerules.smallworld.rules.conquest import conquest_cost, cost_breakdown, targets
 from tablerules.smallworld.rules.scoring import score_breakdown
-from tablerules.smallworld.scenario import begin, decline_race, give, new_game, put
+from tablerules.smallworld.scenario import begin, decline_race, give, new_game, put, ready_all
 
 
 def setup(race: str, power: str = "Alchemist", hand: int = 10, players: int = 3):
@@ -32,6 +32,9 @@ def redeploy_all(g, player: int = 0) -> None:
 
 
 def test_amazons_four_extra_tokens_for_conquest_only() -> None:
+    """Seed 003, 亚马逊: "有4个亚马逊标志只能用于征服领土，不能用于防御。每回合开始时，除了现有的标志外，再从盒子中拿
+    出4个亚马逊标志用于征服领土。征服阶段结束，进入重新部署部队阶段时（见前述），从地图上拿走四个标志放入盒子里（这个
+    过程中如果亚马逊标志不够，可以放弃某区域），下回合编制军队时再重新拿进场内。"."""
     g = new_game(3)
     i = g.state.row_races.index("Ratmen")
     g.state.row_races[i] = "Amazons"
@@ -52,10 +55,14 @@ def test_amazons_four_extra_tokens_for_conquest_only() -> None:
     redeploy_all(g)
     g.apply(A.EndTurn(0))
     begin(g, 0)
-    assert g.state.seats[0].hand == tokens - 4 - 1 + 4  # readied (all but 1) + 4 from the box again
+    assert g.state.seats[0].hand == 4  # 4 from the box again at the start of the turn
+    ready_all(g)
+    assert g.state.seats[0].hand == tokens - 4 - 1 + 4  # readied (all but 1) + 4 from the box
 
 
 def test_dwarves_mines_also_in_decline() -> None:
+    """Seed 003, 矮人: "回合结束时，矮人所占领的每一个矿区都可以获得1个额外的胜利点数。矮人种族退场后此效果仍然存在。
+    """
     g = setup("Dwarves")
     mines = land(g, mine=True)
     put(g, mines[0], 0, 2)
@@ -71,6 +78,8 @@ def test_dwarves_mines_also_in_decline() -> None:
 
 
 def test_elves_lose_no_token() -> None:
+    """Seed 003, 精灵: "当敌人征服精灵的领地之后，你可以保留所有的精灵标志，不需要按照通用的战斗规则，将其中一个放回盒
+    子中。"."""
     g = setup("Ratmen", hand=10)
     give(g, 1, "Elves", "Hill")
     a = land(g, border=True, terrain="farmland")[0]
@@ -84,6 +93,9 @@ def test_elves_lose_no_token() -> None:
 
 
 def test_ghouls_keep_all_tokens_and_conquer_in_decline_first() -> None:
+    """Seed 003, 食尸鬼: "食尸鬼种族退场时，你可以保留场上所有的食尸鬼标志，而不是每个区域保留一个。除此之外，食尸鬼种
+    族退场后，你仍然可以在每轮行动中用食尸鬼来征服新的区域，行动方式与其活着时一样（然而不受任何特殊能力的加成）。你必
+    须在自己的行动回合之前操纵食尸鬼的行动。"."""
     g = setup("Ghouls", hand=0)
     a = land(g, border=True)[0]
     put(g, a, 0, 4)
@@ -99,7 +111,9 @@ def test_ghouls_keep_all_tokens_and_conquer_in_decline_first() -> None:
 
     next_turn(g)  # player 0's turn again
     g.refresh()
-    assert g.stage() == "ghouls" and s.seats[0].ghoul_hand == 3 and s.tokens[a] == 1
+    assert g.stage() == "ghouls" and s.seats[0].ghoul_hand == 0 and s.tokens[a] == 4
+    g.apply(A.Ready(0))  # 预备部队, as for a race in play ("行动方式与其活着时一样")
+    assert s.seats[0].ghoul_hand == 3 and s.tokens[a] == 1
     target = next(a for a in g.legal_actions() if isinstance(a, A.Conquer))
     g.apply(target)
     assert s.race[target.region] == "Ghouls" and s.decline[target.region]
@@ -110,6 +124,8 @@ def test_ghouls_keep_all_tokens_and_conquer_in_decline_first() -> None:
 
 
 def test_giants_discount_next_to_their_mountain() -> None:
+    """Seed 003, 巨人: "巨人在征服与自己已经占据的山地相邻的区域时可以少花费一个种族标志。每征服一个区域至少要一个巨人
+    种族标志。"."""
     g = setup("Giants")
     m = land(g, terrain="mountain")[0]
     n = next(x for x in g.board.regions[m].adjacent if x in land(g) and g.board.regions[x].terrain != "mountain")
@@ -119,6 +135,9 @@ def test_giants_discount_next_to_their_mountain() -> None:
 
 
 def test_halflings_enter_anywhere_and_dig_two_holes() -> None:
+    """Seed 003, 半身人: "半身人可以从任何地点进入地图，不需要从边境进入。半身人可以在自己占据的前两个区域建设地洞，有
+    地洞的区域不会受到任何玩家的攻击（包括种族与特殊能力）。当半身人种族退场，或者你放弃这个区域时，地洞同时拆除，不再
+    起保护作用。"."""
     g = setup("Halflings", hand=10)
     begin(g, 0)
     inland = [r for r in land(g, border=False) if r not in g.board.sea_adjacent]
@@ -136,6 +155,7 @@ def test_halflings_enter_anywhere_and_dig_two_holes() -> None:
 
 
 def test_humans_farmland() -> None:
+    """Seed 003, 人类: "回合结束时，每占据一个农田区域，就可以获得一个额外胜利点数。"."""
     g = setup("Humans")
     for i in land(g, terrain="farmland")[:2]:
         put(g, i, 0, 1)
@@ -143,6 +163,7 @@ def test_humans_farmland() -> None:
 
 
 def test_orcs_non_empty_conquests() -> None:
+    """Seed 003, 兽人: "回合结束时，本回合每占领一个非空区域，就可以获得一个额外胜利点数。"."""
     g = new_game(3)
     give(g, 0, "Orcs", "Alchemist", hand=10)
     begin(g, 0)
@@ -187,6 +208,7 @@ def test_sorcerers_replace_a_lone_active_token_once_per_opponent() -> None:
 
 
 def test_tritons_coastal_discount() -> None:
+    """Seed 003, 鱼人: "鱼人在征服海洋或湖泊沿岸的区域时，可以少花一个标志物。每征服一个区域至少要花费一个标志物。"."""
     g = setup("Tritons")
     coast = sorted(g.board.coastal)[0]
     assert ("Tritons", -1) in cost_breakdown(g, 0, coast)
@@ -195,6 +217,9 @@ def test_tritons_coastal_discount() -> None:
 
 
 def test_trolls_lairs() -> None:
+    """Seed 003, 巨魔: "可以在自己占据的每个区域放置一个巨魔巢穴，每个巢穴可以为这个区域增加一点防御力（视为多放置了一
+    个种族标志）。即使巨魔种族退场，这个巢穴仍然存在。如果你放弃了这个区域，或是其他玩家征服了这个区域，都要将巢穴移除
+    。"."""
     g = setup("Trolls", hand=10)
     begin(g, 0)
     t = targets(g, 0)[0]
@@ -202,10 +227,25 @@ def test_trolls_lairs() -> None:
     s = g.state
     assert s.lair[t]
     give(g, 1, "Ratmen", "Hill", hand=20)
-    s.current = 1
-    assert dict(cost_breakdown(g, 1, t))["troll lair"] == 1
-    s.decline[t] = True  # the lair stays in decline
-    assert s.lair[t]
+    assert dict(cost_breakdown(g, 1, t))["troll lair"] == 1  # one more defender
+    u = next(i for i in targets(g, 0) if conquest_cost(g, 0, i) <= s.seats[0].hand)
+    g.apply(A.Conquer(0, u, conquest_cost(g, 0, u)))
+    twin = g.copy()
+    twin.state.current = 1
+    begin(twin, 1)
+    ready_all(twin)
+    twin.apply(A.Conquer(1, t, conquest_cost(twin, 1, t)))
+    assert not twin.state.lair[t]  # conquered by another player: the lair goes
+    g.apply(A.EndConquest(0))
+    while g.state.seats[0].hand:
+        g.apply(next(a for a in g.legal_actions() if isinstance(a, A.Place)))
+    g.apply(A.EndTurn(0))
+    begin(g, 0)  # player 0's next turn (the others skipped)
+    keep = g.copy()
+    g.apply(A.Decline(0))
+    assert s.lair[t] and s.lair[u] and s.decline[t]  # the lairs stay in decline
+    keep.apply(A.Abandon(0, u))
+    assert not keep.state.lair[u] and keep.state.lair[t]  # abandoned: its lair goes
 
 
 def test_wizards_magic() -> None:

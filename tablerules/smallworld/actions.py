@@ -65,6 +65,16 @@ class Enchant(Action):
 
 
 @dataclass(frozen=True)
+class Ready(Action):
+    """Seed 003, 预备部队: every region keeps one token, the rest go back into the hand (the player's choice)."""
+
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} readies the troops (every region keeps one token, the rest back in hand)"
+
+
+@dataclass(frozen=True)
 class Abandon(Action):
     player: int
     region: int
@@ -148,5 +158,5 @@ class MakePeace(Action):
         return f"player {self.player} makes peace with player {self.other} (Diplomat)"
 
 
-ACTION_TYPES = (PickCombo, Conquer, FinalAttempt, RollBerserk, DragonAttack, Enchant, Abandon, Decline, EndConquest,
-                Place, PlaceEncampment, PlaceFortress, PlaceHero, EndTurn, MakePeace)
+ACTION_TYPES = (PickCombo, Conquer, FinalAttempt, RollBerserk, DragonAttack, Enchant, Ready, Abandon, Decline,
+                EndConquest, Place, PlaceEncampment, PlaceFortress, PlaceHero, EndTurn, MakePeace)

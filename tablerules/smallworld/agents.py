@@ -10,6 +10,7 @@ from ..core.agents import Agent
 from ..core.protocol import Action, Game
 from ..odds import conquest as conquest_odds
 from . import actions as A
+from .rules.conquest import costs, targets
 from .rules.scoring import score_breakdown
 
 
@@ -48,6 +49,8 @@ class GreedyAgent(Agent):
                        + s.row_coins[a.index] - 1.5 * a.index)
         if A.Decline in by_type and self.should_decline(game, player, by_type):
             return by_type[A.Decline][0]
+        if A.Ready in by_type:  # take the troops back for conquest (redeployment puts them back anyway)
+            return by_type[A.Ready][0]
         for kind in (A.Enchant, A.RollBerserk):
             if kind in by_type:
                 return by_type[kind][0]
@@ -91,7 +94,10 @@ class GreedyAgent(Agent):
         seat = s.seats[player]
         if s.round >= game.board.rounds:
             return False
-        cheap = [a for a in by_type.get(A.Conquer, []) if a.cost <= 3]
+        ready = sum(s.tokens[i] - 1 for i in s.regions_of(player, seat.race, False)) if A.Ready in by_type else 0
+        hand = seat.hand + ready
+        regions = targets(game, player)
+        cheap = [c for c in costs(game, player, regions) if c <= min(3, hand)]
         income = sum(v for _, v in score_breakdown(game, player))
-        return seat.hand < 4 and len(cheap) < 2 and income <= 4
+        return hand < 4 and len(cheap) < 2 and income <= 4
 

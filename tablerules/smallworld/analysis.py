@@ -115,8 +115,13 @@ def plan_conquests(game: SmallWorld, max_nodes: int = 20_000) -> Plan:
         seen[k] = (value, line)
         return value, line
 
-    value, line = best(game.copy())
-    return Plan(line, value, nodes)
+    start = game.copy()
+    readied: list[Action] = []
+    while ready := [a for a in start.legal_actions() if isinstance(a, A.Ready)]:  # 预备部队 first: never worse
+        start.apply(ready[0])
+        readied.append(ready[0])
+    value, line = best(start)
+    return Plan(readied + line, value, nodes)
 
 
 def _coins_after_attempt(g: SmallWorld, player: int) -> int:

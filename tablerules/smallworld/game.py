@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information, Result
 from ..core.registry import register
@@ -12,7 +14,7 @@ from . import actions as A
 from .maps import load_board, load_powers, load_races
 from .rules import combos, conquest, legal, redeploy, turns
 from .rules.conquest import GHOULS
-from .state import LOST_TRIBES, NOBODY, Seat, SmallWorldState
+from .state import LOST_TRIBES, NOBODY, Seat, SmallWorldState, clone_state
 
 DIE = "reinforcement die"
 
@@ -94,8 +96,8 @@ class SmallWorld(Game):
         return legal.illegal_reason(self, action)
 
     def perform(self, action: Action) -> None:
-        s = self.state
-        if isinstance(action, Chance):
+        if type(action) is Chance:
+            s = self.state
             if action.event == DIE:
                 face = int(action.outcome)
                 if s.attempt != NOBODY:
@@ -107,56 +109,19 @@ class SmallWorld(Game):
             else:
                 combos.apply_draw(self, action)
             return
-        p = action.actor
-        if isinstance(action, A.PickCombo):
-            combos.pick(self, p, action.index)
-            s.stage = "conquer"
-        elif isinstance(action, A.Conquer):
-            conquest.conquer(self, p, action.region, self.force())
-        elif isinstance(action, A.FinalAttempt):
-            s.attempt = action.region
-            self.event(f"player {p} tries a final conquest of region {action.region} (needs {action.cost})")
-        elif isinstance(action, A.RollBerserk):
-            s.berserk_die = turns.BERSERK_ROLLING
-        elif isinstance(action, A.DragonAttack):
-            conquest.dragon_attack(self, p, action.region)
-        elif isinstance(action, A.Enchant):
-            conquest.enchant(self, p, action.region)
-        elif isinstance(action, A.Abandon):
-            if s.stage == "redeploy":
-                redeploy.pay_amazons(self, p, action.region)
-            else:
-                conquest.abandon(self, p, action.region)
-        elif isinstance(action, A.Decline):
-            turns.decline_turn(self)
-        elif isinstance(action, A.EndConquest):
-            turns.end_conquest(self)
-        elif isinstance(action, A.Place):
-            redeploy.place(self, p, action.region, action.count)
-            if s.stage == "ghouls redeploy" and not s.seats[p].ghoul_hand:
-                turns.begin_active(self)
-            elif s.stage == "losses" and not any(s.seats[p].pending.values()):
-                s.seats[p].pending.clear()
-                turns.next_loser(self)
-        elif isinstance(action, A.PlaceEncampment):
-            s.seats[p].encampments -= 1
-            s.encampment[action.region] += 1
-        elif isinstance(action, A.PlaceFortress):
-            s.fortress[action.region] = True
-            s.fortress_placed = True
-            self.event(f"player {p} builds a fortress in region {action.region}")
-        elif isinstance(action, A.PlaceHero):
-            s.hero[action.region] = True
-        elif isinstance(action, A.EndTurn):
-            if s.stage == "pick":
-                self.event(f"player {p} finds no combo to pick and passes")
-                turns.finish_turn(self)
-            else:
-                turns.end_turn(self, action.decline)
-        elif isinstance(action, A.MakePeace):
-            turns.make_peace(self, p, action.other)
+        _PERFORM[type(action)](self, action.actor, action)
 
-    # ----- the end ------------------------------------------------------------------------------
+    def copy(self) -> SmallWorld:
+        """:meth:`Game.copy`, with the state copied by :func:`~tablerules.smallworld.state.clone_state`."""
+        state, self.state = self.state, None
+        try:
+            new = super().copy()
+        finally:
+            self.state = state
+        new.state = clone_state(state)
+        return new
+
+    # ----- the end    # ----- the end ------------------------------------------------------------------------------
     def result(self) -> Result | None:
         return turns.result(self)
 
@@ -200,3 +165,77 @@ class SmallWorld(Game):
 def fraction_die() -> dict[int, Fraction]:
     """The reinforcement die as exact probabilities."""
     return {face: p for face, p in ((int(a.outcome), p) for a, p in die_step("").outcomes)}
+
+
+# ----- performing the player actions: one function per action type (a dict lookup, not a chain of isinstance) ----
+def _pick(g: SmallWorld, p: int, a: A.PickCombo) -> None:
+    combos.pick(g, p, a.index)
+    g.state.stage = "conquer"
+
+
+def _attempt(g: SmallWorld, p: int, a: A.FinalAttempt) -> None:
+    g.state.attempt = a.region
+    g.event(f"player {p} tries a final conquest of region {a.region} (needs {a.cost})")
+
+
+def _berserk(g: SmallWorld, p: int, a: A.RollBerserk) -> None:
+    g.state.berserk_die = turns.BERSERK_ROLLING
+
+
+def _abandon(g: SmallWorld, p: int, a: A.Abandon) -> None:
+    if g.state.stage == "redeploy":
+        redeploy.pay_amazons(g, p, a.region)
+    else:
+        conquest.abandon(g, p, a.region)
+
+
+def _place(g: SmallWorld, p: int, a: A.Place) -> None:
+    s = g.state
+    redeploy.place(g, p, a.region, a.count)
+    if s.stage == "ghouls redeploy" and not s.seats[p].ghoul_hand:
+        turns.begin_active(g)
+    elif s.stage == "losses" and not redeploy.redeploy_places(g, p):
+        turns.next_loser(g)  # done, or what is left has no region to go to (next_loser boxes or keeps it)
+
+
+def _encampment(g: SmallWorld, p: int, a: A.PlaceEncampment) -> None:
+    g.state.seats[p].encampments -= 1
+    g.state.encampment[a.region] += 1
+
+
+def _fortress(g: SmallWorld, p: int, a: A.PlaceFortress) -> None:
+    g.state.fortress[a.region] = True
+    g.state.fortress_placed = True
+    g.event(f"player {p} builds a fortress in region {a.region}")
+
+
+def _hero(g: SmallWorld, p: int, a: A.PlaceHero) -> None:
+    g.state.hero[a.region] = True
+
+
+def _end_turn(g: SmallWorld, p: int, a: A.EndTurn) -> None:
+    if g.state.stage == "pick":
+        g.event(f"player {p} finds no combo to pick and passes")
+        turns.finish_turn(g)
+    else:
+        turns.end_turn(g, a.decline)
+
+
+_PERFORM: dict[type, Callable[[SmallWorld, int, Any], None]] = {
+    A.PickCombo: _pick,
+    A.Conquer: lambda g, p, a: conquest.conquer(g, p, a.region, g.force()),
+    A.FinalAttempt: _attempt,
+    A.RollBerserk: _berserk,
+    A.DragonAttack: lambda g, p, a: conquest.dragon_attack(g, p, a.region),
+    A.Enchant: lambda g, p, a: conquest.enchant(g, p, a.region),
+    A.Ready: lambda g, p, a: redeploy.ready_troops(g, p, g.force() == GHOULS),
+    A.Abandon: _abandon,
+    A.Decline: lambda g, p, a: turns.decline_turn(g),
+    A.EndConquest: lambda g, p, a: turns.end_conquest(g),
+    A.Place: _place,
+    A.PlaceEncampment: _encampment,
+    A.PlaceFortress: _fortress,
+    A.PlaceHero: _hero,
+    A.EndTurn: _end_turn,
+    A.MakePeace: lambda g, p, a: turns.make_peace(g, p, a.other),
+}

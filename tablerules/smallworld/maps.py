@@ -7,7 +7,7 @@ a region naming an unknown neighbour or itself is a :class:`DataError`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -55,9 +55,30 @@ class Board:
     adjacency: tuple[frozenset[int], ...] = ()
     static_defence: tuple[int, ...] = ()  #: 2 + the mountain marker: the part of a cost that never changes
     hill_or_farmland: frozenset[int] = frozenset()
+    _discounts: dict = field(default_factory=dict, compare=False, repr=False)  #: (race, power) -> discounts
 
     def __len__(self) -> int:
         return len(self.regions)
+
+    def discounts(self, race: str, power: str) -> tuple[int, ...] | None:
+        """Per region, the tokens a combo's fixed discounts take off a conquest (Commando, Mounted, Underworld,
+        Tritons; the minimum of 1 is applied by the caller); ``None`` when the combo has none. Giants depend on
+        the map state and are not covered."""
+        key = (race, power)
+        known = self._discounts.get(key, False)
+        if known is not False:
+            return known
+        n = len(self.regions)
+        d = [0] * n
+        for i in range(n):
+            if power == "Commando" or (power == "Mounted" and i in self.hill_or_farmland) or (
+                    power == "Underworld" and i in self.caverns):
+                d[i] += 1
+            if race == "Tritons" and i in self.coastal:
+                d[i] += 1
+        out = tuple(d) if any(d) else None
+        self._discounts[key] = out
+        return out
 
     def graph(self) -> nx.Graph:
         """The board as a networkx graph: a node per region with its terrain and features."""

@@ -127,6 +127,16 @@ def begin(g: SmallWorld, player: int, stage: str | None = None) -> SmallWorld:
     return g
 
 
+def ready_all(g: SmallWorld) -> SmallWorld:
+    """Play the ``Ready`` of the player to act, if there are troops to ready (seed 003, 预备部队)."""
+    from .actions import Ready
+
+    ready = [a for a in g.legal_actions() if isinstance(a, Ready)]
+    if ready:
+        g.apply(ready[0])
+    return g
+
+
 def region_where(g: SmallWorld, **wanted) -> int:
     """The first region whose static facts match, e.g. ``region_where(g, terrain="hill", border=True)``."""
     for r in g.board.regions:

@@ -4,11 +4,17 @@ handful of list copies."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import typing
+from dataclasses import dataclass, field, fields
+
+from ..core.state import clone
 
 NOBODY = -1
 LOST_TRIBES = 18  #: seed 003: "18 个“失落的部族”标志" (the list says x18)
 MAX_LAIRS, MAX_FORTRESSES, MAX_ENCAMPMENTS, MAX_HEROES, MAX_HOLES = 10, 6, 5, 2, 2
+#: seed 003: "109 个胜利点数（VP）代币； 10VPx30，5VPx24，3VPx20，1VPx35". Coins are kept as a number: the seed
+#: gives no rule that depends on the denominations (no exchange rule, totals hidden anyway); see rules-notes.
+COIN_TOKENS = {10: 30, 5: 24, 3: 20, 1: 35}
 START_COINS = 5  #: seed 003, 游戏设置阶段 5: "每位玩家发放 5 枚 1 点的胜利点数代币"
 ROW = 6  #: six visible combos (five laid out + the top of the stacks)
 
@@ -72,21 +78,21 @@ class SmallWorldState:
     sorcery_on: list[int] = field(default_factory=list)
     dragon_used: bool = False
     fortress_placed: bool = False
-    acted: bool = False  #: a conquest or an abandon happened this turn (no decline any more)
+    acted: bool = False  #: a Ready, conquest or abandon happened this turn (no decline any more)
     berserk_die: int = NOBODY
     attempt: int = NOBODY  #: the region of a final attempt waiting for its die
     amazons_owed: int = 0
-    readied: dict[int, int] = field(default_factory=dict)  #: region -> tokens taken into hand at Ready
     loser: int = NOBODY  #: the player redeploying after losses
     turns: int = 0
     over: bool = False
 
     def regions_of(self, player: int, race: str | None = None, decline: bool | None = None) -> list[int]:
         """The regions ``player`` holds (of ``race``, in decline or not), in id order."""
-        out = [i for i, o in enumerate(self.owner) if o == player]
-        if race is not None:
-            races = self.race
-            out = [i for i in out if races[i] == race]
+        if race is None:
+            out = indices(self.owner, player)
+        else:  # a banner is held by one player at a time: scan for the race (in C), then check the few found
+            owner = self.owner
+            out = [i for i in indices(self.race, race) if owner[i] == player]
         if decline is not None:
             declines = self.decline
             out = [i for i in out if declines[i] == decline]
@@ -94,3 +100,58 @@ class SmallWorldState:
 
     def tokens_on_map(self, player: int) -> int:
         return sum(t for o, t in zip(self.owner, self.tokens, strict=True) if o == player)
+
+
+def indices(values: list, wanted: object) -> list[int]:
+    """Positions of ``wanted`` in ``values``, in order (``list.index`` scans in C: faster than a comprehension)."""
+    out: list[int] = []
+    i = -1
+    index = values.index
+    try:
+        while True:
+            i = index(wanted, i + 1)
+            out.append(i)
+    except ValueError:
+        return out
+
+
+_SCALARS = (int, str, bool)
+
+
+def _copy_plan() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The fields of :class:`SmallWorldState` by how to copy them, from their type hints (so none is
+    forgotten): plain values shared, lists and dicts of plain values sliced, the rest cloned."""
+    hints = typing.get_type_hints(SmallWorldState)
+    plain, flat_lists, flat_dicts, other = [], [], [], []
+    for f in fields(SmallWorldState):
+        hint = hints[f.name]
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if hint in _SCALARS:
+            plain.append(f.name)
+        elif origin is list and args[0] in _SCALARS:
+            flat_lists.append(f.name)
+        elif origin is dict and all(a in _SCALARS for a in args):
+            flat_dicts.append(f.name)
+        else:
+            other.append(f.name)
+    return tuple(plain), tuple(flat_lists), tuple(flat_dicts), tuple(other)
+
+
+_PLAN = _copy_plan()
+
+
+def clone_state(s: SmallWorldState) -> SmallWorldState:
+    """:func:`tablerules.core.state.clone` for this state, several times faster: the region lists (a dozen lists
+    of plain values) are sliced instead of copied element by element."""
+    plain, flat_lists, flat_dicts, other = _PLAN
+    new = object.__new__(SmallWorldState)
+    out, old = new.__dict__, s.__dict__
+    for name in plain:
+        out[name] = old[name]
+    for name in flat_lists:
+        out[name] = old[name][:]
+    for name in flat_dicts:
+        out[name] = dict(old[name])
+    for name in other:
+        out[name] = clone(old[name])
+    return new

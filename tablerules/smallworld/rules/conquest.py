@@ -102,26 +102,15 @@ def costs(g: SmallWorld, player: int, regions: list[int], force: str = "active")
     board = g.board
     static = board.static_defence
     tokens, tribe, fortress, lair, camp = s.tokens, s.lost_tribe, s.fortress, s.lair, s.encampment
-    out = [static[i] + tokens[i] + tribe[i] + fortress[i] + lair[i] + camp[i] for i in regions]
-    if force == GHOULS:
-        return out
-    seat = s.seats[player]
-    power, race = seat.power, seat.race
-    cheaper: frozenset[int] | None = None
-    if power == "Commando":
-        out = [c - 1 for c in out]
-    elif power == "Mounted":
-        cheaper = board.hill_or_farmland
-    elif power == "Underworld":
-        cheaper = board.caverns
-    if cheaper is not None:
-        out = [c - (i in cheaper) for c, i in zip(out, regions, strict=True)]
-    if race == "Tritons":
-        coastal = board.coastal
-        out = [c - (i in coastal) for c, i in zip(out, regions, strict=True)]
-    elif race == "Giants":
-        out = [conquest_cost(g, player, i, force) for i in regions]
-    return [c if c > 1 else 1 for c in out]
+    if force != GHOULS:
+        seat = s.seats[player]
+        if seat.race == "Giants":
+            return [conquest_cost(g, player, i, force) for i in regions]
+        discount = board.discounts(seat.race, seat.power)
+        if discount is not None:
+            out = [static[i] + tokens[i] + tribe[i] + fortress[i] + lair[i] + camp[i] - discount[i] for i in regions]
+            return [c if c > 1 else 1 for c in out]
+    return [static[i] + tokens[i] + tribe[i] + fortress[i] + lair[i] + camp[i] for i in regions]
 
 
 def immune(g: SmallWorld, attacker: int, region: int, force: str = "active") -> bool:

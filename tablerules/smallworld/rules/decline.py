@@ -67,9 +67,9 @@ def can_decline(g: SmallWorld, player: int) -> bool:
     return bool(seat.race) and not seat.fresh and not s.acted
 
 
-def go_into_decline(g: SmallWorld, player: int, unready: bool = False) -> None:
-    """Flip the active race (``unready``: the Decline action at the start of a turn, when Ghouls readied at the
-    Ready go back where they stood; Stout declines after redeployment, with nothing readied in hand)."""
+def go_into_decline(g: SmallWorld, player: int) -> None:
+    """Flip the active race: the Decline action at the start of a turn (before any Ready, abandon or conquest), or
+    Stout's decline after redeployment."""
     s = g.state
     seat = s.seats[player]
     race, power = seat.race, seat.power
@@ -77,11 +77,6 @@ def go_into_decline(g: SmallWorld, player: int, unready: bool = False) -> None:
     for entry in list(seat.declined):
         if (entry.power == "Spirit") == spirit:
             remove_declined(g, player, entry)
-    if race == "Ghouls" and unready:  # the Ghouls readied at the start of the turn go back where they stood
-        for i, n in s.readied.items():
-            if s.owner[i] == player and s.race[i] == race:
-                s.tokens[i] += n
-                seat.hand -= n
     for i in s.regions_of(player, race, False):
         keep = s.tokens[i] if race == "Ghouls" else 1
         s.box[race] += s.tokens[i] - keep

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...core.protocol import Action, Chance
 from .. import actions as A
-from ..state import MAX_FORTRESSES, MAX_HEROES, NOBODY
+from ..state import MAX_FORTRESSES, MAX_HEROES, NOBODY, indices
 from . import combos, conquest, redeploy, turns
 from .conquest import GHOULS
 
@@ -27,6 +27,7 @@ _EndTurn = _interned(A.EndTurn)
 _Place = _interned(A.Place)
 _MakePeace = _interned(A.MakePeace)
 _Abandon = _interned(A.Abandon)
+_Ready = _interned(A.Ready)
 _PlaceEncampment = _interned(A.PlaceEncampment)
 _PlaceFortress = _interned(A.PlaceFortress)
 _PlaceHero = _interned(A.PlaceHero)
@@ -84,7 +85,9 @@ def redeploy_actions(g: SmallWorld, p: int) -> list[Action]:
     elif power == "Fortified" and not s.fortress_placed and sum(s.fortress) < MAX_FORTRESSES:
         out += [_PlaceFortress(p, i) for i in regions if not s.fortress[i]]
     elif power == "Heroic" and sum(s.hero) < MAX_HEROES:
-        out += [_PlaceHero(p, i) for i in regions if not s.hero[i]]
+        heroes = [_PlaceHero(p, i) for i in regions if not s.hero[i]]
+        if heroes:  # both heroes must be placed (in two regions) before the turn ends
+            return out + heroes
     if not hand or not regions:
         out.append(_EndTurn(p))
         if power == "Stout":
@@ -93,15 +96,20 @@ def redeploy_actions(g: SmallWorld, p: int) -> list[Action]:
 
 def conquest_actions(g: SmallWorld, p: int) -> list[Action]:
     s = g.state
-    force = g.force()
     seat = s.seats[p]
-    ghouls = force == GHOULS
+    ghouls = s.stage == "ghouls"
+    force = GHOULS if ghouls else "active"
+    race = "Ghouls" if ghouls else seat.race
+    owner, tokens, declines = s.owner, s.tokens, s.decline
+    held = [i for i in indices(s.race, race) if owner[i] == p and declines[i] == ghouls] if race else []
     out: list[Action] = []
-    held = s.regions_of(p, "Ghouls" if ghouls else seat.race, ghouls)
-    if not ghouls and not s.acted and seat.race and not seat.fresh:
+    if not ghouls and not s.acted and race and not seat.fresh:
         out.append(_Decline(p))
-    if not ghouls and not s.conquered and s.berserk_die == NOBODY:
-        out += [_Abandon(p, i) for i in held]
+    if not s.conquered and s.berserk_die == NOBODY:
+        if any(tokens[i] > 1 for i in held):
+            out.append(_Ready(p))
+        if not ghouls:
+            out += [_Abandon(p, i) for i in held]
     hand = seat.ghoul_hand if ghouls else seat.hand
     berserk = not ghouls and seat.power == "Berserk"
     if hand >= 1:
@@ -111,20 +119,22 @@ def conquest_actions(g: SmallWorld, p: int) -> list[Action]:
                 out.append(_RollBerserk(p))
         elif regions:
             die = s.berserk_die if berserk else 0
+            conquer, attempt = _Conquer, _FinalAttempt
             for r, cost in zip(regions, conquest.costs(g, p, regions, force), strict=True):
                 if die:
                     cost = max(1, cost - die)
                 if cost <= hand:
-                    out.append(_Conquer(p, r, cost))
-                elif not berserk and cost - hand <= 3:
-                    out.append(_FinalAttempt(p, r, cost))
+                    out.append(conquer(p, r, cost))
+                elif cost - hand <= 3 and not berserk:
+                    out.append(attempt(p, r, cost))
     if not ghouls:
         if seat.power == "Dragon Master":
             out += [_DragonAttack(p, r) for r in conquest.dragon_targets(g, p)]
-        if seat.race == "Sorcerers":
+        if race == "Sorcerers":
             out += [_Enchant(p, r) for r in conquest.enchant_targets(g, p)]
     out.append(_EndConquest(p))
     return out
+
 
 def illegal_reason(g: SmallWorld, action: Action) -> tuple[str, str]:
     """``(rule, why)`` for an action that is not legal now, naming the rule it breaks."""
@@ -168,12 +178,14 @@ def illegal_reason(g: SmallWorld, action: Action) -> tuple[str, str]:
         return "Dragon Master", "once per turn, with a token in hand, on a reachable region"
     if isinstance(action, A.Enchant):
         return "Sorcerers", "a lone active enemy token next to you, once per opponent per turn"
+    if isinstance(action, A.Ready):
+        return "ready troops", "troops are readied at the start of the turn (before conquering), from regions of 2+"
     if isinstance(action, A.Abandon):
         return "abandoning regions", "only your active race's regions, before your first conquest"
     if isinstance(action, A.Place | A.PlaceEncampment | A.PlaceFortress | A.PlaceHero):
         return "redeployment", "only on your own regions, with tokens or markers left to place"
     if isinstance(action, A.EndTurn):
-        return "redeployment", "place every token in hand before ending the turn"
+        return "redeployment", "place every token in hand (and Heroic: both heroes) before ending the turn"
     if isinstance(action, A.EndConquest):
         return "conquest", "not in the conquest phase"
     if isinstance(action, A.MakePeace):

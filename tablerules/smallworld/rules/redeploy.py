@@ -1,7 +1,8 @@
 """Readying troops, redeployment (with Amazons, Skeletons, encampments, fortresses, heroes) and the losers'
 redeployment after the attacker's turn.
 
-Seed 003, 预备部队: "玩家回合开始时，可以在场上每个已经占领的区域留下一个种族标志，把剩余的种族标志收回手中".
+Seed 003, 预备部队: "玩家回合开始时，可以在场上每个已经占领的区域留下一个种族标志，把剩余的种族标志收回手中" (可以:
+the player chooses, before the first conquest: ``Ready``).
 重新分配部队: "完成了征服行动之后，当前的玩家可以随意重新在已占领的区域放置自己的种族标志，不用任何花费 ... 然而每个控制
 的区域至少要放置一个种族标志。" Redeployment is played as: every token but one per region back in hand, then placed
 one region at a time (the same positions as moving tokens freely). 亚马逊: "进入重新部署部队阶段时，从地图上拿走四个
@@ -18,22 +19,21 @@ if TYPE_CHECKING:
     from ..game import SmallWorld
 
 
-def lift(g: SmallWorld, regions: list[int], note: bool = False) -> int:
-    """Every token but one of ``regions`` back to the hand; returns how many (``note``: remember where from)."""
+def lift(g: SmallWorld, regions: list[int]) -> int:
+    """Every token but one of ``regions`` back to the hand; returns how many."""
     s = g.state
+    tokens = s.tokens
     n = 0
     for i in regions:
-        if note and s.tokens[i] > 1:
-            s.readied[i] = s.tokens[i] - 1
-        n += s.tokens[i] - 1
-        s.tokens[i] = 1
+        n += tokens[i] - 1
+        tokens[i] = 1
     return n
 
 
-def ready_troops(g: SmallWorld, player: int) -> None:
+def amazons_muster(g: SmallWorld, player: int) -> None:
+    """亚马逊: "每回合开始时，除了现有的标志外，再从盒子中拿出4个亚马逊标志用于征服领土"."""
     s = g.state
     seat = s.seats[player]
-    seat.hand += lift(g, s.regions_of(player, seat.race, False), note=True)
     if seat.race == "Amazons":
         extra = min(4, s.box["Amazons"])
         s.box["Amazons"] -= extra
@@ -41,12 +41,26 @@ def ready_troops(g: SmallWorld, player: int) -> None:
         g.event(f"player {player}'s Amazons take {extra} extra token(s) for conquest")
 
 
+def ready_troops(g: SmallWorld, player: int, ghouls: bool = False) -> None:
+    """预备部队, when the player chooses it: every region of the force keeps one token, the rest go to the hand (the
+    Ghouls' hand for Ghouls in decline)."""
+    s = g.state
+    seat = s.seats[player]
+    regions = s.regions_of(player, "Ghouls", True) if ghouls else s.regions_of(player, seat.race, False)
+    n = lift(g, regions)
+    if ghouls:
+        seat.ghoul_hand += n
+    else:
+        seat.hand += n
+    s.acted = True
+    g.event(f"player {player} readies {n} token(s), one left in each region")
+
+
 def start_redeploy(g: SmallWorld, player: int) -> None:
     s = g.state
     seat = s.seats[player]
     regions = s.regions_of(player, seat.race, False)
     seat.hand += lift(g, regions)
-    s.readied = {}
     if seat.race == "Skeletons":
         extra = min(s.box["Skeletons"], s.conquered_nonempty // 2)
         s.box["Skeletons"] -= extra

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ...core.protocol import Result
 from ..state import NOBODY
 from .decline import check_extinct
-from .redeploy import lift, ready_troops, start_redeploy
+from .redeploy import amazons_muster, lift, start_redeploy
 from .scoring import score_turn
 
 if TYPE_CHECKING:
@@ -32,7 +32,6 @@ def reset_turn(g: SmallWorld) -> None:
     s.dragon_used = s.fortress_placed = s.acted = False
     s.berserk_die = s.attempt = NOBODY
     s.amazons_owed = 0
-    s.readied = {}
 
 
 def start_turn(g: SmallWorld) -> None:
@@ -41,11 +40,9 @@ def start_turn(g: SmallWorld) -> None:
     reset_turn(g)
     seat = s.seats[p]
     seat.peace_with = NOBODY  # a Diplomat's peace lasts until his next turn
-    ghouls = s.regions_of(p, "Ghouls", True)
-    if ghouls:
-        seat.ghoul_hand += lift(g, ghouls)
+    if "Ghouls" in s.race and s.regions_of(p, "Ghouls", True):
         s.stage = "ghouls"
-        g.event(f"player {p}'s Ghouls in decline march first ({seat.ghoul_hand} in hand)")
+        g.event(f"player {p}'s Ghouls in decline march first")
     else:
         begin_active(g)
 
@@ -59,7 +56,7 @@ def begin_active(g: SmallWorld) -> None:
     if not seat.race:
         s.stage = "pick"
     else:
-        ready_troops(g, p)
+        amazons_muster(g, p)
         s.stage = "conquer"
 
 
@@ -104,7 +101,7 @@ def decline_turn(g: SmallWorld) -> None:
     from .decline import go_into_decline
 
     p = g.state.current
-    go_into_decline(g, p, unready=True)
+    go_into_decline(g, p)
     score_turn(g, p, declined_this_turn=True)
     finish_turn(g)
 
