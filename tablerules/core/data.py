@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,10 +22,23 @@ if TYPE_CHECKING:
 _PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 
 
+@lru_cache(maxsize=1)
+def bundled_data_dir() -> Path:
+    """The data shipped in the wheel (``tablerules/_data``, copied from ``data/`` by setup.py), read
+    through importlib.resources; in a checkout or an editable install, the checkout's ``data/``."""
+    try:
+        packaged = resources.files("tablerules") / "_data"
+    except (ModuleNotFoundError, TypeError):  # pragma: no cover - tablerules itself is importable here
+        packaged = None
+    if isinstance(packaged, Path) and packaged.is_dir():
+        return packaged
+    return _PACKAGE_ROOT / "data"
+
+
 def data_dir() -> Path:
     """The bundled ``data/`` folder (``$TABLERULES_DATA`` overrides it)."""
     override = os.environ.get("TABLERULES_DATA")
-    return Path(override) if override else _PACKAGE_ROOT / "data"
+    return Path(override) if override else bundled_data_dir()
 
 
 def data_path(*parts: str) -> Path:
