@@ -15,6 +15,7 @@ from typing import Any, NoReturn, TextIO
 from . import odds
 from .core.agents import seat_agents
 from .core.errors import IllegalAction, SaveError, TablerulesError
+from .core.files import atomic_path
 from .core.protocol import Game
 from .core.registry import game_class, game_names
 from .core.simulation import simulate
@@ -268,7 +269,8 @@ def cmd_quest(args: argparse.Namespace, out: TextIO) -> None:
             paths = {m: p.rooms for m, p in move_all(dungeon, Colour(args.colour)).items() if len(p.rooms) > 1}
         fig = dungeon_figure(dungeon, paths=paths, title=args.dungeon)
         try:
-            fig.savefig(args.output, dpi=110, bbox_inches="tight")
+            with atomic_path(args.output) as temporary:
+                fig.savefig(temporary, dpi=110, bbox_inches="tight")
         except OSError as exc:
             raise UsageError(f"tablerules quest draw: cannot write {args.output}: {exc.strerror}") from None
         _emit(args, {"output": args.output, "rooms": len(dungeon.rooms)}, lambda: f"wrote {args.output}", out)

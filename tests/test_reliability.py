@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import time
+from pathlib import Path
 
 import pytest
 from dicegame import Pig
@@ -67,11 +68,13 @@ def test_help_states_the_ranges(command: list[str], capsys: pytest.CaptureFixtur
 def test_the_range_corners_answer_fast() -> None:
     """The slowest corners of every odds range answer in well under a second (timed loosely here; the
     numbers are in benchmarks/README.md)."""
+    table = load_search_table()  # read once (validating data files is not odds work)
     corners = [
         lambda: odds.combat([(cli.MAX_STRENGTH, cli.MAX_DICE_PER_SIDE)], [(-cli.MAX_STRENGTH, cli.MAX_DICE_PER_SIDE)]),
         lambda: odds.combat([(7, 50)] * 2, [(60, 100)]),
         lambda: odds.flee(list(range(-25, 25)), need=cli.MAX_MODIFIER),
-        lambda: odds.search(cli.SEARCH_DICE[1], cli.MAX_SEARCH_MODIFIER, table=load_search_table()),
+        lambda: odds.flee([0] * cli.MAX_MONSTERS),
+        lambda: odds.search(cli.SEARCH_DICE[1], cli.MAX_SEARCH_MODIFIER, table=table),
         lambda: odds.conquest(cli.CONQUEST_TOKENS[1], cli.CONQUEST_COST[1]),
     ]
     for corner in corners:
@@ -113,3 +116,92 @@ def test_simulate_cli_prints_capped_games(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(cli, "_game", lambda name: CappedPig)
     code, out = run("simulate", "pig", "--games", "2")
     assert code == 0 and "capped    2 (stopped at the length cap, not finished" in out and "finished  0" in out
+
+
+# ----- nothing lost: atomic writes ------------------------------------------------------------------------
+class Interrupted(Exception):
+    """Stands for a process killed in the middle of a write."""
+
+
+def _write_half_then_die(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every file write from now on writes its first half, then dies."""
+    import builtins
+
+    real_open = builtins.open
+
+    class HalfWriter:
+        def __init__(self, handle):
+            self.handle = handle
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.handle.close()
+            return False
+
+        def write(self, data):
+            self.handle.write(data[: len(data) // 2])
+            self.handle.flush()
+            raise Interrupted("killed midway")
+
+        def __getattr__(self, name):
+            return getattr(self.handle, name)
+
+    def dying_open(file, mode="r", *args, **kwargs):
+        handle = real_open(file, mode, *args, **kwargs)
+        return HalfWriter(handle) if "w" in mode else handle
+
+    monkeypatch.setattr(builtins, "open", dying_open)
+
+
+def test_a_save_killed_midway_leaves_the_old_save_and_no_half_file(
+        tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tablerules.core.registry import game_class
+
+    game = game_class("munchkin")(seed=3)
+    for _ in range(20):
+        game.roll() if game.is_chance() else game.apply(game.legal_actions()[0])
+    save = tmp_path / "game.json"
+    game.save(save)
+    before = save.read_bytes()
+    for _ in range(10):
+        game.roll() if game.is_chance() else game.apply(game.legal_actions()[-1])
+    with monkeypatch.context() as patch:
+        _write_half_then_die(patch)
+        with pytest.raises(Interrupted):
+            game.save(save)
+        with pytest.raises(Interrupted):
+            game.save(tmp_path / "new.json")
+    assert save.read_bytes() == before  # the old save, whole
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]  # no half file, no temporary
+    assert type(game).load(save).state_dict() != game.state_dict()
+    game.save(save)
+    assert type(game).load(save).state_dict() == game.state_dict()
+
+
+def test_a_dungeon_or_figure_killed_midway_leaves_no_half_file(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tablerules.quest.dungeon import Dungeon
+
+    dungeon = Dungeon.load(EXAMPLES)
+    with monkeypatch.context() as patch:
+        _write_half_then_die(patch)
+        with pytest.raises(Interrupted):
+            dungeon.save(tmp_path / "d.json")
+    assert list(tmp_path.iterdir()) == []
+    import matplotlib.pyplot as plt
+
+    from tablerules.plots import figures
+
+    monkeypatch.setenv("TABLERULES_FIGURES", str(tmp_path))
+    def half_png(self, path, **kwargs) -> None:
+        Path(path).write_bytes(b"\x89PNG half")
+        raise Interrupted("killed midway")
+
+    fig = plt.figure()
+    with monkeypatch.context() as patch:
+        patch.setattr(type(fig), "savefig", half_png)
+        with pytest.raises(Interrupted):
+            figures.save_figure(fig, "half")
+    plt.close(fig)
+    assert list(tmp_path.iterdir()) == []

@@ -44,6 +44,7 @@ from typing import Any, ClassVar
 
 from .actions import Action, Chance, ChanceStep, Result, _from_json_value, _to_json_value
 from .errors import IllegalAction, SaveError
+from .files import atomic_write_text
 from .info import Event, GameInfo, Information, Trail
 from .state import clone, to_plain
 
@@ -480,7 +481,8 @@ class Game(ABC):
         return same[0] if len(same) == 1 else action
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False), encoding="utf-8")
+        """Save the game as JSON, atomically (an interrupted save leaves the old file or none)."""
+        atomic_write_text(path, json.dumps(self.to_json(), indent=1, ensure_ascii=False))
 
     @classmethod
     def load(cls, path: str | Path) -> Game:
