@@ -84,11 +84,25 @@ def read_json(file: str | Path) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise DataError(path, "$", f"cannot read the file: {exc.strerror}") from exc
+        raise DataError(path, "$", f"cannot read the file: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise DataError(path, "$", f"not UTF-8 text (byte {exc.start}: {exc.reason})") from exc
+    return parse_json_text(text, path)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json_text(text: str, file: str | Path) -> Any:
+    """``json.loads`` that raises :class:`DataError` for anything that is not plain JSON: bad syntax,
+    ``NaN``/``Infinity``, numbers too long to read, nesting too deep to read."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise DataError(path, "$", f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from exc
+        raise DataError(file, "$", f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from exc
+    except (ValueError, RecursionError) as exc:
+        raise DataError(file, "$", f"not valid JSON: {str(exc).splitlines()[0][:120]}") from exc
 
 
 def load_json(file: str | Path, schema_name: str) -> Any:
