@@ -63,7 +63,7 @@ def test_any_argv_gives_an_answer_or_one_line_and_exit_2(argv: list[str], capsys
             code = main(argv, out=out, inp=io.StringIO("q\n"))
         except SystemExit as exit_:  # --help prints the help and exits 0
             code = exit_.code
-            assert code == 0 and "--help" in argv or "-h" in argv, argv
+            assert code == 0 and ("--help" in argv or "-h" in argv), argv
         produced = list(Path(tmp).iterdir())
     err = capsys.readouterr().err
     assert code in (0, 2), (argv, code)
