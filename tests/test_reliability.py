@@ -205,3 +205,19 @@ def test_a_dungeon_or_figure_killed_midway_leaves_no_half_file(tmp_path, monkeyp
             figures.save_figure(fig, "half")
     plt.close(fig)
     assert list(tmp_path.iterdir()) == []
+
+
+# ----- serving notebooks: this machine only, with a token -------------------------------------------------
+def test_make_lab_and_panel_bind_to_localhost_with_the_token_on() -> None:
+    root = Path(__file__).resolve().parents[1]
+    makefile = (root / "Makefile").read_text()
+    lab = makefile.split("\nlab:", 1)[1].split("\n\n", 1)[0]
+    panel = makefile.split("\npanel:", 1)[1].split("\n\n", 1)[0]
+    assert "jupyter lab" in lab and "--ServerApp.ip=127.0.0.1" in lab
+    assert "voila" in panel and "--Voila.ip=127.0.0.1" in panel and "--token" in panel
+    for text in (lab, panel):
+        assert "token=''" not in text and 'token=""' not in text and "0.0.0.0" not in text
+    readme = (root / "README.md").read_text()
+    assert "## Serving a panel to a class" in readme
+    commands = [line for line in readme.splitlines() if "voila " in line and "notebooks/" in line]
+    assert commands and all("--token" in line and "--Voila.ip=" in line for line in commands)
