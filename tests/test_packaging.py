@@ -141,7 +141,8 @@ def test_the_installed_wheel_runs_the_cli_outside_the_checkout(wheel: Path, tmp_
     script = ("import io, json\nfrom tablerules.cli import main\nfrom tablerules.core.registry import game_names\n"
               "for name in game_names():\n    out = io.StringIO()\n"
               "    assert main(['simulate', name, '--games', '1', '--json'], out=out) == 0, name\n"
-              "    print(name, json.loads(out.getvalue())['finished'])\n"
+              "    data = json.loads(out.getvalue())\n"
+              "    print(name, data['finished'] + data['capped'])\n"
               "assert main(['odds', 'search', '--dice', '50']) == 2\n")
     sim = _run_installed(python, tmp_path, "-c", script)
     assert sim.returncode == 0, sim.stderr[-2000:]

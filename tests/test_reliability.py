@@ -110,6 +110,12 @@ def test_simulate_reports_games_stopped_at_the_cap() -> None:
     assert finished.capped == 0 and finished.finished == 5
 
 
+def test_a_simulation_cap_on_turns_is_reported_as_capped() -> None:
+    """Munchkin's ``max_turns`` ends a game without a winner: a cap, not a finished game."""
+    summary = simulate("munchkin", 3, seed=1, params={"max_turns": 4}, progress=False)
+    assert summary.capped == 3 and summary.finished == 0 and summary.capped_seeds == [1, 2, 3]
+
+
 def test_simulate_cli_prints_capped_games(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cli, "simulate", lambda cls, n, **kw: simulate(CappedPig, n, seed=kw["seed"],
                                                                         params={"target": 10_000}, progress=False))

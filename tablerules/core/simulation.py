@@ -22,9 +22,10 @@ CAPPED_SEEDS_SHOWN = 20
 class SimulationSummary:
     """What ``n`` games ended with: winners (a joint win counts for each winner) and lengths.
 
-    A game still running when it reaches the game's length cap (``Game.max_length`` actions) is
-    *capped*, never finished: it counts in ``capped`` (the first seeds in ``capped_seeds``), not in
-    ``finished``, the winners or the lengths."""
+    A game still running when it reaches the game's length cap (``Game.max_length`` actions), or ended
+    without a winner by a simulation cap on turns (a ``max_turns`` parameter, as Munchkin and Munchkin
+    Quest have), is *capped*, never finished: it counts in ``capped`` (the first seeds in
+    ``capped_seeds``), not in ``finished``, the winners or the lengths."""
 
     game: str
     games: int
@@ -52,6 +53,13 @@ class SimulationSummary:
                 "capped_seeds": self.capped_seeds[:CAPPED_SEEDS_SHOWN]}
 
 
+def hit_turn_cap(game: Game) -> bool:
+    """Whether a finished game ended without a winner at its simulation cap on turns (``params.max_turns``)."""
+    cap = getattr(game.params, "max_turns", None)
+    result = game.result()
+    return isinstance(cap, int) and game.turn_number() >= cap and not (result and result.winners)
+
+
 def simulate(game: str | type[Game], n: int, seed: int = 0, agents: Agent | Sequence[Agent] | None = None,
              params: Mapping[str, Any] | None = None, progress: bool = True) -> SimulationSummary:
     """Play ``n`` games seeded ``seed, seed + 1, ...`` with ``agents`` (random when ``None``).
@@ -62,7 +70,7 @@ def simulate(game: str | type[Game], n: int, seed: int = 0, agents: Agent | Sequ
     summary = SimulationSummary(game=cls.name, games=n, seed=seed)
     for i in tqdm(range(n), desc=f"simulating {cls.name}", disable=not progress, leave=False):
         played = play_game(cls(params, seed=seed + i), agents)
-        if not played.is_over():
+        if not played.is_over() or hit_turn_cap(played):
             summary.capped += 1
             if len(summary.capped_seeds) < CAPPED_SEEDS_SHOWN:
                 summary.capped_seeds.append(seed + i)
