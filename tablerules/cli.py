@@ -40,6 +40,7 @@ SEARCH_DICE = (0, 3)           # the search table (seed 001 p. 20) is for 0 to 3
 MAX_SEARCH_MODIFIER = 20       # rows run 1..11: beyond +-20 every roll reads the same row
 CONQUEST_TOKENS = (1, 100)     # Small World: the last conquest needs a token in hand
 CONQUEST_COST = (1, 100)       # a region never costs less than one token
+CONQUEST_REACH = 3             # the last attempt targets a region costing at most 3 tokens more than held
 MAX_GAMES = 1_000_000          # simulate
 MAX_SEED = 2**63 - 1
 MAX_TURNS = 1_000              # quest forecast: monster turns
@@ -137,7 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tokens", type=_ranged(*CONQUEST_TOKENS), required=True,
                    help=f"tokens in hand, {CONQUEST_TOKENS[0]} to {CONQUEST_TOKENS[1]}")
     p.add_argument("--cost", type=_ranged(*CONQUEST_COST), required=True,
-                   help=f"tokens the region costs, {CONQUEST_COST[0]} to {CONQUEST_COST[1]}")
+                   help=f"tokens the region costs, {CONQUEST_COST[0]} to {CONQUEST_COST[1]} and at most "
+                        f"TOKENS + {CONQUEST_REACH}")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("simulate", help="play many seeded random games")
@@ -227,6 +229,9 @@ def cmd_odds(args: argparse.Namespace, out: TextIO) -> None:
             f"{result.row(r).label:>10} {p!s:>10} {_pct(p)}  {result.row(r).result}"
             for r, p in result.rows.items()), out)
     elif args.what == "conquest":
+        if args.cost > args.tokens + CONQUEST_REACH:
+            raise UsageError(f"tablerules odds conquest: the last attempt may only target a region costing at most "
+                             f"{CONQUEST_REACH} tokens more than you hold (seed 003), not {args.cost - args.tokens}")
         p = odds.conquest(args.tokens, args.cost)
         _emit(args, {"success": str(p), "float": {"success": float(p)}},
               lambda: f"success {p!s:>8} {_pct(p)}", out)

@@ -40,6 +40,7 @@ def run(*argv: str) -> tuple[int, str]:
     ["odds", "conquest", "--tokens", "0", "--cost", "5"],
     ["odds", "conquest", "--tokens", "3", "--cost", "0"],
     ["odds", "conquest", "--tokens", "3", "--cost", "101"],
+    ["odds", "conquest", "--tokens", "1", "--cost", "5"],
     ["simulate", "munchkin", "--games", "0"],
     ["simulate", "munchkin", "--games", "100000000"],
     ["simulate", "munchkin", "--seed", "-1"],
