@@ -62,15 +62,20 @@ class RolloutEvaluator(mcts.Evaluator):
         return [(a, 1.0 / len(legal)) for a in legal]
 
 
+#: the search budget of ``MCTSAgent()`` (the agent called ``mcts`` in the CLI, sweeps and panels)
+DEFAULT_SIMULATIONS = 48
+DEFAULT_ROLLOUT_DEPTH = 40
+
+
 class MCTSAgent(Agent):
     """Chooses by ``simulations`` MCTS simulations (UCT constant ``uct_c``) with rollouts of ``rollout_depth``."""
 
     name = "mcts"
 
-    def __init__(self, simulations: int = 48, rollout_depth: int = 40, uct_c: float = 2.0,
+    def __init__(self, simulations: int | None = None, rollout_depth: int | None = None, uct_c: float = 2.0,
                  seed: int | str = 0) -> None:
-        self.simulations = simulations
-        self.rollout_depth = rollout_depth
+        self.simulations = simulations or DEFAULT_SIMULATIONS
+        self.rollout_depth = rollout_depth or DEFAULT_ROLLOUT_DEPTH
         self.uct_c = uct_c
         self.rng = random.Random(seed)
         self.fallback = RandomAgent(f"{seed}/fallback")
