@@ -12,9 +12,9 @@ Needs the ``sweep`` extra (dask[distributed], pyarrow, duckdb).
 
 from typing import Any
 
-from .plan import Chunk, SweepSpec, missing, plan
+from .plan import Chunk, SweepSpec, missing, plan, sweeps_dir
 
-__all__ = ["Chunk", "SweepReport", "SweepSpec", "missing", "plan", "run_sweep"]
+__all__ = ["Chunk", "SweepReport", "SweepSpec", "missing", "plan", "run_sweep", "sweeps_dir"]
 
 
 def __getattr__(name: str) -> Any:  # the runner needs dask and pyarrow: imported when asked for

@@ -14,12 +14,22 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 SPEC_FILE = "_sweep.json"
+
+
+def sweeps_dir() -> Path:
+    """Where the notebooks keep their sweeps: ``sweeps/`` at the top of the project (``$TABLERULES_SWEEPS``
+    overrides it; the tests point it at a temporary folder)."""
+    override = os.environ.get("TABLERULES_SWEEPS")
+    path = Path(override) if override else Path(__file__).resolve().parents[2] / "sweeps"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 @dataclass(frozen=True)

@@ -95,3 +95,18 @@ def statuses(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
 def failures(con: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
     """The games that raised: seed, parameters and the error (replay one with the game class and seed)."""
     return rows(con, "SELECT seed, params, error FROM games WHERE status = 'error' ORDER BY seed")
+
+
+def paired_difference(con: duckdb.DuckDBPyConnection, param: str, a: Any, b: Any, measure: str = "turns"
+                      ) -> dict[str, Any]:
+    """How ``measure`` changes from ``param = a`` to ``param = b`` on the same seeds (every setting of a sweep
+    plays the same seeds): pairs, mean of each, the mean difference b - a and its 95% normal interval."""
+    p, m = _ident(param), _ident(measure)
+    row = rows(con, f"""
+        WITH x AS (SELECT seed, {m} AS v FROM games WHERE {p} = ? AND status <> 'error'),
+             y AS (SELECT seed, {m} AS v FROM games WHERE {p} = ? AND status <> 'error'),
+             d AS (SELECT x.v AS a, y.v AS b, y.v - x.v AS diff FROM x JOIN y USING (seed))
+        SELECT count(*) AS pairs, avg(a) AS mean_a, avg(b) AS mean_b, avg(diff) AS diff,
+               {Z95} * stddev_samp(diff) / sqrt(count(*)) AS half_width FROM d""", [a, b])[0]
+    half = row.pop("half_width") or 0.0
+    return {**row, "low": (row["diff"] or 0.0) - half, "high": (row["diff"] or 0.0) + half}
