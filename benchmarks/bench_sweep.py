@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import tempfile
 import time
 
@@ -37,7 +38,7 @@ def _warm_cluster(workers: int):
 def scaling(games: int, chunk: int) -> dict:
     from tablerules.sweep import SweepSpec, run_sweep
 
-    out: dict = {"games": games, "chunk_size": chunk}
+    out: dict = {"games": games, "chunk_size": chunk, "load_average_1min_at_start": os.getloadavg()[0]}
     cls = game_class("munchkin")
     start = time.perf_counter()
     for seed in range(games // 2):

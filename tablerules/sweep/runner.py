@@ -9,6 +9,7 @@ of the same sweep plays only the rest: the same seeds, none lost, none twice.
 
 from __future__ import annotations
 
+import logging
 import sys
 import time
 from dataclasses import dataclass
@@ -49,6 +50,7 @@ def local_cluster(workers: int = 1, processes: bool = True) -> Any:
     process per core scales, threads would share the GIL)."""
     from distributed import LocalCluster
 
+    logging.getLogger("distributed").setLevel(logging.WARNING)  # the in-process scheduler's INFO chatter
     return LocalCluster(n_workers=workers, threads_per_worker=1, processes=processes,
                         dashboard_address=":0", silence_logs=40)
 
