@@ -48,15 +48,17 @@ def test_chunks_are_seeded_and_cover_every_setting_once() -> None:
 
 def test_an_interrupted_sweep_resumes_with_every_game_exactly_once(client, tmp_path: Path) -> None:
     spec = SweepSpec("quest-crawl", 24, params={"players": [2, 3]}, seed=7, chunk_size=4)
-    first = run_sweep(spec, tmp_path, client=client, progress=False, stop_after=3)
+    first = run_sweep(spec, tmp_path, client=client, progress=False, stop_after=2)
     assert first.interrupted and not first.complete
     # a writer killed mid-write leaves only a temporary file: it is neither read nor taken for a chunk
     folder = tmp_path / f"sweep={spec.sweep_id}" / "players=2"
     (folder / ".chunk-000005.parquet.99.1.tmp").write_bytes(b"half a file")
     left = missing(spec, tmp_path)
-    assert 0 < len(left) <= 12 - 3
+    assert 0 < len(left) <= 12 - 2
+    # (in-process workers cannot be stopped mid-chunk: a chunk that was running may still land meanwhile)
     second = run_sweep(spec, tmp_path, client=client, progress=False)
-    assert second.complete and second.ran == len(left) and not missing(spec, tmp_path)
+    assert second.complete and second.ran <= len(left) and not missing(spec, tmp_path)
+    assert second.done_before + second.ran == 12
     assert seeds_by_setting(tmp_path, spec.sweep_id, "players") == {2: list(range(7, 31)), 3: list(range(7, 31))}
     assert run_sweep(spec, tmp_path, client=client, progress=False).ran == 0  # nothing left to do
     with pytest.raises(ValueError, match="different sweep"):

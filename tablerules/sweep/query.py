@@ -19,15 +19,13 @@ Z95 = 1.959963984540054
 SEATS_SQL = """
 CREATE OR REPLACE VIEW seats AS
 SELECT g.* EXCLUDE (agents, seat_score, seat_level, seat_race, seat_class, winners),
-       s.seat,
-       g.agents[s.seat + 1] AS agent,
-       g.seat_race[s.seat + 1] AS race,
-       g.seat_class[s.seat + 1] AS class,
-       g.seat_level[s.seat + 1] AS level,
-       g.seat_score[s.seat + 1] AS score,
-       coalesce(list_contains(g.winners, s.seat::INTEGER), false) AS won
-FROM games g, (SELECT unnest(range(0, 8)) AS seat) s
-WHERE s.seat < g.players
+       g.agents[g.seat + 1] AS agent,
+       g.seat_race[g.seat + 1] AS race,
+       g.seat_class[g.seat + 1] AS class,
+       g.seat_level[g.seat + 1] AS level,
+       g.seat_score[g.seat + 1] AS score,
+       coalesce(list_contains(g.winners, g.seat::INTEGER), false) AS won
+FROM (SELECT *, unnest(range(coalesce(players, 0)::BIGINT)) AS seat FROM games) g
 """
 
 
