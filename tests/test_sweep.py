@@ -66,6 +66,17 @@ def test_an_interrupted_sweep_resumes_with_every_game_exactly_once(client, tmp_p
                             name=spec.sweep_id), tmp_path, client=client, progress=False)
 
 
+def test_an_extended_sweep_replays_its_short_last_chunk_and_cannot_shrink(client, tmp_path: Path) -> None:
+    small = SweepSpec("quest-crawl", 5, seed=0, chunk_size=4, name="x")
+    run_sweep(small, tmp_path, client=client, progress=False)
+    bigger = SweepSpec("quest-crawl", 10, seed=0, chunk_size=4, name="x")
+    assert [(c.index, c.count) for c in missing(bigger, tmp_path)] == [(1, 4), (2, 2)]
+    assert run_sweep(bigger, tmp_path, client=client, progress=False).ran == 2
+    assert seeds_by_setting(tmp_path, "x", "sweep") == {"x": list(range(10))}
+    with pytest.raises(ValueError, match="extended, not shrunk"):
+        run_sweep(small, tmp_path, client=client, progress=False)
+
+
 def test_a_chunk_is_one_parquet_file_of_the_fixed_schema(client, tmp_path: Path) -> None:
     spec = SweepSpec("munchkin", 6, agents=("heuristic",), params={"deal": [2]}, chunk_size=3, name="m")
     run_sweep(spec, tmp_path, client=client, progress=False)

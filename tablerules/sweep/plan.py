@@ -118,10 +118,17 @@ def plan(spec: SweepSpec) -> list[Chunk]:
     return chunks
 
 
+def _rows_in(path: Path) -> int:
+    import pyarrow.parquet as pq
+
+    return pq.read_metadata(path).num_rows
+
+
 def missing(spec: SweepSpec, out: str | Path) -> list[Chunk]:
-    """The chunks whose file is not written yet (a resumed sweep runs only these)."""
+    """The chunks whose file is not written yet (a resumed sweep runs only these), and a last chunk that an
+    extended sweep makes longer (its file holds fewer games than the chunk now has: it is played again)."""
     out = Path(out)
-    return [c for c in plan(spec) if not (out / c.path).exists()]
+    return [c for c in plan(spec) if not (out / c.path).exists() or _rows_in(out / c.path) != c.count]
 
 
 def check_spec(spec: SweepSpec, out: str | Path) -> None:
@@ -134,5 +141,8 @@ def check_spec(spec: SweepSpec, out: str | Path) -> None:
                 json.dumps(spec.identity())):
             raise ValueError(f"{path}: a different sweep is already stored under the name {spec.sweep_id!r} "
                              "(same name needs the same game, agents, parameters, seed and chunk size)")
+        if spec.games < saved["games"]:
+            raise ValueError(f"{path}: the sweep already has {saved['games']} games per setting; it can be "
+                             f"extended, not shrunk to {spec.games}")
     folder.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(spec.to_json(), indent=1, sort_keys=True) + "\n")
