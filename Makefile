@@ -47,6 +47,7 @@ bench: setup
 	$(BIN)/python benchmarks/bench_quest.py
 	$(BIN)/python benchmarks/bench_munchkin.py
 	$(BIN)/python benchmarks/bench_openspiel.py
+	$(BIN)/python benchmarks/bench_sweep.py scaling
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis tests/screenshots figures/*.png

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from . import odds
-from .core.agents import seat_agents
+from .core.agents import agent_names, make_agent, seat_agents
 from .core.errors import IllegalAction, SaveError, TablerulesError
 from .core.files import atomic_path
 from .core.protocol import Game
@@ -149,8 +149,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_ranged(0, MAX_SEED), default=0, help="the first game's seed, 0 to 2**63-1")
     p.add_argument("--json", action="store_true")
     p.add_argument("--progress", action="store_true", help="show a progress bar")
-    p.add_argument("--agents", choices=["random", "heuristic"], default="random",
-                   help="who plays every seat (heuristic: the game's own heuristic agent)")
+    p.add_argument("--agents", choices=agent_names(), default="random",
+                   help="who plays every seat (heuristic: the game's own heuristic agent; mcts: tree search)")
 
     p = sub.add_parser("play", help="step through a game in the terminal")
     p.add_argument("game")
@@ -178,6 +178,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", required=True, metavar="FILE.png")
     p.add_argument("--colour", choices=colours, help="also show the paths of this monster turn")
     p.add_argument("--json", action="store_true")
+
+    from .sweep.cli import add_parser as add_sweep_parser
+
+    add_sweep_parser(sub, _non_negative)
 
     p = sub.add_parser("games", help="list the games")
     p.add_argument("--json", action="store_true")
@@ -296,6 +300,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> None:
         agents = cls.heuristic_agent()
         if agents is None:
             raise UsageError(f"tablerules simulate: {args.game} has no heuristic agent yet")
+    elif args.agents != "random":
+        agents = make_agent(args.agents, cls, args.seed)
     # long runs show progress on a terminal (and always with --progress)
     progress = args.progress or (args.games >= 500 and sys.stderr.isatty())
     summary = simulate(cls, args.games, seed=args.seed, agents=agents, progress=progress)
@@ -446,6 +452,14 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
             cmd_play(args, out, inp)
         elif args.command == "quest":
             cmd_quest(args, out)
+        elif args.command == "sweep":
+            from .sweep import cli as sweep_cli
+
+            try:
+                data = sweep_cli.run(args, out, _game(args.game))
+            except ValueError as exc:
+                raise UsageError(f"tablerules sweep: {exc}") from None
+            _emit(args, data, lambda: sweep_cli.text(data), out)
         elif args.command == "games":
             names = game_names()
             out.write((json.dumps({"games": names}) if args.json else "\n".join(names) or "(none)") + "\n")
