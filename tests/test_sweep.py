@@ -86,7 +86,7 @@ def test_a_chunk_is_one_parquet_file_of_the_fixed_schema(client, tmp_path: Path)
     assert table.schema.equals(SCHEMA)
     row = table.to_pylist()[0]
     assert row["seed"] == 3 and row["chunk"] == 1 and row["players"] == 4 and row["agents"] == ["heuristic"] * 4
-    assert json.loads(row["params"]) == {"deal": 2, "max_turns": 400, "players": 4}
+    assert json.loads(row["params"]) == {"deal": 2, "first_player": -1, "max_turns": 400, "players": 4}
     assert row["status"] == "finished" and len(row["winners"]) >= 1
     assert len(row["seat_race"]) == len(row["seat_class"]) == len(row["seat_level"]) == 4
     assert max(row["seat_level"]) == 10  # a Munchkin game is won at level 10
