@@ -109,6 +109,7 @@ from .rules.common import (  # noqa: F401 (re-exported)
     MAX_POWER_DISCARDS,
     POWER_CLASS,
     REVIVE_CARDS,
+    RULES,
     RUN_NEED,
     START_CARDS,
 )
@@ -134,12 +135,17 @@ from .views import QuestViews
 class QuestParams:
     players: int = 3
     max_turns: int = 300  # a simulation cap: the game ends without a winner after this many turns
+    #: the rules edition: 2 since the seed-fidelity fixes (issue #10: the first player rolled, a fight on
+    #: running into monsters, one-shots returned, ...); a save written before has no "rules" and replays as 1
+    rules: int = RULES
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 4:
             raise ValueError("Munchkin Quest is for 2 to 4 players")
         if self.max_turns < 1:
             raise ValueError("play at least one turn")
+        if self.rules not in (1, RULES):
+            raise ValueError(f"rules edition must be 1 or {RULES}")
 
 
 _Step = Step  # the old name
@@ -164,6 +170,15 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
     shared_attributes = ("link_types", "monster_cards", "cards", "card_index", "room_rules_of")
     info = GameInfo(min_players=2, max_players=4, chance=True, information=Information.IMPERFECT,
                     max_length=40_000, simultaneous=True)
+
+    @classmethod
+    def from_json(cls, data):
+        """A save written before the rules edition existed (no ``rules`` in its parameters) replays under the
+        rules it was played with (edition 1: player 0 starts, ...), so old saves still load."""
+        params = data.get("params") if isinstance(data, dict) else None
+        if isinstance(params, dict) and data.get("game") == cls.name and "rules" not in params:
+            data = {**data, "params": {**params, "rules": 1}}
+        return super().from_json(data)
 
     # ----- set-up ---------------------------------------------------------------------------
     def setup(self) -> None:
@@ -285,7 +300,8 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
                 return {"draw": f"drawing a {step.deck} card", "fight die": "rolling the combat dice",
                         "run die": "rolling to run away", "search": "rolling the search dice",
                         "bet": "betting", "power": "a d10 power",
-                        "d10": "the cleric's d10", "check room": "starting the turn"}[step.kind]
+                        "d10": "the cleric's d10", "check room": "starting the turn",
+                        "first": "rolling for the first player"}[step.kind]
             return super().stage()
         return self.state.flow.name  # an interruption on top of the turn's stage, or that stage
 
@@ -320,6 +336,9 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
             return ChanceStep.uniform("d6", f"combat die {step.n} ({whose}, rolled by {who})", range(1, 7))
         if step.kind == "run die":
             return ChanceStep.uniform("d6", "one die per monster: 5 or more escapes", range(1, 7))
+        if step.kind == "first":
+            return ChanceStep.uniform("first", "each player rolls a die, the highest starts (a tie rolls again): "
+                                      "every player equally likely", range(self.params.players))
         if step.kind == "bet":
             return ChanceStep.uniform("d6", f"a bet of {step.n} gold: 4 or more doubles it", range(1, 7))
         if step.kind == "d10":

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..core.protocol import Chance
 from .actions import Ready
 from .dungeon import MonsterPiece
 from .game import QuestGame
@@ -24,14 +25,16 @@ from .geometry import Colour
 __all__ = ["backpack", "hand", "hero", "monster", "move_to", "ready", "take", "wear", "won"]
 
 
-def ready(players: int = 4, seed: int = 0, max_turns: int = 300) -> QuestGame:
-    """A game dealt, every player ready, player 0's turn begun (its DxM card drawn); then every hand
-    emptied back into its deck, so a scenario gives each seat exactly the cards it names."""
+def ready(players: int = 4, seed: int = 0, max_turns: int = 300, first: int = 0) -> QuestGame:
+    """A game dealt, every player ready, the dice for the first player showing ``first`` (p. 4), that
+    player's turn begun (its DxM card drawn); then every hand emptied back into its deck, so a scenario
+    gives each seat exactly the cards it names."""
     game = QuestGame({"players": players, "max_turns": max_turns}, seed=seed)
     while game.is_chance():
         game.roll()
     for p in range(players):
         game.apply(Ready(p))
+    game.apply(Chance("first", first))
     while game.is_chance():
         game.roll()
     for h in game.heroes:

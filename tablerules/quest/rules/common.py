@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...core.protocol import Chance
 
 START_CARDS, REVIVE_CARDS = 3, 2
+RULES = 2  #: the rules edition (QuestParams.rules): 2 since the seed-fidelity fixes of issue #10
 BOSS_LEVEL = 20
 RUN_NEED = 5
 LEVEL_PRICE = 1000
