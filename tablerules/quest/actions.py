@@ -215,8 +215,8 @@ class Wandering(Action):
 
 @dataclass(frozen=True)
 class Power(Action):
-    """Discard a card for a class power: berserk (warrior +1), turning (cleric +3 against undead),
-    flight (wizard +1 to run), backstab (thief -2 to a fighting munchkin)."""
+    """Discard a card for a class power: berserk (warrior +1), turning (cleric: a combat die against
+    undead; +3 in rules edition 1), flight (wizard +1 to run), backstab (thief -2 to a fighting munchkin)."""
 
     player: int
     power: str

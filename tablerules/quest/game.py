@@ -380,11 +380,13 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
             return self._after_roll_actions()
         if stage == "running: direction":
             runner = self.state.fight.runners[0]
-            return [RunTo(runner, r) for r in self.neighbours(self.state.fight.room)]
+            escapes = self.escapes(runner) if self.params.rules >= 2 else []
+            return [*(RunTo(runner, r) for r in self.neighbours(self.state.fight.room)), *escapes]
         if stage == "running away":
-            runner = self.state.fight.runners[0]
-            chasing = distinct(self.state.fight.chasing)
-            return [*self._powers(runner, "flight"), *(RollToRun(runner, m) for m in chasing)]
+            f = self.state.fight
+            runner = f.runners[0]
+            escapes = self.escapes(runner) if self.params.rules >= 2 and len(f.chasing) == len(f.monsters) else []
+            return [*self._powers(runner, "flight"), *(RollToRun(runner, m) for m in distinct(f.chasing)), *escapes]
         if stage == "charity":
             return self._charity_actions()
         return []

@@ -9,7 +9,7 @@ from typing import ClassVar
 from ...core.cards import distinct
 from ...core.flow import ResponseWindow
 from ...core.protocol import Action
-from ..actions import AskHelp, D10Power, Enhance, Flee, LoadDie, OneShot, Pass, Roll, Wandering
+from ..actions import AskHelp, D10Power, Enhance, LoadDie, OneShot, Pass, Roll, Wandering
 from ..dungeon import Room
 from ..exploration import _Pending
 from ..heroes import WIN_LEVEL
@@ -43,7 +43,8 @@ class CombatRules:
         f = self.state.fight
         total = sum(self.strength(p) for p in f.side) + sum(self.card(x).bonus for x in f.munchkin_one_shots)
         undead = any(self.monster_card(m).undead for m in f.monsters)
-        return total + len(f.berserk) + (3 * len(f.turning) if undead else 0) - 2 * len(f.backstabs)
+        turning = 3 * len(f.turning) if undead and self.params.rules < 2 else 0  # edition 2: a die (fight_dice)
+        return total + len(f.berserk) + turning - 2 * len(f.backstabs)
 
     def monster_level(self, piece: str) -> int:
         return BOSS_LEVEL if self.state.fight is not None and self.state.fight.boss else self.monster_card(piece).level
@@ -61,9 +62,11 @@ class CombatRules:
         return total + sum(self.card(x).bonus for x in f.monster_one_shots)
 
     def fight_dice(self, player: int) -> int:
-        """A munchkin's combat dice in this fight: icons, and one more for a warrior's fury."""
+        """A munchkin's combat dice in this fight: icons, one more for a warrior's fury, one more for each
+        card a cleric discards to turn undead (p. 10: 如果有牧师帮你战不死的话，可以多掷一个战斗骰)."""
         f = self.state.fight
-        return self.dice_count(player, self.state.dungeon.rooms[f.room]) + f.fury.count(player)
+        room = self.state.dungeon.rooms[f.room]
+        return self.dice_count(player, room) + f.fury.count(player) + f.turners.count(player)
 
     def munchkin_dice(self) -> int:
         return sum(self.fight_dice(p) for p in self.state.fight.side)
@@ -129,9 +132,7 @@ class CombatRules:
         if "warrior" in self.tags(p) and p not in f.fury and (p, "fury") not in self.state.powers_used:
             out.append(D10Power(p, "fury"))
         h = self.state.heroes[p]
-        flights = self.once(c for c in h.hand + h.carried if self.card(c).kind == "escape")
-        if not f.boss:
-            out += [Flee(p, c, r) for c in flights for r in self.neighbours(f.room)]
+        out += self.escapes(p)
         if f.helper is None:  # bribes: first pick of the treasures, gold, or an item
             treasures = self.treasure_count()
             for q in self.helpers():
@@ -146,8 +147,9 @@ class CombatRules:
         f = self.state.fight
         out: list[Action] = []
         for p in f.window.waiting:
-            if p == f.helper:
+            if p == f.helper:  # p. 10: 帮手的能力可以照常使用 (a cleric helper turns undead)
                 out += self._one_shots(p, ("munchkins", "monsters"), False) + self._powers(p, "berserk")
+                out += self._powers(p, "turning") if self.params.rules >= 2 else []
             elif not self.state.heroes[p].dead and self.reaches(p, f.room):
                 out += self._one_shots(p, ("munchkins", "monsters"), True) + self._powers(p, "backstab")
             out += self._enhancers(p) + self._wanderers(p) + self._gual(p) + self._give_ups(p)
@@ -183,7 +185,12 @@ class CombatRules:
     def _do_OneShot(self, action: OneShot) -> None:
         f = self.state.fight
         h = self.state.heroes[action.player]
-        (h.hand if action.card in h.hand else h.carried).remove(action.card)
+        if action.card in h.hand:
+            h.hand.remove(action.card)
+        else:
+            h.carried.remove(action.card)
+            f.from_belt.append(action.card)
+        f.one_shot_owners[action.card] = action.player
         (f.munchkin_one_shots if action.side == "munchkins" else f.monster_one_shots).append(action.card)
         if action.player != f.fighter:
             f.window.interfered = True
@@ -298,8 +305,20 @@ class CombatRules:
             self._remove(piece)
         self.end_fight()
 
-    def discard_fight(self) -> None:
+    def discard_fight(self, returned: bool = False) -> None:
+        """The fight's cards: one-shots are discarded, or (``returned``: the munchkins or the monsters left
+        the room) go back to their living owners, to the hand or the belt they came from (p. 8)."""
         f = self.state.fight
+        if returned and self.params.rules >= 2:
+            for copy in f.munchkin_one_shots + f.monster_one_shots:
+                owner = self.state.heroes[f.one_shot_owners[copy]]
+                if owner.dead:
+                    self._discard(copy)
+                else:
+                    (owner.carried if copy in f.from_belt else owner.hand).append(copy)
+            if f.munchkin_one_shots or f.monster_one_shots:
+                self.event("the fight ends with nobody beaten: the one-shots go back to their owners")
+            f.munchkin_one_shots, f.monster_one_shots = [], []
         self.state.treasure_discard.extend(f.munchkin_one_shots + f.monster_one_shots)
         self.state.dxm_discard.extend(f.loaded)
         f.munchkin_one_shots, f.monster_one_shots, f.loaded = [], [], []
@@ -314,9 +333,24 @@ class CombatRules:
                     self._remove(piece)
             f.monsters.clear()
 
-    def end_fight(self) -> None:
-        """The fight is over; the fighter goes on with the turn (moves left are still usable)."""
-        self.discard_fight()
+    def end_fight(self, returned: bool = False) -> None:
+        """The fight is over; the fighter goes on with the turn (moves left are still usable). ``returned``:
+        it ended because the munchkins or the monsters left the room (p. 8: 所有"只能使用一次"的卡牌回到拥有者
+        那里). If the fighter stands in a room with monsters now (ran, fled or was moved there), that is a
+        new fight at once (p. 8: 在你的回合，一旦...你移入了有怪物的房间)."""
+        self.discard_fight(returned)
         self.state.fight = None
         if self.state.stage_name != "game over" and not self.state.over_reason:
             self.state.stage_name = "moving"
+            if self.params.rules >= 2:
+                self.fight_on_arrival()
+
+    def fight_on_arrival(self) -> None:
+        """In your own turn a room with monsters that do not ignore you is a fight at once, however you
+        came in (moving, running away, a magic escape, a teleport)."""
+        p = self.state.current
+        if self.state.heroes[p].dead or self.state.turn_ends or self.state.fight is not None:
+            return
+        room = self.room_of(p).id
+        if any(not self.ignores(m.id, p) for m in self.state.dungeon.monsters_in(room)):
+            self.start_fight(room)

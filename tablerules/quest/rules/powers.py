@@ -75,6 +75,8 @@ class PowerRules:
         h.hand.remove(action.card)
         self._discard(action.card)
         f.power_cards(action.power).append(action.card)
+        if action.power == "turning" and self.params.rules >= 2:
+            f.turners.append(action.player)
         if action.power == "backstab":
             f.backstabbers.append(action.player)
         if action.player != f.fighter and action.power != "flight":
