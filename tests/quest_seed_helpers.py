@@ -47,3 +47,18 @@ def roll_fight(game: QuestGame, *faces: int) -> None:
     all_pass(game)
     for face in faces:
         game.apply(Chance("d6", face))
+
+
+def explore_into(game: QuestGame, tile: str, card: str, base: str, side: str = "S") -> None:
+    """The current player explores through ``side``: the referee's room tile, monster card and base colour;
+    the DxM card and the links are rolled."""
+    from tablerules.quest.exploration import Explore
+
+    game.apply(Explore(game.current, side))
+    game.apply(Chance("room", tile))
+    while game.chance_step() is not None and game.chance_step().event in ("dxm", "link"):
+        game.roll()
+    game.apply(Chance("monster", card))
+    game.apply(Chance("base", base))
+    while game.chance_step() is not None and game.chance_step().event == "dxm":
+        game.roll()

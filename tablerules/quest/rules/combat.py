@@ -200,7 +200,7 @@ class CombatRules:
     def _do_Enhance(self, action: Enhance) -> None:
         self.state.heroes[action.player].hand.remove(action.card)
         self.state.enhanced.setdefault(action.monster, []).append(action.card)
-        if action.player != self.state.fight.fighter:
+        if self.state.fight is not None and action.player != self.state.fight.fighter:
             self.state.fight.window.interfered = True
         self.event(f"player {action.player} plays {self.card(action.card).name} on "
                    f"{self.piece(action.monster).name.split(' (')[0]} ({self.card(action.card).bonus:+d})")
