@@ -60,6 +60,7 @@ from .actions import (
     Deal,
     DiscardCard,
     Drop,
+    DropGold,
     Enhance,
     FightAnyway,
     Flee,
@@ -163,7 +164,7 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
                     GiveItem, Pack, SpendItem, BuyLevel, Heal, Suicide, PlayCurse, AnswerCurse, GiveUp, SummonWall,
                     PlayCheat, OneShot, Enhance, Wandering, Power, AskHelp, AnswerHelp, Roll, Pass, LoadDie, Flee,
                     RunTo, RollToRun, ChooseLoss, GiveCard, DiscardCard, Deal, FightAnyway, GiveGold,
-                    D10Power)
+                    D10Power, DropGold)
     Params = QuestParams
     max_length = 40_000
     State = QuestState
@@ -443,7 +444,8 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
                 "; only level-10 munchkins help against the boss" if self.state.fight and self.state.fight.boss else "")
         if isinstance(action, Move | Explore) and self.state.stage_name == "moving":
             return super().illegal_reason(action)
-        if self.state.fight is not None and isinstance(action, PlayCard | Drop | GiveItem | Pack | Search | PickUp):
+        if self.state.fight is not None and isinstance(action, PlayCard | Drop | DropGold | GiveItem | Pack | Search
+                                                                  | PickUp):
             return "combat", "no items are played, dropped, given or packed during a fight"
         if isinstance(action, PlayCard) and self.card(action.card).kind in IDENTITY_KINDS:
             return "races and classes", "one race and one class; a second only with a Half-Breed (Super Munchkin), " \

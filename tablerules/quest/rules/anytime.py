@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core.protocol import Action
-from ..actions import Drop, Enhance, GiveGold, GiveItem, Heal, Pack, PlayCard, Suicide
+from ..actions import Drop, DropGold, Enhance, GiveGold, GiveItem, Heal, Pack, PlayCard, Suicide
 from ..heroes import BACKPACK
 from .common import IDENTITY_KINDS
 
@@ -73,7 +73,7 @@ class AnytimeRules:
         out += [GiveItem(p, c, q) for c in items for q in friends if self._receives(q, c)]
         amounts = sorted({n for n in (100, h.gold) if 0 < n <= h.gold})
         out += [GiveGold(p, q, n) for q in friends for n in amounts]
-        return out
+        return out + [DropGold(p, n) for n in amounts]  # p. 16: 现金可以和物品一样花掉，扔在地上或者和其他小白交换
 
     def _any_enhancers(self, p: int) -> list[Action]:
         """An enhancer at any time (p. 10, 17: 增强卡任何时候都可以使用): in a fight on one of its monsters,

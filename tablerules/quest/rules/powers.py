@@ -67,13 +67,11 @@ class PowerRules:
             return []
         if power == "backstab" and (p in f.backstabbers or not self.reaches(p, f.room) or self.state.heroes[p].dead):
             return []
-        return [Power(p, power, c) for c in self.once(self.state.heroes[p].hand)]
+        return [Power(p, power, c) for c in self.discardable(p)]
 
     def _do_Power(self, action: Power) -> None:
         f = self.state.fight
-        h = self.state.heroes[action.player]
-        h.hand.remove(action.card)
-        self._discard(action.card)
+        self.discard_from(action.player, action.card)  # from the hand or from play (p. 15 弃牌能力)
         f.power_cards(action.power).append(action.card)
         if action.power == "turning" and self.params.rules >= 2:
             f.turners.append(action.player)
