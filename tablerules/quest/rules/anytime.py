@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core.protocol import Action
-from ..actions import Drop, DropGold, Enhance, GiveGold, GiveItem, Heal, Pack, PlayCard, Suicide
+from ..actions import Drop, DropGold, Enhance, GiveGold, GiveItem, Heal, Pack, PlayCard, PlayCheat, Suicide
 from ..heroes import BACKPACK
 from .common import IDENTITY_KINDS
 
@@ -55,7 +55,7 @@ class AnytimeRules:
             won = {self.card(c).name for c in h.won if c in h.hand}  # one action per card: the hand's copy
             out += [PlayCard(player, c) for c in self.once(h.hand) if self.card(c).name in won
                     and self.card(c).kind in ("item", "one_shot") and self.can_carry(player, c)]
-            out += self._trades(player) + self._walls(player)
+            out += self._trades(player) + self._walls(player) + self._anytime_cheats(player)
         if player == st.current and st.stage_name in self.SUICIDE_STAGES and (
                 fight is None or player == fight.fighter):
             out.append(Suicide(player))
@@ -82,3 +82,13 @@ class AnytimeRules:
             return self._enhancers(p)
         cards = self.once(c for c in self.state.heroes[p].hand if self.card(c).kind == "enhancer")
         return [Enhance(p, c, m) for c in cards for m in sorted(self.state.dungeon.monsters)]
+
+    def _anytime_cheats(self, p: int) -> list[Action]:
+        """Cheat! is a DxM card, played at any time (p. 17: 除非卡牌上另有说明，否则任何时候都可以打主角卡), on an item
+        that may come into play out of turn: one in the backpack, or a Treasure just won (p. 12: Kelandor puts
+        it on the spear she has just picked, in Babe's turn)."""
+        h = self.state.heroes[p]
+        cheats = self.once(c for c in h.hand if self.card(c).kind == "cheat")[:1]
+        won = [c for c in h.won if c in h.hand]
+        targets = self.once(h.backpack, won, keep=lambda c: self.card(c).kind == "item" and not self.can_carry(p, c))
+        return [PlayCheat(p, x, item) for x in cheats for item in targets]
