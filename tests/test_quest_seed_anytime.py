@@ -159,3 +159,34 @@ def test_no_base_left_the_strongest_with_its_enhancers_leaves() -> None:
     assert rat not in game.dungeon.monsters and lawyer in game.dungeon.monsters
     assert ancient in game.dxm_discard
     assert game.chance_step() is None or game.chance_step().event != "base"
+
+
+def test_the_entrances_links_cannot_be_walled() -> None:
+    """p. 1 绝对铁律: "入口及其连接块不能移动，翻转或被移除" (Summon Wall is offered on no link of the entrance)."""
+    game = corridor_game()
+    hand(game, 0, "summon_wall")
+    assert not any(isinstance(a, SummonWall) for a in game.legal_actions(0))  # on the entrance
+    move_to(game, 0, NORTH_EAST)
+    assert {a.side for a in game.legal_actions(0) if isinstance(a, SummonWall)} == {"S", "W"}
+
+
+def test_the_monster_turn_cannot_be_interrupted() -> None:
+    """p. 13 （不能！）打断怪物回合: "所有怪物移动的整体被视为一个行动，因此不能被打断，
+    即使是“任何时候均可使用”的卡牌也不行。\""""
+    from tablerules.quest.exploration import EndTurn
+
+    game = corridor_game()
+    hand(game, 1, "go_up_a_level")
+    game.apply(EndTurn(0))
+    assert game.is_chance() and game.out_of_turn_actions() == {} and game.legal_actions(1) == ()
+
+
+def test_a_curse_with_nothing_to_take_does_nothing() -> None:
+    """p. 17: "如果你根本没有能被诅咒影响到的物品，那就别管它。例如，如果有人对你放了“盔甲变泥”，但是你根本没穿盔甲，
+    那什么事都不会
+    发生。把诅咒弃掉然后狠狠地嘲笑他吧。\""""
+    game = corridor_game()
+    pudding, = hand(game, 1, "curse_pudding_armour")
+    before = (game.heroes[0].level, game.heroes[0].health)
+    game.apply(PlayCurse(1, pudding, 0))
+    assert (game.heroes[0].level, game.heroes[0].health) == before and pudding in game.dxm_discard

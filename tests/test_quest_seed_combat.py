@@ -158,3 +158,53 @@ def test_a_cleric_helper_turns_undead_for_one_more_combat_die() -> None:
     game.apply(Roll(0))
     game.apply(Power(1, "turning", card))  # the helper discards a card to turn the undead
     assert game.fight_dice(1) == 2 and game.munchkin_dice() == 3
+
+
+def test_a_tie_goes_to_the_monsters_unless_a_warrior_fights() -> None:
+    """p. 9 战斗结果: "如果你的总值大于怪物的总值，就算你赢了。平局算怪物赢。" ; "平局和输一样，除非你使用战士能力\""""
+    game = corridor_game(players=2)
+    hero(game, 0, level=2)
+    fight_in_north(game, "pit_bull")  # level 2
+    roll_fight(game, 3, 3)
+    assert game.stage() == "running: direction"
+    game = corridor_game(players=2)
+    hero(game, 0, level=2, cls="warrior")
+    fight_in_north(game, "pit_bull")
+    roll_fight(game, 3, 3)
+    assert game.fight is None and game.heroes[0].level == 3
+
+
+def test_treasures_face_down_alone_face_up_with_another_munchkin_there() -> None:
+    """p. 9 如果你赢了: "根据所有怪物卡上面注明的数目抓宝藏牌。如果房间里有其他小白，那就明抽宝藏牌；否则就暗抽，
+    别让其他人看到。\""""
+    game = corridor_game(players=2)
+    hero(game, 0, level=5)
+    fight_in_north(game, "maul_rat")
+    roll_fight(game, 6, 1)
+    assert [(s.deck, s.face) for s in game.pending if getattr(s, "deck", "")] == [("treasure", "down")]
+    game = corridor_game(players=2)
+    hero(game, 0, level=5)
+    hero(game, 1, room=NORTH)
+    fight_in_north(game, "maul_rat")
+    roll_fight(game, 6, 1)
+    assert [(s.deck, s.face) for s in game.pending if getattr(s, "deck", "")] == [("treasure", "open")]
+
+
+def test_the_boss_cannot_be_fled() -> None:
+    """p. 1 绝对铁律: "Boss怪不能被移出入口，也不能被变成另一个怪物或者逃避战斗。" p. 11:
+    "任何卡牌和能力都不能让你避开这场战斗！\""""
+    from tablerules.quest.exploration import Move
+    from tablerules.quest.scenario import move_to, ready, room
+
+    game = ready(players=2)
+    room(game, "storeroom", (0, -1))
+    move_to(game, 0, "storeroom")
+    hero(game, 0, level=10)
+    game.ten_by_kill.add(0)
+    hand(game, 0, "flight_potion")
+    game.apply(Move(0, "S"))
+    game.apply(Chance("monster", "lawyer"))
+    game.apply(Chance("base", "blue"))
+    while game.is_chance():
+        game.roll()
+    assert game.fight.boss and not any(isinstance(a, Flee) for a in game.legal_actions())

@@ -74,3 +74,42 @@ def test_setup_hands_health_moves_gold_and_the_entrance() -> None:
         assert game.character(game.colours.index(h.colour)).split()[1] == "Human"
         assert game.dungeon.munchkins[h.colour] == game.dungeon.entrance.id
     assert START_GOLD == 300
+
+
+def test_cards_go_into_play_before_the_game_starts() -> None:
+    """p. 4 建人物卡: "你可以在游戏开始之前把手牌放到场上" (the picture: a race, a class and a Treasure from the opening
+    hand)."""
+    from tablerules.quest.actions import PlayCard
+
+    game = QuestGame({"players": 2}, seed=3)
+    while game.is_chance():
+        game.roll()
+    assert game.stage() == "character creation"
+    plays = [a for a in game.legal_actions() if isinstance(a, PlayCard)]
+    assert plays and all(game.card(a.card).kind in ("race", "class", "item", "one_shot", "half_breed",
+                                                      "super_munchkin", "go_up_a_level") for a in plays)
+    game.apply(plays[0])
+    assert plays[0].card not in game.heroes[0].hand
+
+
+def test_an_empty_deck_takes_its_shuffled_discards_and_with_none_nobody_draws() -> None:
+    """p. 4 初始设置: "任意牌堆的牌用完时，把相应的弃牌堆洗成新的牌堆。如果某个牌堆和相应的弃牌堆都没了，
+    那就谁也抽不了这种牌了！\""""
+    from tablerules.quest.exploration import EndTurn
+
+    game = ready(players=3)
+    dxm = list(game.dxm_deck)
+    game.dxm_deck[:] = dxm[:1]
+    game.dxm_discard[:] = dxm[1:3]
+    game.heroes[2].hand += dxm[3:]  # out of the way: player 2 ends no turn here
+    game.refresh()
+    game.apply(EndTurn(0))
+    game.apply(Chance("monster die", "purple"))
+    game.apply(Chance("dxm", dxm[0]))  # player 1's turn card: the last one, the discards become the deck
+    assert sorted(game.dxm_deck) == sorted(dxm[1:3]) and game.dxm_discard == []
+    game.heroes[2].hand += game.dxm_deck
+    game.dxm_deck[:] = []
+    game.refresh()
+    game.apply(EndTurn(1))
+    game.apply(Chance("monster die", "purple"))
+    assert game.current == 2 and not game.is_chance()  # player 2 draws no DxM card: none is left
