@@ -276,3 +276,71 @@ def test_the_monster_turn_colour_draws_a_dxm_card_even_with_no_monster() -> None
     assert game.chance_step().event == "monster die"
     game.apply(Chance("monster die", "blue"))
     assert game.chance_step().event == "dxm" and game.pending[0].player == 1
+
+
+def test_charity_shared_as_evenly_as_possible_among_tied_lowest() -> None:
+    """p. 7 行善: "如果很多小白等级并列最低，那就尽量平均地分配，不过你可以决定谁拿什么。\""""
+    game = ready(players=3)
+    hero(game, 0, level=3)
+    cards = hand(game, 0, "elf", "dwarf", "halfling", "warrior", "wizard", "thief", "cleric")
+    game.apply(EndTurn(0))
+    assert {a.to for a in game.legal_actions() if isinstance(a, GiveCard)} == {1, 2}
+    game.apply(GiveCard(0, cards[0], 1))
+    assert {a.to for a in game.legal_actions() if isinstance(a, GiveCard)} == {2}  # evenly: now player 2
+
+
+def test_a_thief_backstabs_a_fighting_munchkin_from_next_door() -> None:
+    """p. 10 帮手以外: "盗贼可以使用背刺能力" (the thief's discard power: -2 to the munchkins, from the room or next
+    to it)."""
+    from tablerules.quest.actions import Pass, Power, Roll
+
+    game = corridor_game()
+    hero(game, 1, cls="thief")
+    card, = hand(game, 1, "curse_tax")
+    fight_in_north(game, "pit_bull")
+    before = game.munchkin_strength()
+    game.apply(Roll(0))
+    game.apply(Power(1, "backstab", card))
+    assert game.munchkin_strength() == before - 2
+    game.apply(Pass(1))
+    assert not any(isinstance(a, Power) for a in game.legal_actions(1))  # once a fight
+
+
+def test_a_helper_killing_a_monster_of_their_colour_draws_a_dxm_card() -> None:
+    """p. 10 帮手的奖励: "如果怪物和帮手颜色一致，他可以抓一张主角卡。" p. 17: "打败或者帮助打败“自己的”怪物时\""""
+    game = corridor_game()
+    hero(game, 0, level=5)
+    fight_in_north(game, "pit_bull", base="blue")  # player 1's colour
+    game.apply(AskHelp(0, 1, 0))
+    game.apply(AnswerHelp(1, True))
+    roll_fight(game, 6, 6, 1)
+    draws = [(s.deck, s.player) for s in game.pending if getattr(s, "deck", "")]
+    assert ("dxm", 1) in draws and ("dxm", 0) not in draws
+
+
+def test_enhancers_and_a_monster_capsule_in_the_boss_fight() -> None:
+    """p. 11: "怪物增强卡可以照常用在Boss身上，而“怪物胶囊”或类似的卡牌也可以给它造出帮凶。\""""
+    from tablerules.quest.actions import Enhance, Roll, Wandering
+
+    game = ready(players=2)
+    room(game, "storeroom", (0, -1))
+    move_to(game, 0, "storeroom")
+    hero(game, 0, level=10)
+    game.ten_by_kill.add(0)
+    hairy, capsule = hand(game, 1, "hairy", "monster_capsule")
+    game.apply(Move(0, "S"))
+    game.apply(Chance("monster", "lawyer"))
+    game.apply(Chance("base", "blue"))
+    while game.is_chance():
+        game.roll()
+    boss = game.fight.monsters[0]
+    game.apply(Roll(0))
+    game.apply(Enhance(1, hairy, boss))
+    assert game.monster_strength() == 20 + 5
+    game.apply(Wandering(1, capsule))
+    game.apply(Chance("monster", "maul_rat"))
+    game.apply(Chance("base", "red"))
+    while game.is_chance():
+        game.roll()
+    # the companion keeps its own level: only the boss is always 20
+    assert len(game.fight.monsters) == 2 and game.monster_strength() == 20 + 5 + 1

@@ -47,7 +47,13 @@ class CombatRules:
         return total + len(f.berserk) + turning - 2 * len(f.backstabs)
 
     def monster_level(self, piece: str) -> int:
-        return BOSS_LEVEL if self.state.fight is not None and self.state.fight.boss else self.monster_card(piece).level
+        """A monster's card level; the boss's is always 20 (p. 11: Boss的等级永远是20), its companions keep
+        theirs (edition 1: every monster of a boss fight was 20)."""
+        f = self.state.fight
+        if f is not None and f.boss and (self.params.rules < 2 or (self.state.boss is not None
+                                                                    and piece == self.state.boss.id)):
+            return BOSS_LEVEL
+        return self.monster_card(piece).level
 
     def monster_strength(self) -> int:
         """Levels (the boss: 20), modifiers against the munchkins' side (once), enhancers, one-shots."""
