@@ -344,3 +344,18 @@ def test_enhancers_and_a_monster_capsule_in_the_boss_fight() -> None:
         game.roll()
     # the companion keeps its own level: only the boss is always 20
     assert len(game.fight.monsters) == 2 and game.monster_strength() == 20 + 5 + 1
+
+
+def test_a_bribe_a_curse_took_meanwhile_can_only_be_refused() -> None:
+    """p. 10 贿赂 with p. 5 (curses at any time): the fighter offers the helmet, a curse takes it before the
+    answer; the asked player can only refuse (the bribe is gone)."""
+    from tablerules.quest.actions import PlayCurse
+
+    game = corridor_game()
+    helmet, = wear(game, 0, "firefighters_helmet")
+    curse, = hand(game, 2, "curse_lose_headgear")
+    fight_in_north(game, "pit_bull")
+    game.apply(AskHelp(0, 1, 0, 0, helmet))
+    game.apply(PlayCurse(2, curse, 0))
+    assert helmet in game.dxm_discard + game.treasure_discard
+    assert [a for a in game.legal_actions() if isinstance(a, AnswerHelp)] == [AnswerHelp(1, False)]

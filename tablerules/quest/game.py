@@ -373,7 +373,10 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
         if stage == "asking for help":
             f = self.state.fight  # an item bribe the helper can no longer take (a race given up, a full
             # backpack since the offer) leaves only a refusal
-            can_take = not f.offer_item or self._receives(f.asked, f.offer_item)
+            fighter = self.state.heroes[f.fighter]  # and a bribe a curse took meanwhile (p. 5: curses any time)
+            can_take = (not f.offer_item or (f.offer_item in fighter.carried + fighter.backpack
+                                             and self._receives(f.asked, f.offer_item))) \
+                and f.offer_gold <= fighter.gold
             return [*([AnswerHelp(f.asked, True)] if can_take else []), AnswerHelp(f.asked, False)]
         if stage == "interference":
             return self._interference_actions()
