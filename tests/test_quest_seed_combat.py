@@ -208,3 +208,22 @@ def test_the_boss_cannot_be_fled() -> None:
     while game.is_chance():
         game.roll()
     assert game.fight.boss and not any(isinstance(a, Flee) for a in game.legal_actions())
+
+
+def test_a_level_10_munchkin_running_into_the_entrance_meets_the_boss() -> None:
+    """p. 11: "当10级玩家在自己的回合处于入口时，抓一张怪物作为Boss。" Running away into the entrance in your own
+    turn puts you there (p. 8: whatever the reason you entered)."""
+    game = corridor_game(players=2)
+    hero(game, 0, level=10)
+    game.ten_by_kill.add(0)
+    dog = fight_in_north(game, "orcs")  # 10 + 2 dice
+    roll_fight(game, 1, 6, 6)
+    game.apply(RunTo(0, "ENT"))
+    game.apply(RollToRun(0, dog))
+    game.apply(Chance("d6", 6))
+    assert game.chance_step().event == "monster"  # the boss is drawn
+    game.apply(Chance("monster", "lawyer"))
+    game.apply(Chance("base", "blue"))
+    while game.is_chance():
+        game.roll()
+    assert game.fight is not None and game.fight.boss

@@ -187,3 +187,16 @@ def test_picking_up_dropped_items_costs_a_move_or_comes_with_a_search() -> None:
     game.apply(Search(0))
     game.apply(Chance("search", 2))  # 300 gold
     assert knees in game.heroes[0].carried and game.heroes[0].gold == 600
+
+
+def test_a_cheated_item_given_away_takes_its_cheat_with_it() -> None:
+    """p. 16: "当你失去这件物品的时候，“规则去死！”卡会跟着物品走。" Given to a munchkin next to you, the staff (wizards
+    only) stays cheated: in play for the receiver, with its bonus."""
+    from tablerules.quest.actions import GiveItem
+
+    game = ready(players=2)
+    cheat, staff = hand(game, 0, "cheat", "staff_of_napalm")
+    game.apply(PlayCheat(0, cheat, staff))
+    game.apply(GiveItem(0, staff, 1))
+    assert game.heroes[1].cheats == {staff: cheat} and staff in game.heroes[1].carried
+    assert game.strength(1) == 1 + 5 and cheat not in game.dxm_discard

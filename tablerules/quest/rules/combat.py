@@ -357,6 +357,8 @@ class CombatRules:
         p = self.state.current
         if self.state.heroes[p].dead or self.state.turn_ends or self.state.fight is not None:
             return
-        room = self.room_of(p).id
-        if any(not self.ignores(m.id, p) for m in self.state.dungeon.monsters_in(room)):
-            self.start_fight(room)
+        room = self.room_of(p)
+        if room.entrance and self.state.heroes[p].level >= WIN_LEVEL:  # p. 11: on the entrance at level 10
+            self.check_room()
+        elif any(not self.ignores(m.id, p) for m in self.state.dungeon.monsters_in(room.id)):
+            self.start_fight(room.id)

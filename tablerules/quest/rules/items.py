@@ -122,7 +122,22 @@ class ItemRules:
         return out
 
     def _receives(self, player: int, copy: str) -> bool:
+        if self.params.rules >= 2 and any(copy in h.cheats for h in self.state.heroes):
+            return True  # its Cheat! goes with it: it goes into play whatever it needs (p. 16)
         return self.can_carry(player, copy) or len(self.state.heroes[player].backpack) < BACKPACK
+
+    def hand_over(self, giver: int, receiver: int, copy: str) -> None:
+        """An item changes hands (given, a bribe, stolen): into the receiver's play where it fits, else the
+        backpack; a Cheat! on it goes with it (p. 16: 当你失去这件物品的时候，“规则去死！”卡会跟着物品走)."""
+        g, r = self.state.heroes[giver], self.state.heroes[receiver]
+        if self.params.rules >= 2 and copy in g.cheats:
+            cheat = g.cheats.pop(copy)
+            (g.carried if copy in g.carried else g.backpack).remove(copy)
+            r.carried.append(copy)
+            r.cheats[copy] = cheat
+            return
+        self._unequip(giver, copy)
+        (r.carried if self.can_carry(receiver, copy) else r.backpack).append(copy)
 
     def _do_PlayCard(self, action: PlayCard) -> None:
         h = self.state.heroes[action.player]
@@ -178,9 +193,7 @@ class ItemRules:
 
     def _do_GiveItem(self, action: GiveItem) -> None:
         before = self.base_moves(action.player)
-        self._unequip(action.player, action.card)
-        q = self.state.heroes[action.to]
-        (q.carried if self.can_carry(action.to, action.card) else q.backpack).append(action.card)
+        self.hand_over(action.player, action.to, action.card)
         self._moves_changed(action.player, before)  # the receiver's moves change from their next turn
         self.event(action.describe())
 

@@ -52,8 +52,7 @@ class PowerRules:
         elif power == "steal":
             owner = next(q for q, x in enumerate(self.state.heroes) if target in x.carried)
             if works:
-                self._unequip(owner, target)
-                (h.carried if self.can_carry(player, target) else h.backpack).append(target)
+                self.hand_over(owner, player, target)
                 self.event(f"player {player} steals {self.card(target).name} from player {owner}")
             else:
                 h.level = max(1, h.level - 1)
