@@ -20,6 +20,7 @@ from tablerules.quest.actions import (
     PlayCurse,
     Roll,
     Search,
+    TakeTreasure,
 )
 from tablerules.quest.exploration import Move
 from tablerules.quest.scenario import hand, hero, move_to, ready, room, wear
@@ -91,10 +92,16 @@ def test_munchkin_babe_against_the_shrieking_geek_every_number() -> None:
     assert igor_die in game.heroes[igor].hand
     assert (game.heroes[babe].level, game.heroes[kelandor].level) == (6, 10)
     # "本来有2个宝藏，远古加两个，长毛加一个，怪物小鬼再减一个。四个宝物，我先挑": drawn face up
-    game.apply(Chance("treasure", "poking_spear#1"))  # Kelandor's first pick
-    for card in ("go_up_a_level#1", "wishing_ring#1", "flight_potion#1"):
+    for card in ("go_up_a_level#1", "poking_spear#1", "wishing_ring#1", "flight_potion#1"):  # "翻出了四张宝藏卡"
         game.apply(Chance("treasure", card))
     spear = "poking_spear#1"
+    assert game.stage() == "the helper picks treasures first" and game.to_act() == (kelandor,)
+    # "我是该选这支最多+5的戳砍之矛呢，这枚许愿之戒呢，还是这瓶飞行药水呢？...（把矛拿走。）"
+    assert {a.card for a in game.legal_actions() if isinstance(a, TakeTreasure)} == {
+        "go_up_a_level#1", spear, "wishing_ring#1", "flight_potion#1"}
+    game.apply(TakeTreasure(kelandor, spear))
+    assert spear in game.heroes[kelandor].hand and spear not in game.heroes[babe].hand
+    assert {"go_up_a_level#1", "wishing_ring#1", "flight_potion#1"} <= set(game.heroes[babe].hand)  # "拿走了剩下几张卡"
     assert not game.can_carry(kelandor, spear)  # "你双手都满了，所以用不了"
     game.apply(PlayCheat(kelandor, cheat, spear))  # in Babe's turn
     assert game.strength(kelandor) == 10 + 9 + 5

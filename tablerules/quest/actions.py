@@ -333,6 +333,18 @@ class Pass(Action):
 
 
 @dataclass(frozen=True)
+class TakeTreasure(Action):
+    """The helper promised first pick takes one of the treasures just drawn (p. 10: 如果你许诺了怪物的宝藏，那就
+    得互相协定谁先挑; p. 12: "我先挑...（把矛拿走。）")."""
+
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} picks {card_name(self.card)} first"
+
+
+@dataclass(frozen=True)
 class LoadDie(Action):
     """Loaded Die (after the roll): turn one die to the face you like."""
 

@@ -86,6 +86,7 @@ from .actions import (
     SpendItem,
     Suicide,
     SummonWall,
+    TakeTreasure,
     Wandering,
 )
 from .cards import load_quest_cards
@@ -164,7 +165,7 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
                     GiveItem, Pack, SpendItem, BuyLevel, Heal, Suicide, PlayCurse, AnswerCurse, GiveUp, SummonWall,
                     PlayCheat, OneShot, Enhance, Wandering, Power, AskHelp, AnswerHelp, Roll, Pass, LoadDie, Flee,
                     RunTo, RollToRun, ChooseLoss, GiveCard, DiscardCard, Deal, FightAnyway, GiveGold,
-                    D10Power, DropGold)
+                    D10Power, DropGold, TakeTreasure)
     Params = QuestParams
     max_length = 40_000
     State = QuestState
@@ -301,7 +302,7 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
                 return {"draw": f"drawing a {step.deck} card", "fight die": "rolling the combat dice",
                         "run die": "rolling to run away", "search": "rolling the search dice",
                         "bet": "betting", "power": "a d10 power",
-                        "d10": "the cleric's d10", "check room": "starting the turn",
+                        "d10": "the cleric's d10", "check room": "starting the turn", "first pick": "first pick",
                         "first": "rolling for the first player"}[step.kind]
             return super().stage()
         return self.state.flow.name  # an interruption on top of the turn's stage, or that stage
@@ -363,6 +364,8 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
             return [ChooseLoss(victim, c) for c in options]
         if self.state.curse is not None:
             return self._curse_answers()
+        if self.state.picker is not None:
+            return [TakeTreasure(self.state.picker, c) for c in self.once(self.state.pick_from)]
         stage, p = self.state.stage_name, self.state.current
         if stage == "character creation":
             return [*self._plays(self.state.creating), Ready(self.state.creating)]
@@ -479,12 +482,15 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
                     self.state.pending.pop(0)
                     self.check_room()
                     continue
+                if isinstance(step, _Step) and step.kind == "first pick":
+                    self.first_pick(self.state.pending.pop(0))
+                    continue
                 if isinstance(step, _Step) and step.kind == "draw" and not self._deck(step.deck)[0]:
                     self.state.pending.pop(0)
                     self.event(f"no {step.deck} card is left: nobody draws")
                     continue
                 return
-            if self.state.choice is not None or self.state.curse is not None:
+            if self.state.choice is not None or self.state.curse is not None or self.state.picker is not None:
                 return
             if self.state.losses:
                 self.apply_next_loss()

@@ -179,6 +179,11 @@ class QuestState(CrawlState):
     losses: list[Loss] = field(default_factory=list)
     choice: LossChoice | None = None
     curse: CursePlayed | None = None
+    #: the helper promised first pick choosing among the treasures just drawn (p. 10, 12): who, how many
+    #: more, from which cards
+    picker: int | None = None
+    picks_left: int = 0
+    pick_from: list[str] = field(default_factory=list)
     charity_giver: int | None = None
     charity_given: dict[int, int] = field(default_factory=dict)
     turn_ends: bool = False

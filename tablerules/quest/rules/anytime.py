@@ -28,7 +28,7 @@ class AnytimeRules:
         and enhancers. Never while a step waits for chance, a choice or a curse's answer, nor before the
         game has started, nor after the roll (docs/rules-notes.md, "Any time")."""
         st = self.state
-        if (st.over_reason or st.pending or st.choice is not None or st.curse is not None
+        if (st.over_reason or st.pending or st.choice is not None or st.curse is not None or st.picker is not None
                 or st.stage_name in ("dealing", "character creation", "first player")):
             return []
         h = st.heroes[player]

@@ -9,12 +9,12 @@ from typing import ClassVar
 from ...core.cards import distinct
 from ...core.flow import ResponseWindow
 from ...core.protocol import Action
-from ..actions import AskHelp, D10Power, Enhance, LoadDie, OneShot, Pass, Roll, Wandering
+from ..actions import AskHelp, D10Power, Enhance, LoadDie, OneShot, Pass, Roll, TakeTreasure, Wandering
 from ..dungeon import Room
 from ..exploration import _Pending
 from ..heroes import WIN_LEVEL
 from ..state import Combat, Step
-from .common import BOSS_LEVEL
+from .common import BOSS_LEVEL, FIRST_PICK
 
 
 class CombatRules:
@@ -29,6 +29,7 @@ class CombatRules:
         Roll: ("combat", "the fighter says \"I'm rolling\" in their fight (p. 9)"),
         Pass: ("combat", "pass only in a fight's response window (p. 9)"),
         LoadDie: ("combat", "a Loaded Die turns one rolled die, after the roll (p. 17)"),
+        TakeTreasure: ("help", "the helper promised first pick takes one of the treasures just drawn (p. 10)"),
     }
 
     def side_tags(self) -> set[str]:
@@ -302,14 +303,42 @@ class CombatRules:
             if n:
                 self.event(f"player {p} goes up {n} level(s) to {h.level}")
         share = min(f.share, treasures)
-        if f.helper is not None:
-            self.draw(f.helper, "treasure", share, "open")
-        self.draw(f.fighter, "treasure", treasures - share, self.treasure_face(f.fighter, f.room))
+        if f.helper is not None and share and self.params.rules >= 2:
+            # the fighter draws them all face up; the helper then picks first among them (p. 10, 12)
+            self.draw(f.fighter, "treasure", treasures, "open")
+            self.state.pending.append(Step("first pick", player=f.helper, n=share,
+                                           target=str(len(self.state.heroes[f.fighter].won))))
+        else:
+            if f.helper is not None:
+                self.draw(f.helper, "treasure", share, "open")
+            self.draw(f.fighter, "treasure", treasures - share, self.treasure_face(f.fighter, f.room))
         self.event(f"{treasures} treasure(s): {share} for the helper first" if f.helper is not None
                    else f"{treasures} treasure(s)")
         for piece in list(f.monsters):
             self._remove(piece)
         self.end_fight()
+
+    def first_pick(self, step: Step) -> None:
+        """The treasures are drawn: the helper promised first pick chooses ``step.n`` of them."""
+        fighter = self.state.heroes[self.state.current]
+        drawn = [c for c in fighter.won[int(step.target):] if c in fighter.hand]
+        if self.state.heroes[step.player].dead or not drawn:
+            return
+        self.state.picker, self.state.picks_left, self.state.pick_from = step.player, min(step.n, len(drawn)), drawn
+        self.interrupt(FIRST_PICK, step.player)
+
+    def _do_TakeTreasure(self, action: TakeTreasure) -> None:
+        st = self.state
+        st.heroes[st.current].hand.remove(action.card)
+        st.heroes[st.current].won.remove(action.card)
+        st.heroes[action.player].hand.append(action.card)
+        st.heroes[action.player].won.append(action.card)  # just won: into play at any time (p. 5)
+        st.pick_from.remove(action.card)
+        st.picks_left -= 1
+        self.event(action.describe())
+        if not st.picks_left:
+            st.picker, st.pick_from = None, []
+            self.settle_interruption(FIRST_PICK)
 
     def discard_fight(self, returned: bool = False) -> None:
         """The fight's cards: one-shots are discarded, or (``returned``: the munchkins or the monsters left
