@@ -173,15 +173,6 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
     info = GameInfo(min_players=2, max_players=4, chance=True, information=Information.IMPERFECT,
                     max_length=40_000, simultaneous=True)
 
-    @classmethod
-    def from_json(cls, data):
-        """A save written before the rules edition existed (no ``rules`` in its parameters) replays under the
-        rules it was played with (edition 1: player 0 starts, ...), so old saves still load."""
-        params = data.get("params") if isinstance(data, dict) else None
-        if isinstance(params, dict) and data.get("game") == cls.name and "rules" not in params:
-            data = {**data, "params": {**params, "rules": 1}}
-        return super().from_json(data)
-
     # ----- set-up ---------------------------------------------------------------------------
     def setup(self) -> None:
         super().setup()
