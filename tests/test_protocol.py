@@ -221,3 +221,33 @@ def test_bad_parameters() -> None:
         Pig({"players": 1})
     with pytest.raises(ValueError, match="bad parameters"):
         Pig({"colour": "red"})
+
+
+def test_undo_from_checkpoints_matches_a_full_replay() -> None:
+    """Undo restores the nearest checkpoint (one every 64 actions once a game was undone) and replays the
+    rest: undoing across checkpoints, and after branching off, gives the state a replay from the start gives."""
+    import random as _random
+
+    from tablerules.munchkin.game import MunchkinGame
+
+    game = MunchkinGame({"players": 4}, seed=5)
+    rng = _random.Random(5)
+
+    def play(n: int) -> None:
+        for _ in range(n):
+            if game.is_chance():
+                game.roll()
+            else:
+                game.apply(rng.choice(game.legal_actions()))
+
+    play(150)
+    game.undo()  # the first undo replays from the start and leaves checkpoints at 64 and 128
+    assert set(game._marks) == {64, 128}
+    for _ in range(30):  # back across the checkpoint at 128
+        game.undo()
+    play(100)  # a different branch: the old checkpoints past the branch point must not be used
+    for _ in range(40):
+        game.undo()
+    fresh = MunchkinGame.from_json(game.to_json())
+    assert game.state_dict() == fresh.state_dict() and game.log == fresh.log
+    assert game.legal_actions() == fresh.legal_actions()

@@ -6,7 +6,11 @@ outcomes of a random event with exact probabilities; a result says who won and w
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
+import functools
+import itertools
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -79,14 +83,109 @@ class ChanceStep:
                 return p
         return Fraction(0)
 
+    def pick(self, rng: Any) -> Action:
+        """The outcome chosen by one ``rng.randrange(d)``, d the common denominator of the probabilities
+        (the integer weights are worked out once per step: dice steps are shared)."""
+        table = self.__dict__.get("_table")
+        if table is None:
+            den = math.lcm(*(p.denominator for _, p in self.outcomes))
+            table = (den, list(itertools.accumulate(p.numerator * (den // p.denominator) for _, p in self.outcomes)))
+            object.__setattr__(self, "_table", table)
+        den, cumulative = table
+        i = bisect.bisect_right(cumulative, rng.randrange(den))
+        return self.outcomes[min(i, len(cumulative) - 1)][0]
+
+    def allows(self, action: Action) -> bool:
+        """Whether ``action`` is one of the outcomes (found by identity first, as it nearly always is)."""
+        actions = [a for a, _ in self.outcomes]
+        return id(action) in set(map(id, actions)) or action in actions
+
     @classmethod
     def uniform(cls, event: str, description: str, values: Sequence[int | str]) -> ChanceStep:
-        """Equally likely outcomes; repeated values weigh more (a deck with two copies of a card)."""
+        """Equally likely outcomes; repeated values weigh more (a deck with two copies of a card).
+        A die (``values`` a ``range``) gives the same remembered (immutable) step every time."""
+        key = (cls, event, description, values) if type(values) is range else None
+        known = _UNIFORM.get(key) if key else None
+        if known is not None:
+            return known
         counts: dict[int | str, int] = {}
         for value in values:
             counts[value] = counts.get(value, 0) + 1
         total = len(values)
-        return cls(event, description, tuple((Chance(event, v), Fraction(c, total)) for v, c in counts.items()))
+        step = cls(event, description, tuple((chance(event, v), _fraction(c, total)) for v, c in counts.items()))
+        if key:
+            if len(_UNIFORM) > 256:
+                _UNIFORM.clear()
+            _UNIFORM[key] = step
+        return step
+
+    @classmethod
+    def weighted(cls, event: str, description: str, counts: Sequence[tuple[int | str, int]]) -> ChanceStep:
+        """Outcomes ``value`` with probability ``n / total`` for ``(value, n)`` in ``counts`` (those with
+        n != 0, in the order given): a pool of tiles or a deck counted by card."""
+        total = sum(n for _, n in counts)
+        return cls(event, description, tuple((chance(event, v), _fraction(n, total)) for v, n in counts if n))
+
+    @staticmethod
+    def draw(event: str, description: str, cards: Sequence[str]) -> ChanceStep:
+        """Drawing one of ``cards`` (distinct copy ids), every one equally likely: the outcomes are
+        ``Chance(event, card)`` in sorted order, worked out only when asked for (see :class:`Draw`)."""
+        return Draw(event, description, tuple(cards))
+
+
+_UNIFORM: dict[tuple, ChanceStep] = {}
+
+
+@functools.lru_cache(maxsize=4096)
+def _fraction(n: int, total: int) -> Fraction:
+    return Fraction(n, total)
+_CHANCES: dict[tuple[str, Any], Chance] = {}
+
+
+def chance(event: str, outcome: int | str) -> Chance:
+    """``Chance(event, outcome)``, one shared object per value (actions are immutable)."""
+    known = _CHANCES.get((event, outcome))
+    if known is None:
+        known = _CHANCES[(event, outcome)] = Chance(event, outcome)
+    return known
+
+
+class Draw(ChanceStep):
+    """A :class:`ChanceStep` drawing one of a few distinct cards, each with probability 1/n. Drawing is
+    the commonest random event and most draws are resolved without anyone listing the outcomes, so the
+    outcome list is built on demand; :meth:`allows` and :meth:`pick` need only the cards."""
+
+    def __init__(self, event: str, description: str, cards: tuple[str, ...]) -> None:
+        object.__setattr__(self, "event", event)
+        object.__setattr__(self, "description", description)
+        object.__setattr__(self, "_cards", cards)
+        object.__setattr__(self, "_sorted", None)
+        object.__setattr__(self, "_outcomes", None)
+
+    def sorted_cards(self) -> list[str]:
+        known = self._sorted
+        if known is None:
+            known = sorted(self._cards)
+            object.__setattr__(self, "_sorted", known)
+        return known
+
+    @property
+    def outcomes(self) -> tuple[tuple[Action, Fraction], ...]:  # type: ignore[override]
+        known = self._outcomes
+        if known is None:
+            p = Fraction(1, len(self._cards))
+            known = tuple((chance(self.event, c), p) for c in self.sorted_cards())
+            object.__setattr__(self, "_outcomes", known)
+        return known
+
+    def allows(self, action: Action) -> bool:
+        return type(action) is Chance and action.event == self.event and action.outcome in self._cards
+
+    def pick(self, rng: Any) -> Action:
+        """The outcome that :meth:`~tablerules.core.protocol.Game.sample_chance` picks with ``rng`` (one
+        ``randrange(n)``, the same draw as summing n equal fractions)."""
+        cards = self.sorted_cards()
+        return chance(self.event, cards[rng.randrange(len(cards))])
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,23 @@ class Trail:
             raise IndexError("the trail is empty")
         return Trail(self._node[0])
 
+    def ancestor(self, steps: int) -> Trail:
+        """This trail without its last ``steps`` items (sharing the nodes)."""
+        node = self._node
+        for _ in range(steps):
+            node = node[0]
+        return Trail(node)
+
+    def items_after(self, length: int) -> list[Any]:
+        """The items after the first ``length`` ones, in order."""
+        out = []
+        node = self._node
+        while node is not None and node[2] > length:
+            out.append(node[1])
+            node = node[0]
+        out.reverse()
+        return out
+
     def items(self) -> list[Any]:
         out = []
         node = self._node

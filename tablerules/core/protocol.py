@@ -34,7 +34,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
-import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -85,6 +84,8 @@ class Game(ABC):
         self._log = Trail()
         self._legal: tuple[Action, ...] | None = None
         self._chance: tuple[ChanceStep | None] | None = None
+        self._to_act: tuple[int, ...] | None = None
+        self._marks: dict[int, Game] | None = None  # checkpoints for undo, once a game is undone
         self._anytime: dict[int, tuple[Action, ...]] = {}
         self.setup()
 
@@ -242,18 +243,21 @@ class Game(ABC):
 
     def chance_step(self) -> ChanceStep | None:
         """The pending random event (``None`` when a player acts or the game is over); cached."""
-        if self._chance is None:
-            self._chance = (None if self.is_over() else self.pending_chance(),)
-        return self._chance[0]
+        known = self._chance
+        if known is None:
+            known = self._chance = (None if self.is_over() else self.pending_chance(),)
+        return known[0]
 
     def is_chance(self) -> bool:
         return self.chance_step() is not None
 
     def to_act(self) -> tuple[int, ...]:
-        """Players who may act now; ``()`` while chance is pending or the game is over."""
-        if self.is_over() or self.chance_step() is not None:
-            return ()
-        return tuple(self.current_players())
+        """Players who may act now; ``()`` while chance is pending or the game is over; cached."""
+        known = self._to_act
+        if known is None:
+            known = self._to_act = () if self.is_over() or self.chance_step() is not None else tuple(
+                self.current_players())
+        return known
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         step = self.chance_step()
@@ -262,25 +266,28 @@ class Game(ABC):
     def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
         """The legal actions now of the players to act (their any-time actions included); with
         ``player``, only that player's, and for a seat that is not to act, what it may do out of turn."""
-        if self._legal is None:
-            if self.is_over():
-                self._legal = ()
-            else:
-                step = self.chance_step()
-                if step:
-                    self._legal = tuple(a for a, _ in step.outcomes)
-                else:
-                    actions = list(self.player_actions())
-                    extra = [a for p in self.current_players() for a in self._anytime_of(p)]
-                    if extra:  # any-time actions the stage does not list already
-                        listed = set(actions)
-                        actions += [a for a in dict.fromkeys(extra) if a not in listed]
-                    self._legal = tuple(actions)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._list_legal()
         if player is None:
-            return self._legal
+            return legal
         if player in self.to_act():
-            return tuple(a for a in self._legal if a.actor == player)
+            return tuple([a for a in legal if getattr(a, "player", None) == player])
         return () if self.is_over() or self.is_chance() else self._anytime_of(player)
+
+    def _list_legal(self) -> tuple[Action, ...]:
+        if self.is_over():
+            return ()
+        step = self.chance_step()
+        if step:
+            return tuple([a for a, _ in step.outcomes])
+        actions = list(self.player_actions())
+        extra = [a for p in self.to_act() for a in self._anytime_of(p)]
+        if extra:  # any-time actions the stage does not list already (only actions of a kind it lists can be)
+            kinds = set(map(type, extra))
+            listed = {a for a in actions if type(a) in kinds}
+            actions += [a for a in dict.fromkeys(extra) if a not in listed]
+        return tuple(actions)
 
     def _anytime_of(self, player: int) -> tuple[Action, ...]:
         known = self._anytime.get(player)
@@ -298,13 +305,18 @@ class Game(ABC):
 
     def _forget(self) -> None:
         """Forget what was worked out for the state before the last change (legal actions, chance)."""
-        self._legal = self._chance = None
-        self._anytime = {}
+        self._legal = self._chance = self._to_act = None
+        if self._anytime:
+            self._anytime = {}
 
     def is_legal(self, action: Action) -> bool:
-        # a scan, not a set: the action played is nearly always one of the listed objects, and ``in``
-        # finds it by identity before comparing fields (building a set would hash every action)
-        if action in self.legal_actions():
+        # the action played is nearly always one of the listed objects: found by identity first (a set of
+        # ids is built in C, where ``in`` would call the dataclass ``__eq__`` on every action before it)
+        step = self.chance_step()
+        if step is not None:
+            return step.allows(action)
+        legal = self.legal_actions()
+        if id(action) in set(map(id, legal)) or action in legal:
             return True
         actor = action.actor
         return isinstance(actor, int) and not isinstance(actor, bool) and action in self.legal_actions(actor)
@@ -333,10 +345,12 @@ class Game(ABC):
         try:
             self.perform(action)
         except Exception:
-            self._replay(self._history.items())  # leave the state exactly as it was
+            self._restore(self._history)  # leave the state exactly as it was
             raise
         self._history = self._history.append(action)
         self._forget()
+        if self._marks is not None and len(self._history) % self._CHECKPOINT_EVERY == 0:
+            self._mark()
 
     def chance_rng(self) -> random.Random:
         """The seeded random stream for the next chance step.
@@ -351,14 +365,7 @@ class Game(ABC):
         step = self.chance_step()
         if step is None:
             raise IllegalAction("chance", "no random event is pending")
-        rng = rng or self.chance_rng()
-        den = math.lcm(*(p.denominator for _, p in step.outcomes))
-        pick = rng.randrange(den)
-        for action, p in step.outcomes:
-            pick -= p.numerator * (den // p.denominator)
-            if pick < 0:
-                return action
-        return step.outcomes[-1][0]
+        return step.pick(rng or self.chance_rng())
 
     def roll(self, rng: random.Random | None = None) -> Action:
         """Resolve the pending chance step at random (seeded) and return the outcome applied."""
@@ -367,12 +374,44 @@ class Game(ABC):
         return action
 
     def undo(self) -> Action:
-        """Take back the last action (chance outcomes included) and return it."""
+        """Take back the last action (chance outcomes included) and return it.
+
+        The state is rebuilt from the nearest checkpoint: once a game has been undone, a copy of it is
+        kept every :attr:`_CHECKPOINT_EVERY` actions, so an undo replays at most that many actions
+        instead of the whole history (the first undo replays from the start)."""
         if not self._history:
             raise IllegalAction("undo", "there is nothing to undo")
         last = self._history.last
-        self._replay(self._history.drop_last().items())
+        if self._marks is None:
+            self._marks = {}
+        self._restore(self._history.drop_last())
         return last
+
+    #: once a game has been undone, it keeps a copy of itself every this many actions (see :meth:`undo`)
+    _CHECKPOINT_EVERY: ClassVar[int] = 64
+
+    def _restore(self, history: Trail) -> None:
+        """Rebuild the state after ``history`` (the current history or a prefix of it): from the nearest
+        checkpoint on that history when there is one, else from the set-up."""
+        marks = self._marks
+        n = len(history)
+        mark = None
+        if marks:
+            m = n - n % self._CHECKPOINT_EVERY
+            while m > 0 and mark is None:
+                known = marks.get(m)
+                if known is not None and known._history._node is history.ancestor(n - m)._node:
+                    mark = known
+                m -= self._CHECKPOINT_EVERY
+        if mark is None:
+            self._replay(history.items())
+            return
+        rest = history.items_after(len(mark._history))
+        kept = marks
+        self.__dict__.update(mark.copy().__dict__)
+        self._marks = kept
+        for action in rest:
+            self._perform_recorded(action)
 
     def _replay(self, actions: Sequence[Action]) -> None:
         actions = list(actions)
@@ -381,11 +420,20 @@ class Game(ABC):
         self._forget()
         self.setup()
         for action in actions:
-            self.perform(action)
-            self._history = self._history.append(action)
-            self._forget()
+            self._perform_recorded(action)
 
-    _PROTOCOL_SHARED = ("params", "seed", "_history", "_log", "_legal", "_chance")
+    def _perform_recorded(self, action: Action) -> None:
+        """Perform an action known to be legal and add it to the history (replays)."""
+        self.perform(action)
+        self._history = self._history.append(action)
+        self._forget()
+        if self._marks is not None and len(self._history) % self._CHECKPOINT_EVERY == 0:
+            self._mark()
+
+    def _mark(self) -> None:
+        self._marks[len(self._history)] = self.copy()
+
+    _PROTOCOL_SHARED = ("params", "seed", "_history", "_log", "_legal", "_chance", "_to_act")
 
     def copy(self) -> Game:
         """An independent copy of the game. The history, the log, the parameters and the attributes in
@@ -396,13 +444,14 @@ class Game(ABC):
         memo: dict[int, Any] = {id(v): v for k, v in self.__dict__.items() if k in keep}
         out = new.__dict__
         for key, value in self.__dict__.items():
-            if key in keep:
+            if key in keep or key == "_marks":
                 out[key] = value
             elif key == "state" and dataclasses.is_dataclass(value):
                 out[key] = clone(value)
             else:
                 out[key] = copy.deepcopy(value, memo)
         out["_anytime"] = dict(self._anytime)
+        out["_marks"] = None
         return new
 
     # ----- saving -------------------------------------------------------------------------
@@ -421,7 +470,10 @@ class Game(ABC):
         """An action from its JSON form (``{"type": ..., field: value, ...}``)."""
         if not isinstance(data, Mapping) or "type" not in data:
             raise SaveError(f"an action must be an object with a 'type', not {data!r}")
-        types = {t.__name__: t for t in (*cls.action_types, Chance)}
+        types = cls.__dict__.get("_decoding")
+        if types is None:  # type name -> action class, worked out once per game class
+            types = {t.__name__: t for t in (*cls.action_types, Chance)}
+            cls._decoding = types
         kind = types.get(data["type"]) if isinstance(data["type"], str) else None
         if kind is None:
             raise SaveError(f"unknown action type {data['type']!r} for {cls.name}")
@@ -461,7 +513,13 @@ class Game(ABC):
             except SaveError as exc:
                 raise SaveError(f"history[{i}]: {exc}") from None
             try:
-                game.apply(game.saved_equivalent(action))
+                try:
+                    game.apply(action)
+                except IllegalAction:  # perhaps a save made when two copies of a card gave two actions
+                    equivalent = game.saved_equivalent(action)
+                    if equivalent is action:
+                        raise
+                    game.apply(equivalent)
             except IllegalAction as exc:
                 raise SaveError(f"history[{i}] cannot be replayed: {exc}") from exc
             except (KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:

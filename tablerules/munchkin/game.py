@@ -42,9 +42,7 @@ decisions are in docs/rules-notes.md.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from ..core.agents import Agent
@@ -99,7 +97,6 @@ from .actions import (
     RunAway,
     SellItem,
     Steal,
-    _chance,
     _name,
     one_each,
 )
@@ -212,14 +209,6 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
             return CHOOSE_LOSS
         return self.state.flow.name
 
-    def sample_chance(self, rng: random.Random | None = None) -> Action:
-        """As the protocol's, with a short cut for a draw (every card equally likely): the same outcome
-        from the same random stream, without summing a hundred fractions."""
-        step = self.chance_step()
-        if step is not None and step.event in ("door", "treasure"):
-            return step.outcomes[(rng or self.chance_rng()).randrange(len(step.outcomes))][0]
-        return super().sample_chance(rng)
-
     def pending_chance(self) -> ChanceStep | None:
         if self.state.over_reason or self.state.choice is not None:
             return None
@@ -238,8 +227,7 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
             cards = self.state.door_deck if deck == "door" else self.state.treasure_deck
             what = "kick open the door" if face == "up" else f"player {player} draws a {deck} card" + (
                 " face up" if face == "open" else "")
-            each = Fraction(1, len(cards))  # every copy is one card: equally likely
-            return ChanceStep(deck, what, tuple((_chance(deck, c), each) for c in sorted(cards)))
+            return ChanceStep.draw(deck, what, cards)  # every copy is one card: equally likely
         return None
 
     # ----- the rules ------------------------------------------------------------------------

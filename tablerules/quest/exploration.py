@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from fractions import Fraction
 
 from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information, Result
 from ..core.registry import register
@@ -185,15 +184,11 @@ class DungeonCrawl(Game):
         if step.kind == "room":
             return ChanceStep.uniform("room", "the map keeper draws a room tile", self.state.room_deck)
         if step.kind == "link":
-            total = sum(self.state.link_pool.values())
-            pool = sorted(self.state.link_pool.items())
-            outcomes = tuple((Chance("link", kind), Fraction(n, total)) for kind, n in pool if n > 0)
-            return ChanceStep("link", f"a link for the {step.side.value} side of the new room", outcomes)
+            return ChanceStep.weighted("link", f"a link for the {step.side.value} side of the new room",
+                                       sorted(self.state.link_pool.items()))
         if step.kind == "monster":
             deck = self.state.monster_deck if sum(self.state.monster_deck.values()) else self.state.monster_discard
-            total = sum(deck.values())
-            outcomes = tuple((Chance("monster", card), Fraction(n, total)) for card, n in sorted(deck.items()) if n)
-            return ChanceStep("monster", "draw a monster card", outcomes)
+            return ChanceStep.weighted("monster", "draw a monster card", sorted(deck.items()))
         if step.kind in ("base", "monster die"):
             return _DIE_STEPS[step.kind]
         return None

@@ -42,7 +42,6 @@ The decisions where the seed is silent are in docs/rules-notes.md ("Munchkin Que
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from fractions import Fraction
 
 from ..core.agents import Agent
 from ..core.cards import Card, card_index, card_of, copies, distinct
@@ -319,10 +318,7 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
         if step.kind == "draw":
             deck = self.state.dxm_deck if step.deck == "dxm" else self.state.treasure_deck
             # every copy is its own outcome, equally likely (ChanceStep.uniform without a count per value)
-            chance = _DRAWS.setdefault(step.deck, {})
-            p = Fraction(1, len(deck))
-            outcomes = tuple((chance.get(c) or chance.setdefault(c, Chance(step.deck, c)), p) for c in sorted(deck))
-            return ChanceStep(step.deck, f"player {step.player} draws a {step.deck} card", outcomes)
+            return ChanceStep.draw(step.deck, f"player {step.player} draws a {step.deck} card", deck)
         if step.kind == "fight die":
             whose, roller, _ = self.state.fight.dice[step.n]
             who = f"player {roller}" if roller is not None else "a monster's die"
