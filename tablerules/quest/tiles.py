@@ -156,5 +156,6 @@ def load_monsters(path: str | None = None) -> tuple[MonsterCard, ...]:
                              modifiers=parse_modifiers(m["modifiers"]), run_modifier=m["run_modifier"],
                              no_pursuit_up_to=m["no_pursuit_up_to"], bad_stuff=parse_effects(m["bad_stuff"]),
                              else_bad_stuff=parse_effects(m.get("else_bad_stuff", [])),
-                             ignores=tuple(m.get("ignores", ())))
+                             ignores=tuple(m.get("ignores", ())), text=m.get("text", ""),
+                             text_zh=m.get("text_zh", ""))
                  for m in doc["monsters"])
