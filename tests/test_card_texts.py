@@ -129,7 +129,8 @@ def test_the_hover_text_is_the_datas_text_and_generation_is_the_fallback() -> No
     the text generated from its fields, which is what the data's texts were written from."""
     for card in _all_cards():
         assert card_text(card) == card.text and card_text_zh(card) == card.text_zh
-        assert card.text == generated_text(card) and card.text_zh == generated_text_zh(card), card.id
+        assert card.text == generated_text(card) and card.text_zh == generated_text_zh(card), \
+            f"{card.id}: its data changed; python -m tablerules.families.munchkin.cardfile rewrites its texts"
     bare = Card("x", "X", "艾克斯", "treasure", "item", 1, slot="headgear", bonus=3, value=200)
     assert card_text(bare) == "Item, headgear: +3 bonus. Worth 200 gold."
     assert card_text_zh(bare) == "物品，帽子：加值+3。价值200金币。"
@@ -154,3 +155,27 @@ def test_the_seeds_cards_say_what_the_seed_says() -> None:
     geek = next(m for m in load_monsters() if m.id == "shrieking_geek")
     assert geek.text_zh.startswith("怪物，等级6，1个战斗骰。对战士+6。") and "2个宝藏" in geek.text_zh
     assert "对精灵+4" in load_cards()["drooling_slime"].text_zh
+
+
+def test_refreshing_a_card_file_rewrites_only_the_texts_whose_data_changed(tmp_path: Path) -> None:
+    """A card's numbers change (a rules fix) and another card has no texts yet: the refresh rewrites and
+    inserts those text lines only, and the file then validates with matching texts."""
+    from tablerules.core.cards import parse_cards
+    from tablerules.core.data import read_json
+    from tablerules.families.munchkin.cardfile import refresh_texts
+
+    original = data_path("munchkin", "cards.json").read_text(encoding="utf-8")
+    lines = original.split("\n")
+    start = lines.index('   "id": "amazon",')
+    amazon_texts = [i for i in range(start, start + 6) if lines[i].lstrip().startswith(('"text"', '"text_zh"'))]
+    assert len(amazon_texts) == 2
+    edited = [line for i, line in enumerate(lines) if i not in amazon_texts]
+    edited = "\n".join(edited).replace('"level": 10,', '"level": 11,', 1)  # 3,872 Orcs, the first monster
+    file = tmp_path / "cards.json"
+    file.write_text(edited, encoding="utf-8")
+    assert refresh_texts(file, parse_cards(read_json(file), str(file)).values()) == ["3_872_orcs", "amazon"]
+    after = file.read_text(encoding="utf-8").split("\n")
+    assert len(after) == len(lines) and sum(a != b for a, b in zip(after, lines, strict=True)) == 3  # level, 2 texts
+    orcs = load_cards(str(file))["3_872_orcs"]
+    assert orcs.text.startswith("Monster, level 11.") and orcs.text_zh.startswith("怪物，等级11。")
+    assert load_cards(str(file))["amazon"].text == load_cards()["amazon"].text

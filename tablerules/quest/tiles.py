@@ -146,7 +146,11 @@ def load_links(path: str | None = None) -> tuple[LinkType, ...]:
 @lru_cache(maxsize=4)
 def load_monsters(path: str | None = None) -> tuple[MonsterCard, ...]:
     file = path or str(data_path("quest", "monsters.json"))
-    doc = load_json(file, "quest-monsters")
+    return parse_monsters(load_json(file, "quest-monsters"), file)
+
+
+def parse_monsters(doc: dict, file: str | Path) -> tuple[MonsterCard, ...]:
+    """The monster cards of a document (already validated against ``quest-monsters``)."""
     _check_unique([m["id"] for m in doc["monsters"]], file, "monsters")
     return tuple(MonsterCard(id=m["id"], name=m["name"], name_zh=m["name_zh"], deck="monster", kind="monster",
                              count=m["count"], level=m["level"],
