@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 SLOTS = {"headgear": "headgear", "armour": "armour", "footgear": "footgear", "hands1": "1 hand",
-         "hands2": "2 hands", "": "no slot"}
+         "hands2": "2 hands", "other": "no slot", "": "no slot"}
 
 KINDS = {"go_up_a_level": "Go Up a Level: gain a level at any time (not the winning level)",
          "half_breed": "Half-Breed: play with a race card to have two races (or one, without a human's drawbacks)",
