@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tablerules.munchkin.scenario import (  # noqa: F401
     become,
+    creating,
     fight_all_pass,
     kick,
     put_in_hand,

@@ -67,6 +67,8 @@ def test_dealing_and_character_creation(deal: int) -> None:
         game.apply(action)
     for p in range(3):
         game.apply(Ready(p))
+    assert game.stage() == "rolling for the first player" and game.chance_step().event == "first"
+    game.apply(Chance("first", 0))
     assert game.stage() == "kick open the door" and game.to_act() == (0,)
 
 
@@ -544,7 +546,7 @@ def test_recording_simulated_games() -> None:
 def test_the_panel_lets_agents_play_the_other_seats() -> None:
     from tablerules.widgets import MunchkinPanel
 
-    panel = MunchkinPanel(MunchkinGame({"players": 3}, seed=4))
+    panel = MunchkinPanel(MunchkinGame({"players": 3, "first_player": 0}, seed=4))  # the human (seat 0) begins
     assert panel.game.stage() == "character creation" and panel.game.to_act() == (0,)  # dealt by the agents
     buttons = {b.description: b for b in panel.actions_box.children}
     buttons["player 0 is ready"].click()

@@ -4,21 +4,24 @@ lowest, you discard them instead."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 
-def lowest_others(levels: Sequence[int], giver: int) -> list[int]:
-    """The players who receive charity: the lowest level, not the giver; nobody if the giver is lowest."""
-    low = min(levels)
+def lowest_others(levels: Sequence[int], giver: int, dead: Collection[int] = ()) -> list[int]:
+    """The players who receive charity: the lowest level, not the giver; nobody if the giver is lowest.
+    ``dead`` players do not count (Munchkin 慈善捐赠: "给等级最低的小白（死人不算）")."""
+    counted = [i for i in range(len(levels)) if i == giver or i not in dead]
+    low = min(levels[i] for i in counted)
     if levels[giver] == low:
         return []
-    return [i for i, level in enumerate(levels) if level == low and i != giver]
+    return [i for i in counted if levels[i] == low and i != giver]
 
 
-def next_recipients(levels: Sequence[int], giver: int, given: Mapping[int, int]) -> list[int]:
-    """Who may receive the next card: among the lowest, those given the fewest so far (as even as you
-    can). Empty: the giver discards."""
-    lowest = lowest_others(levels, giver)
+def next_recipients(levels: Sequence[int], giver: int, given: Mapping[int, int],
+                    dead: Collection[int] = ()) -> list[int]:
+    """Who may receive the next card: among the lowest (not counting the ``dead``), those given the
+    fewest so far (as even as you can). Empty: the giver discards."""
+    lowest = lowest_others(levels, giver, dead)
     if not lowest:
         return []
     fewest = min(given.get(q, 0) for q in lowest)

@@ -23,12 +23,17 @@ class MunchkinParams:
     players: int = 4
     deal: int = 4  # cards of each deck dealt to each player (the older rules dealt 2)
     max_turns: int = 400  # a simulation cap: the game ends without a winner after this many turns
+    #: -1: the players roll for who goes first (游戏开始和结束: "投骰决定谁先开始"), a chance step after
+    #: character creation; a seat: that seat goes first (saves made before the roll existed: seat 0)
+    first_player: int = -1
 
     def __post_init__(self) -> None:
         if not 3 <= self.players <= 6:
             raise ValueError("Munchkin is for 3 to 6 players")
         if self.deal not in (2, 4):
             raise ValueError("deal 4 + 4 (the current rules) or 2 + 2 (the older sheet)")
+        if not -1 <= self.first_player < self.players:
+            raise ValueError("first_player is -1 (roll for it) or a seat of the game")
 
 
 # ----- actions ---------------------------------------------------------------------------------
@@ -306,6 +311,18 @@ class Charm(Action):
 
 
 @dataclass(frozen=True)
+class ChaseAway(Action):
+    """A munchkin of the class a monster fears chases it out of the fight (the Wannabe Vampire and a
+    cleric: 请求帮助 "如果有个牧师来帮你对付吸血鬼扇子，那么他可以直接驱逐它"): one treasure, no level."""
+
+    player: int
+    monster: str
+
+    def describe(self) -> str:
+        return f"player {self.player} chases {_name(self.monster)} away"
+
+
+@dataclass(frozen=True)
 class Steal(Action):
     """Thief's steal: discard a card and roll; 4+ takes ``item`` (a small item in play), else lose a level."""
 
@@ -328,6 +345,19 @@ class Resurrect(Action):
 
     def describe(self) -> str:
         return f"player {self.player} resurrects the top Door discard, discarding {_name(self.card)}"
+
+
+@dataclass(frozen=True)
+class GiveItem(Action):
+    """Give one of your items in play to another player outright, as a bribe (交易: "你也可以不交易直接赠送其他
+    小白物品来贿赂他们"); it goes into play for them at once."""
+
+    player: int
+    item: str
+    to: int
+
+    def describe(self) -> str:
+        return f"player {self.player} gives {_name(self.item)} to player {self.to} (a gift)"
 
 
 @dataclass(frozen=True)
@@ -394,7 +424,9 @@ RULE_OF: dict[type[Action], str] = {
     AnswerHelp: "asking for help", RollToRun: "running away", PlayWandering: "wandering monster",
     ChooseLoss: "bad stuff", EndTurn: "end of turn", GiveCard: "charity", DiscardCard: "charity",
     LootBody: "death and looting", PlayCheat: "cheat", PlayMate: "mate", Charm: "class powers",
+    ChaseAway: "class powers",
     Steal: "class powers", Resurrect: "class powers", OfferTrade: "trading", AnswerTrade: "trading",
+    GiveItem: "trading",
     RemoveCurse: "curses"}
 #: actions that play a card from the player's hand (``card`` must be there)
 FROM_HAND = (PlayCard, SellItem, LookForTrouble, PlayOneShot, PlayEnhancer, ClassPower, PlayCurse, Backstab,

@@ -43,7 +43,7 @@ decisions are in docs/rules-notes.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -69,12 +69,14 @@ from .actions import (
     AskHelp,
     Backstab,
     Charm,
+    ChaseAway,
     ChooseLoss,
     ClassPower,
     DiscardCard,
     EndTurn,
     Fight,
     GiveCard,
+    GiveItem,
     GiveUp,
     KickDoor,
     LookForTrouble,
@@ -110,6 +112,7 @@ from .state import (
     COMBAT,
     CREATION,
     DEALING,
+    FIRST,
     INTERFERENCE,
     KICK,
     LOOTING,
@@ -124,11 +127,12 @@ from .state import (
 )
 
 __all__ = ["CHANGE_SEX_PENALTY", "CHARM_MIN_HAND", "FROM_HAND", "LASTING", "MAX_POWER_DISCARDS", "POWER_CLASS",
-           "RULE_OF", "STEAL_NEED", "AnswerHelp", "AnswerTrade", "AskHelp", "Backstab", "Charm", "ChooseLoss",
-           "ClassPower", "Combat", "DiscardCard", "EndTurn", "Fight", "GiveCard", "GiveUp", "KickDoor",
-           "LookForTrouble", "LootBody", "LootRoom", "Munchkin", "MunchkinGame", "MunchkinParams", "OfferTrade",
-           "Pass", "PlayCard", "PlayCheat", "PlayCurse", "PlayEnhancer", "PlayMate", "PlayOneShot", "PlayWandering",
-           "Ready", "RemoveCurse", "Resurrect", "RollToRun", "RunAway", "SellItem", "Steal", "one_each"]
+           "RULE_OF", "STEAL_NEED", "AnswerHelp", "AnswerTrade", "AskHelp", "Backstab", "Charm", "ChaseAway",
+           "ChooseLoss", "ClassPower", "Combat", "DiscardCard", "EndTurn", "Fight", "GiveCard", "GiveItem", "GiveUp",
+           "KickDoor", "LookForTrouble", "LootBody", "LootRoom", "Munchkin", "MunchkinGame", "MunchkinParams",
+           "OfferTrade", "Pass", "PlayCard", "PlayCheat", "PlayCurse", "PlayEnhancer", "PlayMate", "PlayOneShot",
+           "PlayWandering", "Ready", "RemoveCurse", "Resurrect", "RollToRun", "RunAway", "SellItem", "Steal",
+           "one_each"]
 
 
 class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading, Game):
@@ -139,6 +143,7 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
     action_types = (Ready, PlayCard, SellItem, KickDoor, LookForTrouble, LootRoom, Fight, RunAway, PlayOneShot,
                     PlayEnhancer, Pass, ClassPower, AskHelp, AnswerHelp, RollToRun, ChooseLoss, EndTurn, GiveCard,
                     DiscardCard, LootBody, GiveUp, PlayCurse, Backstab, PlayWandering, PlayCheat, PlayMate, Charm,
+                    ChaseAway, GiveItem,
                     Steal, Resurrect, OfferTrade, AnswerTrade, RemoveCurse)
     Params = MunchkinParams
     max_length = 60_000
@@ -158,6 +163,15 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
             door_deck=copies(self.cards, "door"), treasure_deck=copies(self.cards, "treasure"),
             draws=[Draw(deck, p) for _ in range(self.params.deal) for p in range(n) for deck in ("door", "treasure")])
         self._settle()
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Game:
+        """As the protocol's; a save made before the roll for the first player (its parameters have no
+        ``first_player``) replays with seat 0 going first, as it did then."""
+        params = data.get("params") if isinstance(data, Mapping) else None
+        if isinstance(params, Mapping) and "first_player" not in params:
+            data = {**data, "params": {**params, "first_player": 0}}
+        return super().from_json(data)
 
     # ----- the state, readable by widgets, agents and scenario set-ups -------------------------
     players = property(lambda self: self.state.players, doc="the characters, seat by seat")
@@ -209,7 +223,11 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
     def pending_chance(self) -> ChanceStep | None:
         if self.state.over_reason or self.state.choice is not None:
             return None
+        if self.state.loot_roll:
+            return self.loot_order_step()
         stage = self.state.flow.name
+        if stage == FIRST:
+            return self.first_player_step()
         if stage == RUN_ROLL:
             return _RUN_ROLL
         if stage == STEAL_ROLL:
@@ -233,9 +251,13 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
     def _settle(self) -> None:
         """Move on when nothing is left to choose or draw in the current step."""
         while True:
-            if self.state.over_reason or self.state.choice is not None or self.state.draws:
+            if self.state.over_reason or self.state.choice is not None:
                 return
-            if self.state.losses:
+            if self.state.draws:
+                if self.owed_draw_possible():
+                    return
+                continue
+            if self.state.losses and self.state.flow.name != LOOTING:  # one body is looted at a time
                 self.apply_next_loss()
                 continue
             if self.state.flow.name == DEALING:
@@ -326,6 +348,8 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
                 del seat["hand"]
         for deck in ("door_deck", "treasure_deck"):
             full[deck] = len(full[deck])
+        mine = set(self.state.players[player].hand)  # cards just got, in the other hands: hidden with them
+        full["got_now"] = [c for c in full["got_now"] if c in mine]
         return full
 
     def describe_view(self, player: int | None) -> str:

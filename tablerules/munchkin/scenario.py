@@ -15,8 +15,19 @@ from __future__ import annotations
 from ..core.protocol import Chance
 from .game import Fight, KickDoor, MunchkinGame, Pass, Ready
 
-__all__ = ["become", "fight_all_pass", "kick", "put_in_hand", "put_in_play", "ready", "set_level", "set_turn",
+__all__ = ["become", "creating", "fight_all_pass", "kick", "put_in_hand", "put_in_play", "ready", "set_level",
+           "set_turn",
            "take"]
+
+
+def creating(players: int = 3, seed: int = 0) -> MunchkinGame:
+    """A game dealt with the seeded draws, at character creation (player 0 first), every hand emptied
+    back into the decks (put the cards you want with :func:`put_in_hand`)."""
+    game = MunchkinGame({"players": players}, seed=seed)
+    while game.is_chance():
+        game.roll()
+    _empty_hands(game)
+    return game
 
 
 def ready(players: int = 3, seed: int = 0) -> MunchkinGame:
@@ -27,13 +38,19 @@ def ready(players: int = 3, seed: int = 0) -> MunchkinGame:
         game.roll()
     for p in range(players):
         game.apply(Ready(p))
+    if game.is_chance():  # the roll for the first player: player 0, as the referee
+        game.apply(Chance("first", 0))
+    _empty_hands(game)
+    return game
+
+
+def _empty_hands(game: MunchkinGame) -> None:
     state = game.state
     for p in state.players:
         for copy in p.hand:
             (state.door_deck if game.card(copy).deck == "door" else state.treasure_deck).append(copy)
         p.hand.clear()
     game.refresh()
-    return game
 
 
 def take(game: MunchkinGame, card_id: str) -> str:

@@ -16,6 +16,7 @@ from ..core.flow import Flow, ResponseWindow, Stage
 # ----- the stages of the turn flow (their names are what ``Game.stage()`` reads) -------------------
 DEALING = "dealing"
 CREATION = "character creation"
+FIRST = "rolling for the first player"
 KICK = "kick open the door"
 TROUBLE = "look for trouble or loot the room"
 END = "end of turn"
@@ -80,6 +81,9 @@ class Combat:
     mate_of: dict[str, str] = field(default_factory=dict)  # a Mate in ``monsters`` -> the monster it doubles
     charmed: int = 0  # treasures of monsters a wizard charmed away (lost if the munchkins run)
     offer_item: str = ""  # the item offered with the pending request for help
+    caught: list[Loss] = field(default_factory=list)  # bad stuff of the monsters that caught the runners, held
+    # until every roll is made (逃跑: "为每个怪物分别投骰...然后承受所有抓住你的怪物造成的恶果")
+    powers_by: dict[str, int] = field(default_factory=dict)  # a card discarded for a class power -> who discarded it
 
     def power_cards(self, power: str) -> list[str]:
         """The cards discarded this fight for a class power (berserk, turning or flight)."""
@@ -160,6 +164,7 @@ class MunchkinState:
     choice: Choice | None = None
     body: list[str] = field(default_factory=list)
     looters: list[int] = field(default_factory=list)
+    loot_roll: bool = False  # looters of the same level still have to roll for their order
     charity_giver: int | None = None
     charity_given: dict[int, int] = field(default_factory=dict)
     halfling_sold: bool = False
@@ -170,4 +175,5 @@ class MunchkinState:
     trade: Trade | None = None
     traded_with: set[tuple[int, int]] = field(default_factory=set)  # (from, to): one offer each a turn
     over_limit: list[int] = field(default_factory=list)  # players who ended a turn over the hand limit (never)
+    got_now: set[str] = field(default_factory=set)  # Treasure got outside your turn: playable at once (宝藏), this turn
     fresh: set[str] = field(default_factory=set)  # items got by trading: not for sale before the new owner's turn

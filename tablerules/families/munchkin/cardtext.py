@@ -71,6 +71,9 @@ def generated_text(card: Any) -> str:
             parts.append("Bad stuff: " + ", ".join(effect_text(e) for e in card.bad_stuff) + ".")
         if getattr(card, "else_bad_stuff", ()):
             parts.append("Otherwise: " + ", ".join(effect_text(e) for e in card.else_bad_stuff) + ".")
+        if getattr(card, "chased_by", ""):
+            parts.append(f"A {card.chased_by} fighting or helping against it may chase it away "
+                         "(one treasure, no level).")
         parts += _quest_monster(card)
         parts.append(f"{card.treasures} treasure(s), {card.levels} level(s).")
     elif kind == "item":
@@ -169,6 +172,9 @@ def generated_text_zh(card: Any) -> str:
             parts.append("恶果：" + "，".join(effect_text_zh(e) for e in card.bad_stuff) + "。")
         if getattr(card, "else_bad_stuff", ()):
             parts.append("否则：" + "，".join(effect_text_zh(e) for e in card.else_bad_stuff) + "。")
+        if getattr(card, "chased_by", ""):
+            parts.append(f"如果有个{TAGS_ZH[card.chased_by]}来战斗或帮你对付它，那么他可以直接驱逐它"
+                         "（得一个宝藏，不升级）。")
         movement = getattr(getattr(card, "movement", None), "value", "normal")
         if movement != "normal":
             parts.append(f"移动：{MOVES_ZH[movement]}。")

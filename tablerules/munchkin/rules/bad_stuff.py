@@ -8,7 +8,11 @@ the others loot the body one card each from the highest level down.
 
 from __future__ import annotations
 
+from fractions import Fraction
+from itertools import chain, groupby, permutations, product
+
 from ...core.identity import drop_identity
+from ...core.protocol import Chance, ChanceStep
 from ...families.munchkin import item_in_slot
 from ..actions import (
     CHANGE_SEX_PENALTY,
@@ -140,12 +144,29 @@ class BadStuff:
         self.state.losses = [loss for loss in self.state.losses if loss.victim != player]
         order = [(player + k) % self.params.players for k in range(1, self.params.players)]
         self.state.looters = sorted(order, key=lambda q: -self.state.players[q].level)
+        levels = [self.state.players[q].level for q in self.state.looters]
+        self.state.loot_roll = bool(self.state.body) and len(set(levels)) < len(levels)  # "如果等级相同，投骰决定"
         self.event(f"player {player} is killed by {source}; the others loot the body")
         self.state.flow.push(LOOTING)
+
+    def loot_order_step(self) -> ChanceStep:
+        """Looters of the same level roll for their turn to pick (死亡: "从等级最高的开始...如果等级相同，投骰决定"):
+        every order of each tied group equally likely; an outcome is the looters' seats in order."""
+        groups = [list(g) for _, g in groupby(self.state.looters, key=lambda q: self.state.players[q].level)]
+        orders = [list(chain.from_iterable(choice)) for choice in product(*(permutations(g) for g in groups))]
+        each = Fraction(1, len(orders))
+        return ChanceStep("loot order", "players of the same level roll for their turn to loot the body",
+                          tuple((Chance("loot order", ",".join(map(str, o))), each) for o in orders))
+
+    def roll_loot_order(self, outcome: str) -> None:
+        self.state.looters = [int(q) for q in outcome.split(",")]
+        self.state.loot_roll = False
+        self.event(f"the looters roll: they pick in the order {', '.join(outcome.split(','))}")
 
     def _do_LootBody(self, action: LootBody) -> None:
         self.state.body.remove(action.card)
         self.state.players[action.player].hand.append(action.card)
+        self.got(action.player, action.card)
         self.state.looters.pop(0)
         self.event(f"player {action.player} takes {self.card(action.card).name} from the body")
 

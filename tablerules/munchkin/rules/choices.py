@@ -25,12 +25,14 @@ from ..actions import (
     AskHelp,
     Backstab,
     Charm,
+    ChaseAway,
     ChooseLoss,
     ClassPower,
     DiscardCard,
     EndTurn,
     Fight,
     GiveCard,
+    GiveItem,
     GiveUp,
     KickDoor,
     LookForTrouble,
@@ -142,7 +144,7 @@ class Choices:
             card = self.card(copy)
             playable = {"race": self._race_fits(player, copy), "class": me.cls is None,
                         "half_breed": me.race is not None and me.half_breed is None,
-                        "item": self.can_carry(player, copy),
+                        "item": self.can_carry(player, copy), "one_shot": self.can_carry(player, copy),
                         "go_up_a_level": me.level < WIN_LEVEL - 1 and not creation}
             if playable.get(card.kind, False):
                 out.append(PlayCard(player, copy))
@@ -186,13 +188,14 @@ class Choices:
         if "thief" not in self.tags(player):
             return []
         hand = one_each(self.state.players[player].hand)
+        hand = self.power_discards(player)
         return [Steal(player, card, v, item) for v in range(self.params.players) if v != player
                 for item in self.carried_choices(v) if not self.card(item).big for card in hand]
 
     def _resurrections(self, player: int) -> list[Action]:
         if "cleric" not in self.tags(player) or not self.state.door_discard:
             return []
-        return [Resurrect(player, card) for card in one_each(self.state.players[player].hand)]
+        return [Resurrect(player, card) for card in self.power_discards(player)]
 
     def _trades(self, player: int) -> list[Action]:
         """Swaps of items in play, outside combat, by anyone at any time (交易); one offer to each player a
@@ -213,6 +216,13 @@ class Choices:
                         out.append(OfferTrade(player, give, to, get))
         return out
 
+    def _gifts(self, player: int) -> list[Action]:
+        """Items in play given outright to another player who could carry them, outside a fight (交易:
+        "你也可以不交易直接赠送其他小白物品来贿赂他们")."""
+        mine = self.carried_choices(player)
+        return [GiveItem(player, item, to) for item in mine for to in range(self.params.players)
+                if to != player and self.can_carry(to, item)]
+
     def anytime_actions(self, player: int) -> list[Action]:
         """What ``player`` may do out of turn, whoever is to act (任何时候): give up a race or class
         (人物属性: "你可以在任意时刻弃掉种族牌"), curse anyone (诅咒), Go Up a Level (not to level 10), one-shots
@@ -230,10 +240,17 @@ class Choices:
         if me.level < WIN_LEVEL - 1:
             out += [PlayCard(player, x) for x in hand if self.card(x).kind == "go_up_a_level"]
         if c is None:
-            out += self._trades(player)
+            out += self._trades(player) + self._gifts(player)
+            if player != st.current:  # a Treasure just got, put into play at once (宝藏——出示)
+                got = one_each([x for x in me.hand if x in st.got_now])
+                out += [PlayCard(player, x) for x in got
+                        if self.card(x).kind in ("item", "one_shot") and self.can_carry(player, x)]
         else:
             sides = ("munchkin",) if player in c.side else ("monster", "munchkin")
-            out += [PlayOneShot(player, x, side) for x in hand if self.card(x).kind == "one_shot" for side in sides]
+            out += [PlayOneShot(player, x, side) for x in self.one_shots(player) for side in sides]
+            if player == c.helper:  # the helper's own class powers (请求帮助: the monster's and the helper's)
+                out += self._power_actions(player, "berserk") + self._power_actions(player, "turning")
+                out += self._chases(player)
         return out
 
     def _give_ups(self, player: int) -> list[Action]:
@@ -258,30 +275,49 @@ class Choices:
                   and self.card(c).id not in in_hand]  # traded items: not before your next turn
         return [SellItem(player, c) for c in sorted(items)]
 
-    def _power_actions(self, player: int, power: str) -> list[Action]:
-        c = self.state.combat
+    def one_shots(self, player: int) -> list[str]:
+        """One-shots ``player`` may use in a fight: from the hand or from the table (宝藏——使用: "任何一次性
+        （"只能使用一次"）牌都可以在任何战斗中使用，无论是在手牌上还是在桌面上")."""
         me = self.state.players[player]
-        if POWER_CLASS[power] not in self.tags(player) or len(c.power_cards(power)) >= MAX_POWER_DISCARDS:
+        return one_each([x for x in me.hand if self.card(x).kind == "one_shot"]) + one_each(
+            [x for x in me.carried if self.card(x).kind == "one_shot"])
+
+    def power_discards(self, player: int) -> list[str]:
+        """What a class power may discard (职业: "你可以弃掉任何手牌或桌面牌来启动特殊能力"): any card in the hand,
+        or an item in play."""
+        return one_each(self.state.players[player].hand) + self.carried_choices(player)
+
+    def _power_actions(self, player: int, power: str) -> list[Action]:
+        """Up to 3 cards for each munchkin's berserk, turning or flight a fight; the helper's own powers
+        count too (请求帮助: "他可以弃牌狂暴来增强战斗力", "如果有个牧师来帮你对付吸血鬼扇子，那么他可以直接驱逐它")."""
+        c = self.state.combat
+        if POWER_CLASS[power] not in self.tags(player):
+            return []
+        if sum(1 for x in c.power_cards(power) if c.powers_by.get(x, c.fighter) == player) >= MAX_POWER_DISCARDS:
             return []
         if power == "turning" and not any(self.foe(m).undead for m in c.monsters):
             return []
-        return [ClassPower(player, power, x) for x in one_each(me.hand)]
+        return [ClassPower(player, power, x) for x in self.power_discards(player)]
 
     def _combat_actions(self) -> list[Action]:
         c = self.state.combat
         f = c.fighter
         me = self.state.players[f]
         out: list[Action] = []
+        out += [PlayOneShot(f, copy, "munchkin") for copy in self.one_shots(f)]
         for copy in one_each(me.hand):
             kind = self.card(copy).kind
-            if kind == "one_shot":
-                out.append(PlayOneShot(f, copy, "munchkin"))
-            elif kind == "enhancer":  # in your own fight too, for its treasures
+            if kind == "enhancer":  # in your own fight too, for its treasures
                 out += [PlayEnhancer(f, copy, m) for m in self.one_per_monster(c.monsters) if m not in c.mate_of]
             elif kind == "go_up_a_level" and me.level < WIN_LEVEL - 1:
                 out.append(PlayCard(f, copy))
+            elif kind == "item" and f == self.state.current and self.can_carry(f, copy):
+                out.append(PlayCard(f, copy))  # 宝藏——使用: "如果是你的回合，你可以出示并立刻使用它们"
         out += self._power_actions(f, "berserk") + self._power_actions(f, "turning") + self._give_ups(f)
         out += self._mates(f)
+        out += self._chases(f)
+        monsters = [x for x in one_each(me.hand) if self.card(x).kind == "monster"]  # 干预战斗: "任何一场战斗"
+        out += [PlayWandering(f, w, m) for w in one_each(me.hand) if self.card(w).kind == "wandering" for m in monsters]
         if "wizard" in self.tags(f) and len(me.hand) >= CHARM_MIN_HAND:
             out += [Charm(f, m) for m in self.one_per_monster(c.monsters)]
         if c.helper is None:  # one helper at most, asked in turn, bribed with treasure and/or an item
@@ -293,6 +329,13 @@ class Choices:
                 out += [AskHelp(f, q, n, item) for n in range(treasures + 1) for item in items]
         out += [Fight(f), RunAway(f)]
         return out
+
+    def _chases(self, player: int) -> list[Action]:
+        """A munchkin of the fight whose class a monster fears may chase it away (请求帮助: "如果有个牧师来帮你
+        对付吸血鬼扇子，那么他可以直接驱逐它")."""
+        tags = self.tags(player)
+        return [ChaseAway(player, m) for m in self.one_per_monster(self.state.combat.monsters)
+                if self.foe(m).chased_by and self.foe(m).chased_by in tags]
 
     def _mates(self, player: int) -> list[Action]:
         mates = [x for x in one_each(self.state.players[player].hand) if self.card(x).kind == "mate"]
@@ -306,11 +349,11 @@ class Choices:
                 out.append(Pass(player))
                 continue
             hand = one_each(self.state.players[player].hand)
+            out += [PlayOneShot(player, copy, side) for copy in self.one_shots(player)
+                    for side in ("monster", "munchkin")]
             for copy in hand:
                 kind = self.card(copy).kind
-                if kind == "one_shot":
-                    out += [PlayOneShot(player, copy, "monster"), PlayOneShot(player, copy, "munchkin")]
-                elif kind == "enhancer":
+                if kind == "enhancer":
                     out += [PlayEnhancer(player, copy, m) for m in self.one_per_monster(self.state.combat.monsters)
                             if m not in self.state.combat.mate_of]
                 elif kind == "go_up_a_level" and self.state.players[player].level < WIN_LEVEL - 1:
@@ -321,14 +364,15 @@ class Choices:
             for wandering in (c for c in hand if self.card(c).kind == "wandering"):
                 out += [PlayWandering(player, wandering, m) for m in monsters]
             if "thief" in self.tags(player) and player not in self.state.combat.backstabbers:
-                out += [Backstab(player, copy) for copy in hand]
+                out += [Backstab(player, copy) for copy in self.power_discards(player)]
             out.append(Pass(player))
         return out
 
     def _charity_actions(self) -> list[Action]:
         giver = self.state.charity_giver
         hand = one_each(self.state.players[giver].hand)
-        recipients = next_recipients([p.level for p in self.state.players], giver, self.state.charity_given)
+        dead = [i for i, p in enumerate(self.state.players) if p.redraw]  # died, no new cards yet: 死人不算
+        recipients = next_recipients([p.level for p in self.state.players], giver, self.state.charity_given, dead)
         if not recipients:
             return [DiscardCard(giver, c) for c in hand]
         return [GiveCard(giver, c, to) for c in hand for to in recipients]
@@ -362,10 +406,13 @@ class Choices:
             card = self.card(action.card)
             if card.kind == "go_up_a_level" and me.level >= WIN_LEVEL - 1:
                 return "go up a level", "level 10 is reached only by killing a monster"
+            c = self.state.combat
+            if c is not None and card.kind != "go_up_a_level" and not (
+                    card.kind == "item" and actor == c.fighter == self.state.current):
+                return "combat", ("no races or classes are put into play during a fight, and items only by the "
+                                  "fighter on their own turn (宝藏——使用)")
             if card.kind == "item":
                 return "items", f"{card.name} does not fit: slots, hands, big items or restrictions"
-            if self.state.combat is not None and card.kind != "go_up_a_level":
-                return "combat", "no races, classes or items are put into play during a fight"
         if isinstance(action, LookForTrouble) and self.state.met_monster:
             return rule, "only if no monster came through the door"
         if isinstance(action, OfferTrade):

@@ -20,6 +20,7 @@ from ..actions import (
     AskHelp,
     Backstab,
     Charm,
+    ChaseAway,
     ClassPower,
     Fight,
     Pass,
@@ -57,8 +58,12 @@ class CombatRules:
         self.state.flow.goto(COMBAT)
 
     def _do_PlayOneShot(self, action: PlayOneShot) -> None:
+        """A one-shot from the hand or from the table (宝藏——使用: "无论是在手牌上还是在桌面上")."""
         c = self.state.combat
-        self.state.players[action.player].hand.remove(action.card)
+        if action.card in self.state.players[action.player].hand:
+            self.state.players[action.player].hand.remove(action.card)
+        else:
+            self._unequip(action.player, action.card)
         (c.munchkin_one_shots if action.side == "munchkin" else c.monster_one_shots).append(action.card)
         self.interfere(action.player)
         self.event(f"player {action.player} plays {self.card(action.card).name} "
@@ -96,6 +101,17 @@ class CombatRules:
         if not c.monsters:
             self.resolve_combat()
 
+    def _do_ChaseAway(self, action: ChaseAway) -> None:
+        """The monster leaves the fight with its enhancers; the munchkins get one treasure for it if they
+        win the rest (none if they run), and no level."""
+        c = self.state.combat
+        c.charmed += 1
+        self._send_off(action.monster)
+        self.interfere(action.player)
+        self.event(f"player {action.player} chases {self.foe(action.monster).name} away: one treasure, no level")
+        if not c.monsters:
+            self.resolve_combat()
+
     def _send_off(self, copy: str) -> None:
         """A monster leaves the fight: its card and the enhancers played on it are discarded (a Mate keeps
         the enhancers of the monster it doubles only while that monster is in the fight)."""
@@ -110,9 +126,9 @@ class CombatRules:
 
     def _do_ClassPower(self, action: ClassPower) -> None:
         c = self.state.combat
-        self.state.players[action.player].hand.remove(action.card)
-        self._discard(action.card)
+        self.discard_own(action.player, action.card)
         c.power_cards(action.power).append(action.card)
+        c.powers_by[action.card] = action.player
         self.event(f"player {action.player} discards {self.card(action.card).name} for {action.power}")
 
     def _do_Fight(self, action: Fight) -> None:
@@ -134,8 +150,7 @@ class CombatRules:
 
     def _do_Backstab(self, action: Backstab) -> None:
         c = self.state.combat
-        self.state.players[action.player].hand.remove(action.card)
-        self._discard(action.card)
+        self.discard_own(action.player, action.card)
         c.backstabs.append(action.card)
         c.backstabbers.append(action.player)
         self.interfere(action.player)
@@ -242,7 +257,7 @@ class CombatRules:
             self.event(f"player {runner} rolls {face} ({total} with modifiers) and escapes {monster.name}")
         else:
             self.event(f"player {runner} rolls {face} ({total} with modifiers): {monster.name}'s bad stuff")
-            self.state.losses += [Loss(runner, e, monster.name, monster.else_bad_stuff) for e in monster.bad_stuff]
+            c.caught += [Loss(runner, e, monster.name, monster.else_bad_stuff) for e in monster.bad_stuff]
             if not monster.bad_stuff:
                 self.event("its bad stuff does nothing")
         self._next_chaser()
@@ -258,5 +273,7 @@ class CombatRules:
         if c.runners:
             self.state.flow.goto(RUNNING)
             return
+        caught = list(c.caught)  # every roll is made: now all the bad stuff lands, in the order of the rolls
         self._end_combat()
         self.state.flow.goto(END)
+        self.state.losses += caught

@@ -10,7 +10,9 @@ the room: one more Door card, face down, into the hand); "4. 慈善捐赠 如果
 
 from __future__ import annotations
 
-from ...core.protocol import Chance
+from fractions import Fraction
+
+from ...core.protocol import Chance, ChanceStep
 from ...families.munchkin import WIN_LEVEL
 from ..actions import (
     DiscardCard,
@@ -24,7 +26,9 @@ from ..actions import (
 )
 from ..state import (
     CHARITY,
+    DEALING,
     END,
+    FIRST,
     KICK,
     RUN_ROLL,
     STEAL_ROLL,
@@ -45,6 +49,28 @@ class DoorRules:
             discard.clear()
             self.event(f"the {deck} deck is empty: its discards are shuffled into a new deck")
 
+    def owed_draw_possible(self) -> bool:
+        """Before the next owed draw: an empty deck takes its discards (卡牌规则概述: "如果某个牌堆抽完了，重洗相应
+        的弃牌"); with no discards either, the draw is dropped ("那么没人能再抽这种牌了"), and a door that
+        cannot be kicked open opens on nothing. Whatever was discarded after the deck ran dry is drawn
+        again, so an owed draw never waits on an empty deck (no deadlock)."""
+        draw = self.state.draws[0]
+        pile, discard = (self.state.door_deck, self.state.door_discard) if draw.deck == "door" else (
+            self.state.treasure_deck, self.state.treasure_discard)
+        if pile:
+            return True
+        if discard:
+            pile.extend(discard)
+            discard.clear()
+            self.event(f"the {draw.deck} deck is empty: its discards are shuffled into a new deck")
+            return True
+        self.state.draws = [d for d in self.state.draws if d.deck != draw.deck]
+        self.event(f"no {draw.deck.capitalize()} card is left, nor any discard: nobody draws one")
+        if draw.face == "up":
+            self.event("the door opens on nothing")
+            self.state.flow.goto(TROUBLE)
+        return False
+
     def _queue_draws(self, player: int, deck: str, n: int, face: str = "down") -> None:
         cards = self.state.door_deck if deck == "door" else self.state.treasure_deck
         available = len(cards) + len(self.state.door_discard if deck == "door" else self.state.treasure_discard)
@@ -53,11 +79,17 @@ class DoorRules:
         self.state.draws += [Draw(deck, player, face)] * max(0, n)
 
     def _do_Chance(self, action: Chance) -> None:
+        if self.state.loot_roll:
+            self.roll_loot_order(str(action.outcome))
+            return
         if self.state.flow.name == RUN_ROLL:
             self.roll_to_run(int(action.outcome))
             return
         if self.state.flow.name == STEAL_ROLL:
             self.steal(int(action.outcome))
+            return
+        if self.state.flow.name == FIRST:
+            self.begin(int(action.outcome))
             return
         draw = self.state.draws.pop(0)
         deck, player, face = draw.deck, draw.player, draw.face
@@ -71,18 +103,41 @@ class DoorRules:
             self.kicked(copy)
         else:  # face down, or drawn openly for all to see when a helper shares the treasure
             self.state.players[player].hand.append(copy)
+            self.got(player, copy)
             if face == "down":  # only the drawer reads the card
                 self.event(f"player {player} draws {self.card(copy).name} face down", seen_by=(player,),
                            hidden=f"player {player} draws a {deck.capitalize()} card face down")
             else:
                 self.event(f"player {player} draws {self.card(copy).name} face up")
 
+    def got(self, player: int, copy: str) -> None:
+        """A card came into ``player``'s hand: a Treasure got outside their own turn may still be put into
+        play at once, until this turn ends (宝藏: "所有宝藏牌都可以在得到时立刻，或之后你回合中的任意时刻出示到
+        桌面上")."""
+        if player != self.state.current and self.card(copy).deck == "treasure" and self.state.flow.name != DEALING:
+            self.state.got_now.add(copy)
+
     def _do_Ready(self, action: Ready) -> None:
         self.state.creating += 1
         if self.state.creating >= self.params.players:
-            self.state.flow.goto(KICK)
-            self.event("player 0 starts")
-            self.start_turn()
+            if self.params.first_player >= 0:
+                self.begin(self.params.first_player)
+            else:  # 游戏开始和结束: "投骰决定谁先开始"
+                self.state.flow.goto(FIRST)
+                self.event("the players roll to decide who goes first")
+
+    def first_player_step(self) -> ChanceStep:
+        """Everybody rolls, the highest goes first and ties roll again: each seat equally likely."""
+        n = self.params.players
+        return ChanceStep("first", "the players roll to decide who goes first",
+                          tuple((Chance("first", seat), Fraction(1, n)) for seat in range(n)))
+
+    def begin(self, first: int) -> None:
+        """The first turn: ``first`` kicks open the door; play goes on to the left (next seat)."""
+        self.state.current = first
+        self.state.flow.goto(KICK)
+        self.event(f"player {first} starts")
+        self.start_turn()
 
     def _do_PlayCard(self, action: PlayCard) -> None:
         me = self.state.players[action.player]
@@ -102,7 +157,7 @@ class DoorRules:
             me.race2 = action.second or None
         elif card.kind == "super_munchkin":  # 超级小白: a second class
             me.super_munchkin, me.cls2 = action.card, action.second
-        elif card.kind == "item":
+        elif card.kind in ("item", "one_shot"):  # a one-shot may be carried on the table, to use from there
             me.carried.append(action.card)
         elif card.kind == "go_up_a_level":
             me.level += 1
@@ -116,6 +171,7 @@ class DoorRules:
         self.state.sold = 0
         self.state.halfling_sold = False
         self.state.traded_with = set()
+        self.state.got_now = set()
         me = self.state.players[self.state.current]
         self.state.fresh -= set(me.carried)
         if me.redraw:
@@ -184,6 +240,7 @@ class DoorRules:
     def _do_GiveCard(self, action: GiveCard) -> None:
         self.state.players[action.player].hand.remove(action.card)
         self.state.players[action.to].hand.append(action.card)
+        self.got(action.to, action.card)
         self.state.charity_given[action.to] = self.state.charity_given.get(action.to, 0) + 1
         self.event(f"player {action.player} gives {self.card(action.card).name} to player {action.to}")
 

@@ -59,7 +59,7 @@ class Strength:
         """Equipment slots: one headgear, armour and footgear; two hands; one big item unless a dwarf
         (``without``: as if that item had left play, for a swap)."""
         card = self.card(copy)
-        if card.kind != "item" or not self.usable(player, card):
+        if card.kind not in ("item", "one_shot") or not self.usable(player, card):
             return False
         carried = [self.card(c) for c in self.state.players[player].carried if c != without]
         if card.slot in ("headgear", "armour", "footgear") and any(c.slot == card.slot for c in carried):
@@ -73,7 +73,8 @@ class Strength:
     def strength(self, player: int) -> int:
         """Level plus the bonuses of usable carried items (a lost race or class can leave items unusable)."""
         p = self.state.players[player]
-        return p.level + sum(self.card(c).bonus for c in p.carried if self.works(player, c))
+        return p.level + sum(self.card(c).bonus for c in p.carried
+                             if self.card(c).kind == "item" and self.works(player, c))  # a one-shot counts when used
 
     def side_tags(self) -> set[str]:
         """Race, class and sex tags of everybody on the munchkins' side (a modifier counts once)."""

@@ -13,6 +13,7 @@ from ...families.munchkin import buy_levels
 from ..actions import (
     STEAL_NEED,
     AnswerTrade,
+    GiveItem,
     OfferTrade,
     PlayCheat,
     Resurrect,
@@ -67,9 +68,16 @@ class Trading:
         if copy in me.cheats:
             self.state.door_discard.append(me.cheats.pop(copy))
 
+    def discard_own(self, player: int, copy: str) -> None:
+        """Discard a card from ``player``'s hand or from play (an item in play, with its Cheat!)."""
+        if copy in self.state.players[player].hand:
+            self.state.players[player].hand.remove(copy)
+        else:
+            self._unequip(player, copy)
+        self._discard(copy)
+
     def _do_Steal(self, action: Steal) -> None:
-        self.state.players[action.player].hand.remove(action.card)
-        self._discard(action.card)
+        self.discard_own(action.player, action.card)
         self.state.theft = Theft(action.player, action.victim, action.item)
         self.state.flow.push(STEAL_ROLL)
         self.event(action.describe())
@@ -94,10 +102,8 @@ class Trading:
         self.state.flow.pop()
 
     def _do_Resurrect(self, action: Resurrect) -> None:
-        me = self.state.players[action.player]
         copy = self.state.door_discard.pop()
-        me.hand.remove(action.card)
-        self._discard(action.card)
+        self.discard_own(action.player, action.card)
         self.event(f"player {action.player} resurrects {self.card(copy).name} instead of kicking the door open")
         if self.card(copy).kind == "divine_intervention":
             self.divine_intervention(copy)
@@ -108,6 +114,13 @@ class Trading:
         self.state.trade = Trade(action.player, action.give, action.to, action.get)
         self.state.traded_with.add((action.player, action.to))
         self.state.flow.push(TRADE)
+        self.event(action.describe())
+
+    def _do_GiveItem(self, action: GiveItem) -> None:
+        """A gift goes into play for its new owner, who cannot sell it before their next turn (交易)."""
+        self._unequip(action.player, action.item)
+        self.state.players[action.to].carried.append(action.item)
+        self.state.fresh.add(action.item)
         self.event(action.describe())
 
     def _do_AnswerTrade(self, action: AnswerTrade) -> None:
