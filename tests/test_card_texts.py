@@ -50,6 +50,15 @@ def test_every_card_has_a_chinese_name_and_its_text_in_english_and_chinese(parts
         assert CJK.search(item["text_zh"]), label
 
 
+@pytest.mark.parametrize("parts", [("kragmortha", f"{name}.json") for name in ("penalty", "movement", "teleport",
+                                                                            "tomes")], ids="/".join)
+def test_kragmortha_cards_have_their_text_in_english_and_chinese(parts) -> None:
+    """Kragmortha's cards are named by their text (the tomes also by a Chinese name)."""
+    for card in _items(parts, "cards"):
+        assert len(card["text"]) > 4 and CJK.search(card["text_zh"]), card["id"]
+        assert "name_zh" not in card or CJK.search(card["name_zh"])
+
+
 @pytest.mark.parametrize(("parts", "schema", "key"), CARD_FILES[:5], ids=lambda v: "/".join(v)
                          if isinstance(v, tuple) else v)
 def test_the_schemas_require_both_texts(tmp_path: Path, parts, schema: str, key: str) -> None:
