@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: all setup figures lab test test-quick lint bench clean
+.PHONY: all setup figures lab panel test test-quick lint bench clean
 
 all: figures
 
@@ -21,9 +21,14 @@ setup: $(STAMP)
 figures: setup
 	MPLBACKEND=Agg $(BIN)/python -m tablerules.plots.notebooks
 
-## lab: open JupyterLab on notebooks/
+## lab: open JupyterLab on notebooks/ (listens on this machine only; Jupyter's token stays on)
 lab: setup
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab notebooks/ --ServerApp.ip=127.0.0.1
+
+## panel: one notebook as an app with Voila, this machine only, with a token: make panel NB=notebooks/quest_odds.ipynb
+NB ?= notebooks/00_start_here.ipynb
+panel: setup
+	$(BIN)/voila $(NB) --Voila.ip=127.0.0.1 --token --no-browser
 
 ## test: lint and the whole test suite (browser tests skip locally without /usr/bin/chromium; CI installs it)
 test: setup
@@ -42,6 +47,7 @@ bench: setup
 	$(BIN)/python benchmarks/bench_quest.py
 	$(BIN)/python benchmarks/bench_munchkin.py
 	$(BIN)/python benchmarks/bench_openspiel.py
+	$(BIN)/python benchmarks/bench_sweep.py scaling
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis tests/screenshots figures/*.png

@@ -2,6 +2,9 @@
 analysis functions (exact event odds, protection chances).
 
 Run: ``python benchmarks/bench_baldur.py`` from the project root.
+
+Times are CPU time of this process (``time.process_time``): on a shared machine the wall clock counts
+the other processes too.
 """
 
 from __future__ import annotations
@@ -17,24 +20,24 @@ from tablerules.baldur.game import Baldur
 def playouts(players: int, seconds: float = 4.0) -> tuple[float, float, int]:
     Baldur(seed=0)
     rules()  # load and validate the card data once (jsonschema takes seconds to import)
-    start = time.perf_counter()
+    start = time.process_time()
     games = actions = 0
-    while time.perf_counter() - start < seconds:
+    while time.process_time() - start < seconds:
         game = Baldur({"players": players}, seed=games)
         rng = random.Random(games)
         while not game.is_over():
             game.apply(game.sample_chance(rng) if game.is_chance() else rng.choice(game.legal_actions()))
             actions += 1
         games += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return games / elapsed, actions / elapsed, games
 
 
 def per_call(fn, repeat: int = 200) -> float:
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(repeat):
         fn()
-    return (time.perf_counter() - start) / repeat
+    return (time.process_time() - start) / repeat
 
 
 def main() -> None:
@@ -48,9 +51,9 @@ def main() -> None:
     print(f"copy() after {game.num_actions} actions:     {per_call(game.copy, 2000) * 1e6:8.1f} us")
     print(f"event_odds:                    {per_call(lambda: event_odds(game), 2000) * 1e6:8.1f} us")
     bank = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "2H", "3H", "4H"]
-    start = time.perf_counter()
+    start = time.process_time()
     p = protection_chance(bank, 4, 9, heroes=2)
-    print(f"protection_chance (C(12,4) hands, 2 heroes, 9): {(time.perf_counter() - start) * 1e3:8.1f} ms = {p}")
+    print(f"protection_chance (C(12,4) hands, 2 heroes, 9): {(time.process_time() - start) * 1e3:8.1f} ms = {p}")
 
 
 if __name__ == "__main__":

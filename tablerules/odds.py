@@ -12,7 +12,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from .core.distribution import D6_FACES, Distribution, exact
+from .core.distribution import D6_FACES, Distribution, d6_count_le, exact
 from .quest.search_table import SearchRow, SearchTable, load_search_table
 
 #: Small World's reinforcement die (seed 003, 援军骰; faces from shared/reference).
@@ -83,11 +83,15 @@ def combat(munchkins: Side, monsters: Side, ties_win: bool = False) -> CombatOdd
     """
     m_strength, m_dice = side_totals(munchkins)
     k_strength, k_dice = side_totals(monsters)
-    diff = dice_difference(m_dice, k_dice)
-    gap = k_strength - m_strength  # the dice difference the munchkins must beat
-    den = diff.denominator
-    tie_count = diff.count_ge(gap) - diff.count_ge(gap + 1)
-    win_count = diff.count_ge(gap) if ties_win else diff.count_ge(gap + 1)
+    # munchkins' total - monsters' total = S - 7k + m_strength - k_strength, S the sum of (m + k) d6
+    # (see dice_difference); read in closed form (d6_count_le), fast for hundreds of dice
+    n = m_dice + k_dice
+    den = 6**n
+    tie_at = k_strength - m_strength + 7 * k_dice  # S equal to this: a tie
+    below = d6_count_le(n, tie_at - 1)
+    at_most = d6_count_le(n, tie_at)
+    tie_count = at_most - below
+    win_count = den - below if ties_win else den - at_most
     return CombatOdds(exact(win_count, den), exact(tie_count, den), exact(den - win_count, den))
 
 

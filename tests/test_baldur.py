@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from tablerules.baldur import actions as A
-from tablerules.baldur.cards import full_deck, load_rules, makes, protection_solution, rules
+from tablerules.baldur.cards import full_deck, load_rules, makes, protection_solution, protections, rules
 from tablerules.baldur.game import Baldur, draw_count, tax_count
 from tablerules.baldur.scenario import deal, new_game, roll_all, set_hand, set_heroes, stack_bank
 from tablerules.core.errors import DataError, IllegalAction
@@ -146,11 +146,36 @@ def test_tax_is_heroes_plus_two_at_most_five() -> None:
 
 
 def test_protection_solver_any_arithmetic() -> None:
+    """Seed 002, 注9: "保护数字代表利用玩家手牌凑出的数目，可以利用各种算术且张数不限制来凑出所需要的数字，
+    例如：保护数字为5，可以直接打出1张 [5]，也可以利用 [2] + [3] = 5" - the seed's worked example, with its numbers."""
     assert makes(("5S",), 5) and makes(("2S", "3H"), 5) and makes(("9S", "4H"), 5)
+    assert ("5S",) in protections(["5S", "2S", "3H"], 5) and ("2S", "3H") in protections(["5S", "2S", "3H"], 5)
     assert makes(("2S", "2H", "3C"), 7) and not makes(("2S", "2H"), 7)
-    assert makes(("8S", "4H", "2C"), 9) is False or True
-    assert protection_solution(["10S", "4H", "6C"], 7) is None or makes(protection_solution(["10S", "4H", "6C"], 7), 7)
+    assert not makes(("8S", "4H", "2C"), 9)  # 8+4-2, 8-4+2, (8+4)/2, 8/(4-2), ...: never 9
+    assert protection_solution(["10S", "4H", "6C"], 7) is None
     assert protection_solution(["10S", "10H"], 7) is None
+    # "张数不限制": 3 from four 10s needs all four, (10+10+10)/10; the offered actions stop at 3 cards
+    assert protection_solution(["10S", "10H", "10C", "10D"], 3) == ("10C", "10D", "10H", "10S")
+    assert protections(["10S", "10H", "10C", "10D"], 3) == []
+
+
+def test_persian_wall_worked_example_numbers() -> None:
+    """Seed 002, [黑10]: "相连：跟 [3] 相连的数字为 [2]、[4]" and "相关：跟 [5] 有加减相关的牌组 [2] + [3] 或是
+    [9]–[4]，但以2张为限" - the seed's numbers, as plays after an open [3] and an open [5]."""
+    from tablerules.baldur.scenario import new_game, set_hand
+
+    game = new_game(seed=3)
+    s = game.state
+    s.stage, s.wall_turn, s.wall_last, s.wall_related = "wall", 1, [3], []
+    s.open_cards = [[] for _ in s.seats]
+    set_hand(game, game.wall_builder(), ["2S", "4H", "5C", "9D"])
+    numbers = {a.numbers for a in game.wall_plays(game.wall_builder())}
+    assert (2,) in numbers and (4,) in numbers and (5,) not in numbers and (9,) not in numbers
+    s.wall_last = [5]
+    set_hand(game, game.wall_builder(), ["2S", "3H", "9D", "4C"])
+    numbers = {a.numbers for a in game.wall_plays(game.wall_builder())}
+    assert (2, 3) in numbers and (4, 9) in numbers and (4,) in numbers  # [4] is also connected to [5]
+    assert (2, 3, 4) not in numbers  # 以2张为限
 
 
 def test_observation_hides_other_hands() -> None:

@@ -28,6 +28,8 @@ def use(game: Baldur, rank: int, level: int, colour: str = "black", jokers: int 
 
 # ----- function cards: levels, colours, jokers, exhaustion -----------------------------------------
 def test_level_needs_same_colour_and_jokers_stand_in(game: Baldur) -> None:
+    """Seed 002: "任意1张 ( 基础功能 ) → 同色2张 ( 进阶功能 ) → 同色3张 ( 特殊功能 )", 注1 "同色功能牌指黑色或红色",
+        "[黑白 Joker] 可以代替黑色牌系任何一张功能牌"."""
     set_heroes(game, 0, ["AS"])
     set_heroes(game, 1, ["KS"])
     set_hand(game, 0, ["3S", "3H"])
@@ -40,6 +42,8 @@ def test_level_needs_same_colour_and_jokers_stand_in(game: Baldur) -> None:
 
 
 def test_use_needs_the_hero_and_exhausts_it(game: Baldur) -> None:
+    """Seed 002: "1.主动使用：玩家需要拥有对应的英雄牌才可以使用" and 注3
+        "行动过的英雄需覆盖正面 ... 功能牌数量允许时，玩家所有的英雄均可行动"."""
     set_heroes(game, 0, ["AS", "AH"])
     set_heroes(game, 1, ["KS"])
     set_hand(game, 0, ["2S", "2C", "2H"])
@@ -54,6 +58,7 @@ def test_use_needs_the_hero_and_exhausts_it(game: Baldur) -> None:
 
 
 def test_exhausted_heroes_turn_face_up_at_the_start_of_the_owners_turn(game: Baldur) -> None:
+    """Seed 002: 注3 "行动过的英雄需覆盖正面" (when they turn up again: docs/rules-notes.md)."""
     set_heroes(game, 1, ["KS"], tired=["QS"])
     game.apply(A.EndTurn(0))
     roll_all(game)
@@ -62,6 +67,7 @@ def test_exhausted_heroes_turn_face_up_at_the_start_of_the_owners_turn(game: Bal
 
 
 def test_2_basic_bans_one_hero_of_one_player(game: Baldur) -> None:
+    """Seed 002: [2] basic "禁止1位玩家1种英雄行动"."""
     set_heroes(game, 0, ["AS"])
     set_heroes(game, 1, ["KS"])
     set_hand(game, 0, ["2S"])
@@ -70,6 +76,7 @@ def test_2_basic_bans_one_hero_of_one_player(game: Baldur) -> None:
 
 
 def test_2_advanced_and_special_ban_every_other_player(game: Baldur) -> None:
+    """Seed 002: [2] "禁止所有玩家1种英雄行动" / "禁止所有玩家2种英雄行动"; 注4 "不限英雄牌的数量"."""
     set_heroes(game, 0, ["AS", "AH"])
     set_hand(game, 0, ["2S", "2C", "2H", "2D", "RJ"])
     use(game, 2, 2, targets=(), kinds="Q")
@@ -79,6 +86,7 @@ def test_2_advanced_and_special_ban_every_other_player(game: Baldur) -> None:
 
 
 def test_bans_stop_hero_actions_until_the_round_ends(game: Baldur) -> None:
+    """Seed 002: [2] "禁止…英雄行动" (until the round ends: docs/rules-notes.md)."""
     set_heroes(game, 1, ["KS"])
     set_hand(game, 1, ["9S"])
     game.state.bans = ["1:K"]
@@ -88,6 +96,7 @@ def test_bans_stop_hero_actions_until_the_round_ends(game: Baldur) -> None:
 
 
 def test_3_basic_assassinates_a_random_hero(game: Baldur) -> None:
+    """Seed 002: [3] basic "暗杀1位玩家1张随机英雄"; "死去的英雄须回归旅店底部"."""
     set_heroes(game, 0, ["AS"])
     set_heroes(game, 1, ["KS", "QH"])
     set_hand(game, 0, ["3S"])
@@ -99,6 +108,7 @@ def test_3_basic_assassinates_a_random_hero(game: Baldur) -> None:
 
 
 def test_3_advanced_assassinates_a_named_hero_and_special_all_players(game: Baldur) -> None:
+    """Seed 002: [3] "暗杀1位玩家1张指定英雄" / "暗杀所有玩家1张指定英雄"."""
     set_heroes(game, 0, ["AS", "AC"])
     set_heroes(game, 1, ["KS", "QH"])
     set_heroes(game, 2, ["QD"])
@@ -111,6 +121,7 @@ def test_3_advanced_assassinates_a_named_hero_and_special_all_players(game: Bald
 
 
 def test_4_basic_and_advanced_take_random_cards_from_everyone(game: Baldur) -> None:
+    """Seed 002: [4] "夺取所有玩家1张随机手牌" / "夺取所有玩家2张随机手牌"."""
     set_heroes(game, 0, ["JS", "JC"])
     set_hand(game, 0, ["4S", "4H", "4D"])
     for q, hand in ((1, ["5S"]), (2, ["6S", "7S"]), (3, [])):
@@ -126,6 +137,7 @@ def test_4_basic_and_advanced_take_random_cards_from_everyone(game: Baldur) -> N
 
 
 def test_4_special_takes_a_whole_hand(game: Baldur) -> None:
+    """Seed 002: [4] special "夺取1位玩家所有手牌"."""
     set_heroes(game, 0, ["JS"])
     set_hand(game, 0, ["4S", "4C", "BJ"])
     set_hand(game, 2, ["6S", "7S", "8S"])
@@ -134,6 +146,7 @@ def test_4_special_takes_a_whole_hand(game: Baldur) -> None:
 
 
 def test_8_basic_exchanges_a_hand_with_the_bank(game: Baldur) -> None:
+    """Seed 002: [8] basic "指定1位玩家跟银行交换所有手牌"."""
     set_heroes(game, 0, ["KS"])
     set_hand(game, 0, ["8S"])
     set_hand(game, 1, ["2S", "3S"])
@@ -144,6 +157,8 @@ def test_8_basic_exchanges_a_hand_with_the_bank(game: Baldur) -> None:
 
 
 def test_8_advanced_shuffles_two_hands_leftover_to_the_actor(game: Baldur) -> None:
+    """Seed 002: [8] "指定2位玩家所有手牌洗均匀後发回"; 注5 "剩余发不完的牌，由行动玩家所拥有，
+        而且使用进阶效果时，要不要把自己本身的牌一起洗入，可由行动玩家决定"."""
     set_heroes(game, 0, ["KS"])
     set_hand(game, 0, ["8S", "8C"])
     set_hand(game, 1, ["2S", "3S", "4S"])
@@ -155,6 +170,7 @@ def test_8_advanced_shuffles_two_hands_leftover_to_the_actor(game: Baldur) -> No
 
 
 def test_8_special_shuffles_every_hand(game: Baldur) -> None:
+    """Seed 002: [8] special "指定所有玩家所有手牌洗均匀後发回"."""
     set_heroes(game, 0, ["KS"])
     set_hand(game, 0, ["8S", "8C", "8S", "10H"])
     for q, hand in ((1, ["2S", "3S"]), (2, ["2C", "3C"]), (3, ["2H", "3H"])):
@@ -165,6 +181,7 @@ def test_8_special_shuffles_every_hand(game: Baldur) -> None:
 
 
 def test_9_basic_taxes_the_bank(game: Baldur) -> None:
+    """Seed 002: [9] basic "跟银行徵税"; 注6 "徵税为获得行动玩家手上所有英雄牌数量 + 2 的手牌 ( 上限为5张 )"."""
     set_heroes(game, 0, ["KS", "QS"])
     set_hand(game, 0, ["9S"])
     use(game, 9, 1)
@@ -173,6 +190,7 @@ def test_9_basic_taxes_the_bank(game: Baldur) -> None:
 
 
 def test_9_advanced_and_special_tax_players(game: Baldur) -> None:
+    """Seed 002: [9] "跟1位玩家徵税" / "跟所有玩家徵税"."""
     set_heroes(game, 0, ["KS", "KH", "KD", "KC"])
     set_hand(game, 0, ["9S", "9C", "9H", "9D", "RJ"])
     set_hand(game, 1, ["2S", "2S", "3S", "3S", "4C", "4C", "5C"])
@@ -186,6 +204,7 @@ def test_9_advanced_and_special_tax_players(game: Baldur) -> None:
 
 
 def test_10_basic_exchanges_random_heroes(game: Baldur) -> None:
+    """Seed 002: [10] basic "跟1位玩家交换1张随机英雄"."""
     set_heroes(game, 0, ["KS"])
     set_heroes(game, 1, ["QH"])
     set_hand(game, 0, ["10S"])
@@ -195,6 +214,7 @@ def test_10_basic_exchanges_random_heroes(game: Baldur) -> None:
 
 
 def test_10_advanced_and_special_capture(game: Baldur) -> None:
+    """Seed 002: [10] "跟1位玩家掳获1张随机英雄" / "跟所有玩家掳获1张随机英雄"."""
     set_heroes(game, 0, ["KS", "KC"])
     set_heroes(game, 1, ["QH"])
     set_heroes(game, 2, ["JH"])
@@ -217,6 +237,8 @@ def recruit(game: Baldur, hero: str = "KH") -> None:
 
 
 def test_recruiting_highest_bid_wins_and_every_bid_is_spent(game: Baldur) -> None:
+    """Seed 002: "所有玩家打出2张手牌，比数字大小，数字最大者为招募成功 ... 招募失败的玩家，
+        所出的手牌仍需丢入牌堆"; 注7 "若是无手牌，则为自动放弃招募"."""
     for p, hand in enumerate([["10S", "9S"], ["2S", "3S"], ["10H", "10D"], []]):
         set_hand(game, p, hand)
     recruit(game)
@@ -230,6 +252,7 @@ def test_recruiting_highest_bid_wins_and_every_bid_is_spent(game: Baldur) -> Non
 
 
 def test_recruiting_ties_bid_again_up_to_three_rounds(game: Baldur) -> None:
+    """Seed 002: "若数字相同者，则再比第二轮，若是三轮内竞标没有结果，则随机英雄便会离开"."""
     for p, hand in enumerate([["5S", "5S", "5C", "5C", "6S", "4C"], ["5H", "5H", "5D", "5D", "6H", "4D"], [], []]):
         set_hand(game, p, hand)
     recruit(game)
@@ -242,6 +265,7 @@ def test_recruiting_ties_bid_again_up_to_three_rounds(game: Baldur) -> None:
 
 
 def test_anyone_may_drop_out(game: Baldur) -> None:
+    """Seed 002: 注8 "随时可以放弃招募英雄"."""
     for p, hand in enumerate([["2S", "2C"], ["5H", "5D"], ["3S"], []]):
         set_hand(game, p, hand)
     recruit(game)
@@ -262,6 +286,8 @@ def end_round(game: Baldur, event: str) -> None:
 
 
 def test_hand_limit_13_before_the_event(game: Baldur) -> None:
+    """Seed 002: "玩家手牌上限不可超过13张 ( 自己本身回合结束时可保留13张以上，
+        但是所有玩家回合均结束之後，随机事件发生之前，必须一起弃牌至银行底部 )"."""
     set_hand(game, 1, ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "2C", "3C", "4C", "5C", "6C", "7C"])
     end_round(game, "3H")
     assert game.to_act() == (1,) and game.state.event == ""
@@ -273,6 +299,7 @@ def test_hand_limit_13_before_the_event(game: Baldur) -> None:
 
 @pytest.mark.parametrize("card,hero", [("3H", "A"), ("5D", "J"), ("7H", "Q"), ("9D", "K")])
 def test_bonus_events_draw_one_card_per_hero(game: Baldur, card: str, hero: str) -> None:
+    """Seed 002: [红3]/[红5]/[红7]/[红9] "拥有…英雄的玩家，可以从银行抽取等数量的手牌"."""
     set_heroes(game, 2, [hero + "S", hero + "C"])
     end_round(game, card)
     roll_all(game)
@@ -281,6 +308,7 @@ def test_bonus_events_draw_one_card_per_hero(game: Baldur, card: str, hero: str)
 
 @pytest.mark.parametrize("card,banned", [("6S", "QA"), ("6H", "KJ")])
 def test_reformation_and_slaughter_ban_two_heroes_next_round(game: Baldur, card: str, banned: str) -> None:
+    """Seed 002: [黑6] / [红6] "下一回合所有玩家这2种英雄都无法使用"."""
     round_ = game.state.round
     end_round(game, card)
     roll_all(game)
@@ -290,6 +318,8 @@ def test_reformation_and_slaughter_ban_two_heroes_next_round(game: Baldur, card:
 
 @pytest.mark.parametrize("card,hero,number", [("3S", "A", 3), ("5C", "J", 5), ("7S", "Q", 7), ("9C", "K", 9)])
 def test_protection_events(game: Baldur, card: str, hero: str, number: int) -> None:
+    """Seed 002: [黑3]/[黑5]/[黑7]/[黑9] "保护数字为3/5/7/9"; 注9 "若保护不成功，则英雄直接死亡";
+        注10 "一位英雄要一组保护数字手牌"."""
     set_heroes(game, 1, [hero + "S", hero + "H"])
     set_hand(game, 1, ["2S", str(number + 2) if number < 9 else "7S"][:1] + (["5S", "2C"] if number == 3 else
              ["2D", f"{number - 2}D"] if number > 3 else []))
@@ -304,6 +334,7 @@ def test_protection_events(game: Baldur, card: str, hero: str, number: int) -> N
 
 
 def test_plague_kills_a_hero_and_discards_two(game: Baldur) -> None:
+    """Seed 002: [黑8] "所有玩家死去1位英雄以及丢弃2张手牌 ( 若英雄牌数量不足则不需要损失英雄牌，功能牌亦然 )"."""
     set_heroes(game, 1, ["KS", "QS"])
     set_hand(game, 1, ["2S", "3S", "4S"])
     end_round(game, "8S")
@@ -315,6 +346,8 @@ def test_plague_kills_a_hero_and_discards_two(game: Baldur) -> None:
 
 
 def test_renaissance_gives_three_cards_and_shows_the_inn(game: Baldur) -> None:
+    """Seed 002: [红8] "可从银行中获取3张手牌( 从开局玩家位置顺时针发放玩家手牌 )，
+        并且公开旅店第一位待招募的英雄"."""
     end_round(game, "8H")
     roll_all(game)
     assert game.state.revealed
@@ -327,6 +360,7 @@ def test_renaissance_gives_three_cards_and_shows_the_inn(game: Baldur) -> None:
 
 
 def test_alchemy_passes_five_cards_right(game: Baldur) -> None:
+    """Seed 002: [黑2] "所有玩家必须将5张指定手牌传给右方玩家 ( 若手牌数目不足则换出所拥有数量即可 )"."""
     set_hand(game, 1, ["2S", "3S", "4S", "5S", "6S", "7S"])
     set_hand(game, 2, ["10H"])
     end_round(game, "2S")
@@ -338,6 +372,7 @@ def test_alchemy_passes_five_cards_right(game: Baldur) -> None:
 
 
 def test_slave_trade_passes_two_heroes_right(game: Baldur) -> None:
+    """Seed 002: [红2] "所有玩家必须将2张指定英雄牌传给右方玩家"."""
     set_heroes(game, 3, ["KS", "QS", "JS"])
     end_round(game, "2H")
     game.apply(A.Choose(3, "KS", "passes right"))
@@ -346,6 +381,8 @@ def test_slave_trade_passes_two_heroes_right(game: Baldur) -> None:
 
 
 def test_hell_gate_deals_everything_back(game: Baldur) -> None:
+    """Seed 002: [Joker] "所有玩家将所拥有的英雄牌和手牌共同洗均匀之後，由开局玩家顺时针发回，
+        直到发完为止，若有玩家拿到英雄牌，必须将牌公开置於面前"."""
     set_heroes(game, 0, ["KS", "QS"])
     set_hand(game, 1, ["2S", "3S", "4S", "5S"])
     end_round(game, "BJ")
@@ -357,6 +394,8 @@ def test_hell_gate_deals_everything_back(game: Baldur) -> None:
 
 # ----- the end ------------------------------------------------------------------------------------
 def test_ten_heroes_end_the_game_and_score(game: Baldur) -> None:
+    """Seed 002: "当旅店英雄已全部被招募或是一位玩家拥有10张英雄，则游戏当场结束" and
+        "手牌1点为1分，英雄1位为8分，鬼牌为 -40 分，分数高者获胜"."""
     set_heroes(game, 2, ["KS", "KH", "KD", "KC", "QS", "QH", "QD", "QC", "JS", "JH"])
     set_hand(game, 2, ["BJ", "10S"])
     set_hand(game, 1, ["9S"])
@@ -368,6 +407,7 @@ def test_ten_heroes_end_the_game_and_score(game: Baldur) -> None:
 
 # ----- the thief's 5 (passive defence) and the witch's 7 (any time) -------------------------------
 def test_5_defence_keeps_a_player_out_of_the_action(game: Baldur) -> None:
+    """Seed 002: [5] "防御基础效果 ( 被动 )"; 注2 "2.被动使用：玩家需要拥有盗贼牌才可以使用，不算英雄行动"."""
     set_heroes(game, 0, ["JS"])
     set_hand(game, 0, ["4S"])
     set_heroes(game, 1, ["JH"], tired=[])
@@ -382,6 +422,8 @@ def test_5_defence_keeps_a_player_out_of_the_action(game: Baldur) -> None:
 
 
 def test_5_defence_needs_the_level_and_a_thief(game: Baldur) -> None:
+    """Seed 002: [5] "防御基础效果 / 防御进阶效果 / 防御特殊效果": the level of the action; 注3
+        "但是玩家必须拥有这个英雄时才可使用被动防御"."""
     set_heroes(game, 0, ["AS"])
     set_hand(game, 0, ["3S", "3C"])
     set_heroes(game, 1, ["JH", "KS"])
@@ -394,6 +436,8 @@ def test_5_defence_needs_the_level_and_a_thief(game: Baldur) -> None:
 
 
 def test_7_witch_reverses_an_action_at_any_time(game: Baldur) -> None:
+    """Seed 002: [7] "反转1位玩家1张英雄的基础行动 ( 随时 )"; 注2 "3.随时使用：玩家需要拥有未行动的女巫牌才可以使用，
+        行动之後，女巫也等於行动完毕，需要覆盖正面"."""
     set_heroes(game, 0, ["KS"])
     set_hand(game, 0, ["10S"])
     set_heroes(game, 1, ["QH"])
@@ -406,8 +450,47 @@ def test_7_witch_reverses_an_action_at_any_time(game: Baldur) -> None:
     assert game.state.seats[0].tired == ["KS"] and game.state.stage == "act"
 
 
+def test_7_a_reversal_can_be_reversed_by_another_witch(game: Baldur) -> None:
+    """Seed 002: "[7] ｜反转1位玩家1张英雄的基础行动 ( 随时 )" and 注2
+    "3.随时使用：玩家需要拥有未行动的女巫牌才可以使用，行动之後，女巫也等於行动完毕":
+    the witch's reversal is a hero action (the witch has acted), so another ready witch with a 7 of the level
+    may reverse it, at any time, even the actor's own witch; the action then goes on."""
+    set_heroes(game, 0, ["KS", "QS"])
+    set_hand(game, 0, ["10S", "7S"])
+    set_heroes(game, 1, ["QH"])
+    set_hand(game, 1, ["7D"])
+    set_heroes(game, 2, ["AD"])
+    set_hand(game, 2, [])
+    use(game, 10, 1, targets=(2,))
+    game.apply(A.Reverse(1, "red", 0))
+    assert game.state.chain == [1] and game.to_act() == (0,)  # the actor's own ready witch may answer
+    assert A.Reverse(0, "black", 0) in game.anytime_actions(0)
+    assert not game.anytime_actions(1)  # nobody reverses their own reversal
+    game.apply(A.Reverse(0, "black", 0))
+    roll_all(game)
+    assert game.state.seats[1].tired == ["QH"] and "7S" not in game.state.seats[0].hand and not game.state.chain
+    assert "AD" in game.state.seats[0].all_heroes() and len(game.state.seats[2].all_heroes()) == 1  # exchanged
+    assert any("the reversal is reversed" in line for line in game.log)
+
+
+def test_7_an_unanswered_reversal_cancels_the_action(game: Baldur) -> None:
+    """Seed 002, [7]: with nobody reversing the reversal (an odd chain), the action is cancelled."""
+    set_heroes(game, 0, ["KS", "QS"])
+    set_hand(game, 0, ["10S", "7S"])
+    set_heroes(game, 1, ["QH"])
+    set_hand(game, 1, ["7D"])
+    set_heroes(game, 2, ["AD"])
+    use(game, 10, 1, targets=(2,))
+    game.apply(A.Reverse(1, "red", 0))
+    game.apply(A.Let(0))
+    assert game.state.seats[2].heroes == ["AD"] and game.state.stage == "act" and not game.state.chain
+    assert "7S" in game.state.seats[0].hand  # the actor kept the 7 it did not play
+
+
 # ----- hidden numbers: full moon (black 4) and Dracula (red 4) ------------------------------------
 def test_full_moon_werewolves_win_lowest_loses_two(game: Baldur) -> None:
+    """Seed 002: [黑4] "若点数相加没有超过狼人数量 ... 相加数字最少的玩家损失2张英雄牌，
+        剩余玩家则损失1张英雄牌"."""
     for p in range(4):
         set_heroes(game, p, [["KS", "KH", "KD"], ["QS", "QH"], ["JS", "JH"], ["AS", "AH"]][p])
         set_hand(game, p, [["2S", "2C", "3S"], ["10S", "10C", "9S"], ["4S", "4C", "5S"], ["6S", "6C"]][p])
@@ -426,6 +509,7 @@ def test_full_moon_werewolves_win_lowest_loses_two(game: Baldur) -> None:
 
 
 def test_full_moon_enough_bullets_destroy_the_werewolves(game: Baldur) -> None:
+    """Seed 002: [黑4] "1只狼人需要手牌点数1点作为银弹攻击 ... 若成功消灭所有狼人，此事件顺利结束"."""
     for p in range(4):
         set_heroes(game, p, ["KS"] if p == 0 else [])
         set_hand(game, p, [["BJ", "BJ", "RJ"], ["RJ", "10S", "10C"], ["10H", "10D", "9S"], ["9C", "9H", "9D"]][p])
@@ -440,6 +524,8 @@ def test_full_moon_enough_bullets_destroy_the_werewolves(game: Baldur) -> None:
 
 
 def test_dracula_fighters_win_two_heroes_each(game: Baldur) -> None:
+    """Seed 002: [红4] "参战玩家若成功消灭吸血鬼，则所有参战玩家获得2位随机英雄慕名投靠
+        ( 从开局玩家位置顺时针发放参战玩家英雄牌 )"."""
     set_hand(game, 1, ["BJ", "RJ", "10S"])
     set_hand(game, 2, ["2S", "3S"])
     stack_bank(game, ["4H", "2H"])
@@ -463,6 +549,8 @@ def test_dracula_fighters_win_two_heroes_each(game: Baldur) -> None:
 
 # ----- the gods of Northern Europe (red 10) --------------------------------------------------------
 def test_northern_gods_seven_rounds_of_colours(game: Baldur) -> None:
+    """Seed 002: [红10] "每1回合战争要从银行翻出1张手牌并且公开 ... 所有玩家必须打出同一种颜色的手牌
+        ... 如此持续抗衡7回合"."""
     set_hand(game, 0, ["2S", "3S", "4S", "5S", "6S", "7S", "8S"])  # seven black cards
     set_hand(game, 1, ["2H"])  # one red card, no hero: falls when black is shown
     set_heroes(game, 2, ["KS"])
@@ -491,6 +579,7 @@ def test_northern_gods_seven_rounds_of_colours(game: Baldur) -> None:
 
 # ----- [6] looking -----------------------------------------------------------------------------------
 def test_6_basic_looks_at_six_gives_one_each_keeps_three(game: Baldur) -> None:
+    """Seed 002: [6] basic "观看银行的前6张牌且分配给所有玩家1张，自己保留3张"."""
     set_heroes(game, 0, ["QS"])
     set_hand(game, 0, ["6S"])
     stack_bank(game, ["2S", "3S", "4S", "5S", "7S", "8S"])
@@ -504,6 +593,7 @@ def test_6_basic_looks_at_six_gives_one_each_keeps_three(game: Baldur) -> None:
 
 
 def test_6_advanced_takes_three_of_six_hand_cards(game: Baldur) -> None:
+    """Seed 002: [6] advanced "观看1位玩家6张手牌且拿取其中3张"."""
     set_heroes(game, 0, ["QS"])
     set_hand(game, 0, ["6S", "6C"])
     set_hand(game, 1, ["2H", "3H", "4H", "5H"])
@@ -516,6 +606,7 @@ def test_6_advanced_takes_three_of_six_hand_cards(game: Baldur) -> None:
 
 
 def test_6_special_takes_three_from_every_player(game: Baldur) -> None:
+    """Seed 002: [6] special "观看所有玩家各6张手牌且各拿取3张手牌"."""
     set_heroes(game, 0, ["QS"])
     set_hand(game, 0, ["6S", "6C", "BJ"])
     set_hand(game, 1, ["2H", "3H"])
@@ -542,6 +633,7 @@ OPENS = ["10C", "10C", "10D", "10D", "10H", "10H", "10S", "2S", "2S", "2H", "2H"
 
 
 def test_persian_wall_starts_with_three_public_cards_each_as_chance_draws(game: Baldur) -> None:
+    """Seed 002: [黑10] "每位玩家先从银行抽取3张随机手牌，这3张手牌必须公开且放置於玩家面前"."""
     take(game, "10S")
     game.state.bank.append("10S")
     game.state.stage, game.state.program = "", ["hand limit", "event"]
@@ -563,6 +655,8 @@ def test_persian_wall_starts_with_three_public_cards_each_as_chance_draws(game: 
 
 
 def test_persian_wall_connected_and_related_plays(game: Baldur) -> None:
+    """Seed 002: [黑10] "相连：跟 [3] 相连的数字为 [2]、[4]" / "相关：跟 [5] 有加减相关的牌组 [2] + [3] 或是 [9]–[4]，
+        但以2张为限" / "所有出牌玩家均可以接以前回合的相关牌组牌"."""
     set_hand(game, 0, ["5S", "3H"])
     set_hand(game, 1, ["2C", "3C", "9C"])
     set_hand(game, 2, ["4C"])
@@ -585,6 +679,7 @@ def test_persian_wall_connected_and_related_plays(game: Baldur) -> None:
 
 
 def test_persian_wall_refuses_an_unlinked_play_naming_the_rule(game: Baldur) -> None:
+    """Seed 002: [黑10] "下一位玩家必须打出跟这张手牌数字有相连或是有相关的数字"."""
     set_hand(game, 0, ["5S"])
     set_hand(game, 1, ["8C", "4C"])
     start_wall(game, OPENS)
@@ -598,6 +693,7 @@ def test_persian_wall_refuses_an_unlinked_play_naming_the_rule(game: Baldur) -> 
 
 
 def test_persian_wall_jokers_are_any_number(game: Baldur) -> None:
+    """Seed 002: [黑10] "( 鬼牌为任意数字 )"."""
     set_hand(game, 0, ["5S"])
     set_hand(game, 1, ["RJ", "3C"])
     set_hand(game, 2, ["7C"])
@@ -610,6 +706,7 @@ def test_persian_wall_jokers_are_any_number(game: Baldur) -> None:
 
 
 def test_persian_wall_of_seven_rounds_brings_a_hero_each(game: Baldur) -> None:
+    """Seed 002: [黑10] "然後要持续出牌7回合( 每位玩家出牌7次 ) ... 所有玩家可以从旅店中获得1张随机英雄牌"."""
     up = list(range(2, 11))
     numbers = (up + up[-2::-1] + up[1:] + up[-2:-5:-1])[:28]  # 2..10..2..10..: every play next to the last
     used: dict[int, int] = {}
@@ -632,6 +729,8 @@ def test_persian_wall_of_seven_rounds_brings_a_hero_each(game: Baldur) -> None:
 
 
 def test_persian_wall_failure_costs_a_hero_and_returns_the_public_cards(game: Baldur) -> None:
+    """Seed 002: [黑10] "若是城墙建筑失败，所有玩家必须损失1张英雄牌做为匈奴的人质 ( 置於旅店底部 )";
+        "事件结束之後必须回归银行底部"."""
     set_heroes(game, 0, ["KS"])
     set_heroes(game, 1, ["AS", "QH"])
     set_heroes(game, 3, ["JS"])

@@ -150,6 +150,7 @@ def test_the_seeds_cards_say_what_the_seed_says() -> None:
     长毛加一个，怪物小鬼再减一个"; "这张药剂是可以+5的一次性卡牌" (冰寒爆炸药剂); "他用这瓶药剂给怪物+5" (力量药剂);
     "+4的精金盔甲"; "最多+5的戳砍之矛"; 消防队员头盔 "能给她+2"; "这只宅男是6级的怪物，但是对抗战士还能+6";
     "她打出了灌铅骰子，允许你在掷骰之后改变一个掷骰结果"; "“规则去死！”… 可以无视所有限制".
+    Seed 001 p. 10: "如果你面对一条钚龙，而帮手是半身人的话，这条龙有+3加值".
     Seed 000: "使用游荡怪物。这会让你手牌上的怪物加入任何一场战斗"; 口水史莱姆 with an elf: "怪物等级会增加4"."""
     quest = load_quest_cards()
     assert [quest[i].text_zh for i in ("ancient", "hairy", "baby")] == [
@@ -164,6 +165,7 @@ def test_the_seeds_cards_say_what_the_seed_says() -> None:
     geek = next(m for m in load_monsters() if m.id == "shrieking_geek")
     assert geek.text_zh.startswith("怪物，等级6，1个战斗骰。对战士+6。") and "2个宝藏" in geek.text_zh
     assert "对精灵+4" in load_cards()["drooling_slime"].text_zh
+    assert "对半身人+3" in next(m for m in load_monsters() if m.id == "plutonium_dragon").text_zh
 
 
 def test_refreshing_a_card_file_rewrites_only_the_texts_whose_data_changed(tmp_path: Path) -> None:

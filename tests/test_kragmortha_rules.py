@@ -23,6 +23,7 @@ def two(squares: list[int], lord: int, hand: list[str], players: int = 2) -> Kra
 
 
 def test_a_symbol_must_match_the_square() -> None:
+    """Seed 004: "卡片上面角落的圖案代表可以移動到的圖案格"."""
     g = two([64, 69], 0, [GP])
     assert A.Move(0, GP, ("east",)) in g.legal_actions()  # 65 is a grimoire square
     with pytest.raises(IllegalAction) as err:
@@ -31,6 +32,7 @@ def test_a_symbol_must_match_the_square() -> None:
 
 
 def test_two_symbols_once_each_in_either_order() -> None:
+    """Seed 004: "兩個圖案只能各使用一次，但先後順序可以自選"."""
     g = two([64, 69], 0, [GP])
     legal = g.legal_actions()
     assert A.Move(0, GP, ("east", "north")) in legal  # grimoire then parchment
@@ -39,6 +41,7 @@ def test_two_symbols_once_each_in_either_order() -> None:
 
 
 def test_the_crystal_ball_matches_any_symbol() -> None:
+    """Seed 004: "水晶球圖案代表允許移動到任一圖案格"."""
     g = two([64, 69], 0, ["goblin-gems-crystal"])
     legal = g.legal_actions()
     assert A.Move(0, "goblin-gems-crystal", ("west",)) in legal  # parchment with the crystal ball
@@ -46,6 +49,8 @@ def test_the_crystal_ball_matches_any_symbol() -> None:
 
 
 def test_the_desk_with_any_symbol_gives_a_tome_and_sends_the_goblin_home() -> None:
+    """Seed 004: "書桌可以用任何圖案移動到上面" and
+        "若移動到書桌，則可以抽一張魔法寶典卡，然後回到起始位置"."""
     g = two([10, 69], 0, ["goblin-potion-gems"])
     start = g.state.seats[0].start
     g.apply(A.Move(0, "goblin-potion-gems", ("north",)))
@@ -57,23 +62,28 @@ def test_the_desk_with_any_symbol_gives_a_tome_and_sends_the_goblin_home() -> No
 
 
 def test_pushing_moves_the_goblin_one_square_on() -> None:
+    """Seed 004: "當你將自己的哥布林移動到其他哥布林的格子時，依照方向可以將他推到下一格"."""
     g = two([64, 65], 0, [GP])
     g.apply(A.Move(0, GP, ("east",)))
     assert [x.square for x in g.state.seats] == [65, 66]
 
 
 def test_pushes_chain() -> None:
+    """Seed 004: "被推的哥布林若又移動到其他哥布林的格子時，也可以推下一個人"."""
     g = two([64, 65, 66], 0, [GP], players=3)
     g.apply(A.Move(0, GP, ("east",)))
     assert [x.square for x in g.state.seats] == [65, 66, 67]
 
 
 def test_a_push_into_a_bookcase_is_not_allowed() -> None:
+    """Seed 004: "依照方向可以將他推到下一格": there must be a next square (our reading)."""
     g = two([23, 30], 0, ["goblin-gems-crystal"])
     assert A.Move(0, "goblin-gems-crystal", ("south",)) not in g.legal_actions()
 
 
 def test_meeting_the_dark_lord_gives_a_penalty_then_a_flight_to_a_teleport() -> None:
+    """Seed 004: "若任一哥布林與黑暗領主在同一格時，該玩家得抽一張噩運卡執行，
+        然後哥布林必須飛到任一空的傳送格"."""
     g = two([64, 69], 65, [GP])
     g.apply(A.Move(0, GP, ("east", "north")) if False else A.Move(0, GP, ("east",)))
     assert g.pending_chance().event == "penalty draw"
@@ -86,6 +96,7 @@ def test_meeting_the_dark_lord_gives_a_penalty_then_a_flight_to_a_teleport() -> 
 
 
 def test_the_dark_lord_moving_onto_a_goblin_is_a_meeting_too() -> None:
+    """Seed 004: "若任一哥布林與黑暗領主在同一格時" - whichever piece moved."""
     g = two([64, 66], 65, ["lord-gems-crystal"])
     g.apply(A.Move(0, "lord-gems-crystal", ("east",)))
     assert g.state.lord == 66
@@ -93,6 +104,7 @@ def test_the_dark_lord_moving_onto_a_goblin_is_a_meeting_too() -> None:
 
 
 def test_with_every_teleport_taken_the_goblin_goes_back_to_its_start() -> None:
+    """Seed 004: "如果傳送格客滿則回到起始位置，然後結束動作"."""
     g = two([64, 69], 65, [GP], players=8)
     tele = list(g.board.teleports)
     for q, sq in zip(range(2, 8), tele, strict=True):
@@ -104,6 +116,7 @@ def test_with_every_teleport_taken_the_goblin_goes_back_to_its_start() -> None:
 
 
 def test_a_teleport_square_ends_the_move_and_draws_a_teleport_card() -> None:
+    """Seed 004: "若任一哥布林走到傳送格，必須結束動作，然後抽一張傳送卡執行"."""
     g = two([58, 69], 0, [GP])
     assert A.Move(0, GP, ("east", "north")) not in g.legal_actions()
     g.apply(A.Move(0, GP, ("east",)))
@@ -114,6 +127,8 @@ def test_a_teleport_square_ends_the_move_and_draws_a_teleport_card() -> None:
 
 @pytest.mark.parametrize(("card", "then"), [("teleport", "fly"), ("tome", "fly"), ("trap", "penalty")])
 def test_teleport_cards(card: str, then: str) -> None:
+    """Seed 004: "若為傳送則飛到任一空的傳送格；若為魔法典籍則傳送後抽一張魔法典籍卡；
+        若為陷阱則抽一張噩運卡執行"."""
     g = two([58, 69], 0, [GP])
     g.apply(A.Move(0, GP, ("east",)))
     g.apply(Chance("teleport draw", card))
@@ -123,6 +138,7 @@ def test_teleport_cards(card: str, then: str) -> None:
 
 
 def test_the_teleport_deck_reshuffles_only_when_empty() -> None:
+    """Seed 004: "傳送卡抽完才重洗"."""
     g = two([58, 69], 0, [GP])
     g.state.teleport_discard = g.state.teleport_deck[1:]
     g.state.teleport_deck = g.state.teleport_deck[:1]
@@ -132,6 +148,7 @@ def test_the_teleport_deck_reshuffles_only_when_empty() -> None:
 
 
 def test_the_dark_lord_on_a_teleport_square_jumps_but_not_next_to_a_goblin() -> None:
+    """Seed 004: "若黑暗領主走到傳送格則可以移動到任一空格，但不可以與哥布林相鄰"."""
     g = two([64, 69], 24, ["lord-gems-crystal"])
     g.apply(A.Move(0, "lord-gems-crystal", ("east",)))  # 25 is a teleport square
     jumps = [a for a in g.legal_actions() if isinstance(a, A.Jump)]
@@ -140,16 +157,46 @@ def test_the_dark_lord_on_a_teleport_square_jumps_but_not_next_to_a_goblin() -> 
 
 
 def test_penalty_symbols_are_unique_per_player() -> None:
+    """Seed 004: "左上角有個符號，每種符號的懲罰卡只能擁有一張，若抽到同樣則放回底下重抽" - a card of a symbol
+    the player has goes back under the deck and another is drawn; it comes up again only after the unseen cards."""
     g = two([64, 69], 65, [GP])
     g.state.penalty_deck.remove("mouth-open")
     g.state.seats[0].penalties = ["mouth-open"]  # symbol skull
     g.refresh()
     g.apply(A.Move(0, GP, ("east",)))
-    drawable = {a.outcome for a, _ in g.pending_chance().outcomes}
-    assert not any(g.penalties[c].symbol == "skull" for c in drawable)
+    skulls = [c for c in g.state.penalty_deck if g.penalties[c].symbol == "skull"]
+    step = g.pending_chance()
+    assert step.probability(Chance("penalty draw", skulls[0])) == Fraction(1, len(g.state.penalty_deck))
+    g.apply(Chance("penalty draw", skulls[0]))
+    assert g.state.penalty_bottom == [skulls[0]] and g.state.seats[0].penalties == ["mouth-open"]
+    assert g.is_chance() and g.pending_chance().event == "penalty draw"  # draw again
+    assert skulls[0] not in {a.outcome for a, _ in g.pending_chance().outcomes}  # it lies under the unseen cards
+    g.apply(Chance("penalty draw", "teeth-closed"))
+    assert g.state.seats[0].penalties == ["mouth-open", "teeth-closed"] and not g.invariants()
+
+
+def test_cards_put_under_the_penalty_deck_come_up_last_in_order() -> None:
+    """Seed 004: "若抽到同樣則放回底下重抽": with the unseen cards used up, the cards under the deck are drawn in
+    the order they went under (no chance step), a duplicate again going under."""
+    g = two([64, 69], 65, [GP])
+    s = g.state
+    s.seats[0].penalties = ["mouth-open"]  # skull
+    s.penalty_bottom = ["three-words", "fist"]
+    s.penalty_deck = []
+    rest = [c for c in sorted(g.penalties) if c not in ("mouth-open", "three-words", "fist")]
+    s.seats[1].penalties = []
+    skull = next(c for c in rest if g.penalties[c].symbol == "skull")
+    s.penalty_bottom.insert(0, skull)
+    spare = [c for c in rest if c != skull]
+    s.penalty_bottom += spare  # every card is under the deck now
+    g.refresh()
+    g.apply(A.Move(0, GP, ("east",)))
+    assert s.seats[0].penalties == ["mouth-open", "three-words"]  # the skull went under again, then three-words
+    assert s.penalty_bottom[-1] == skull and not g.invariants()
 
 
 def test_a_fourth_penalty_card_ends_the_game_and_that_player_loses() -> None:
+    """Seed 004: "如果得到四張懲罰卡的人最輸，而且遊戲就結束了"."""
     g = two([64, 69], 65, [GP])
     for c in ("mouth-open", "teeth-closed", "tongue-out"):
         g.state.penalty_deck.remove(c)
@@ -161,20 +208,48 @@ def test_a_fourth_penalty_card_ends_the_game_and_that_player_loses() -> None:
 
 
 def test_the_hand_limit_penalty_makes_you_discard_to_two() -> None:
-    g = two([64, 66], 65, ["lord-gems-crystal"])
+    """Seed 004: "你的手牌上限變成2張，選一張丟掉，第一個搶到的對手可以馬上使用它" - the holder chooses the card
+    (a legal action per card), then the opponents may grab it; when all let it go it is discarded."""
+    g = two([64, 66], 65, ["lord-gems-crystal"], players=3)
     assert len(g.state.seats[1].hand) == 3
+    g.apply(A.Move(0, "lord-gems-crystal", ("east",)))  # the dark lord walks onto player 1's goblin
+    g.apply(Chance("penalty draw", "hand-limit"))
+    assert g.stage() == "limit" and g.to_act() == (1,)
+    discards = g.legal_actions()
+    assert {a.card for a in discards} == set(g.state.seats[1].hand) and all(isinstance(a, A.Discard) for a in discards)
+    card = discards[-1].card
+    g.apply(discards[-1])
+    assert len(g.state.seats[1].hand) == 2 and g.limit(1) == 2 and g.state.loose == card
+    assert g.stage() == "grab" and set(g.to_act()) == {0, 2}  # every opponent at once
+    assert Kragmortha.game_info().simultaneous
+    g.apply(A.LetGo(2, card))
+    assert g.to_act() == (0,)
+    g.apply(A.LetGo(0, card))
+    assert g.state.loose == "" and g.state.move_discard[-1] == card and g.stage() == "flee"
+    assert not g.invariants()
+
+
+def test_an_opponent_grabs_the_discarded_card_and_plays_it_at_once() -> None:
+    """Seed 004: "第一個搶到的對手可以馬上使用它": the first grab applied wins; the grabber plays the card as a move
+    of their own (goblin or dark lord) right away, without drawing for it; then the turn goes on."""
+    g = two([64, 66], 65, ["lord-gems-crystal"], players=3)
     g.apply(A.Move(0, "lord-gems-crystal", ("east",)))
     g.apply(Chance("penalty draw", "hand-limit"))
-    g.apply(g.legal_actions()[0])  # player 1 flies
-    while g.is_chance():
-        g.roll()
-    assert g.stage() == "discard" and g.to_act() == (1,)
-    assert all(isinstance(a, A.Discard) for a in g.legal_actions())
     g.apply(g.legal_actions()[0])
-    assert len(g.state.seats[1].hand) == 2 and g.limit(1) == 2
+    card = g.state.loose
+    grabs = [a for a in g.legal_actions() if isinstance(a, A.Grab)]
+    assert grabs and {a.player for a in grabs} <= {0, 2}
+    grab = next(a for a in grabs if a.player == 2)
+    hands = [len(x.hand) for x in g.state.seats]
+    g.apply(grab)
+    assert g.state.loose == "" and card in g.state.move_discard
+    assert [len(x.hand) for x in g.state.seats] == hands  # played from the table, nothing drawn
+    assert any(f"player 2 plays {card}" in line for line in g.log)
+    assert not g.invariants()
 
 
 def test_forbidden_words_are_recorded() -> None:
+    """Seed 004: "你的對手們選擇3個字你不可以說出來" (and the two other word cards): recorded as reminders."""
     g = two([64, 69], 65, [GP])
     g.apply(A.Move(0, GP, ("east",)))
     g.apply(Chance("penalty draw", "three-words"))
@@ -182,6 +257,7 @@ def test_forbidden_words_are_recorded() -> None:
 
 
 def test_the_last_tome_ends_the_game() -> None:
+    """Seed 004: "當最後一張魔法寶典卡被抽起時，遊戲也結束"."""
     g = two([10, 69], 0, ["goblin-potion-gems"])
     g.state.seats[1].tomes = g.state.tome_deck[1:]
     g.state.tome_deck = g.state.tome_deck[:1]
@@ -192,6 +268,7 @@ def test_the_last_tome_ends_the_game() -> None:
 
 
 def test_winner_fewest_penalties_then_tomes_then_magic() -> None:
+    """Seed 004: "擁有最少懲罰卡的玩家獲勝，若平手才比魔法寶典的張數，若還是平手則比收集到的魔法記號數量"."""
     from tablerules.kragmortha.rules.cards import winners
 
     g = setup_game(3)
@@ -205,6 +282,7 @@ def test_winner_fewest_penalties_then_tomes_then_magic() -> None:
 
 
 def test_the_observation_hides_other_hands() -> None:
+    """Seed 004: movement cards are held in hand; penalty and tome cards lie open ("得到時需放在桌上讓大家可以檢視")."""
     g = setup_game(3)
     seen = g.observation(1)["state"]
     assert isinstance(seen["seats"][1]["hand"], list) and seen["seats"][0]["hand"] == 3
@@ -213,5 +291,6 @@ def test_the_observation_hides_other_hands() -> None:
 
 
 def test_movement_draw_is_private_in_the_log() -> None:
+    """Seed 004: "抽一張移動卡": only the drawer sees which card."""
     g = setup_game(2)
     assert any("draws a movement card" in line for line in g.log_for(1))

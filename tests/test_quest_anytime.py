@@ -57,7 +57,8 @@ def test_races_and_classes_come_and_go_out_of_turn_even_in_a_fight() -> None:
     game.apply(GiveUp(1, elf))
     assert "elf" not in game.tags(1) and game.stage() == "combat"
     gual = hand(game, 1, "go_up_a_level")[0]
-    assert PlayCard(1, gual) not in game.legal_actions(1)  # outside fights only (in the window: yes)
+    # p. 5 任何时候都可以：使用“升一级”卡 — in fights too, before the roll (rules fidelity, issue #10)
+    assert PlayCard(1, gual) in game.legal_actions(1)
 
 
 def test_a_treasure_just_won_goes_into_play_out_of_turn() -> None:

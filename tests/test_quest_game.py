@@ -85,7 +85,9 @@ def test_setup_three_and_three_cards_four_health_three_moves_300_gold_on_the_ent
         assert game.dungeon.munchkins[h.colour] == game.dungeon.entrance.id
     for p in range(3):
         game.apply(Ready(p))
-    assert game.moves_left == 3 and game.chance_step().event == "dxm"  # a DxM card to start the turn
+    assert game.chance_step().event == "first"  # p. 4: the dice decide who starts (rules edition 2)
+    game.apply(Chance("first", 2))
+    assert game.current == 2 and game.moves_left == 3 and game.chance_step().event == "dxm"  # a DxM card
     with pytest.raises(ValueError):
         QuestGame({"players": 5})
 
@@ -155,8 +157,10 @@ def test_the_rulebooks_example_munchkin_babe_against_the_shrieking_geek() -> Non
     game.apply(Pass(igor))
     assert game.fight is None
     assert game.heroes[babe].level == 6 and game.heroes[kelandor].level == 10  # the elf helper goes up too
+    # Babe draws the 4 treasures face up (2 + 2 + 1 - 1), then Kelandor picks first among them (p. 10, 12;
+    # rules edition 2: before, the helper drew its share blind)
     draws = [(s.deck, s.player, s.face) for s in game.pending if getattr(s, "deck", "")]
-    assert draws == [("treasure", kelandor, "open")] + [("treasure", babe, "open")] * 3  # 2 + 2 + 1 - 1 = 4
+    assert draws == [("treasure", babe, "open")] * 4 and game.pending[-1].kind == "first pick"
     assert kelandor in game.ten_by_kill and igor_die in game.heroes[igor].hand
 
 
@@ -375,11 +379,12 @@ def test_the_panel_shows_the_dungeon_sheets_and_exact_odds() -> None:
     from tablerules.quest.analysis import pending_odds
     from tablerules.widgets import QuestPanel
 
-    panel = QuestPanel(QuestGame({"players": 3}, seed=4))
+    # seed 10: the dice for the first player (p. 4, a chance step since rules edition 2) pick player 0
+    panel = QuestPanel(QuestGame({"players": 3}, seed=10))
     assert panel.game.stage() == "character creation" and panel.game.to_act() == (0,)  # dealt by the agents
     buttons = {b.description: b for b in panel.actions_box.children}
     buttons["player 0 is ready"].click()
-    panel.roll_button.click()  # player 0's DxM card for the turn
+    panel.roll_button.click()  # the first player's dice, then player 0's DxM card for the turn
     assert panel.game.stage() == "moving" and panel.game.current == 0
     assert "data:image/png;base64" in panel.state_view.value and "tablerules-sheets" in panel.state_view.value
     explore = next(b for b in panel.actions_box.children if "explores" in b.description)

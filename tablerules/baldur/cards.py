@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import Any
 
@@ -143,22 +143,29 @@ def makes(cards: tuple[str, ...] | list[str], number: int) -> bool:
     return bool(vals) and Fraction(number) in _reachable(vals)
 
 
+@lru_cache(maxsize=64)
+def _makers(number: int, most: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every multiset of at most ``most`` card values (2-10, a joker 15) that makes ``number``, smallest
+    first, then in value order, as (value, how many) pairs: the table :func:`protections` filters by the hand."""
+    values = (*range(2, 11), JOKER_VALUE)
+    return tuple(tuple(Counter(combo).items()) for size in range(1, most + 1)
+                 for combo in combinations_with_replacement(values, size) if makes_values(combo, number))
+
+
 def protections(hand: list[str], number: int, most: int = 3) -> list[tuple[str, ...]]:
     """The distinct sets of at most ``most`` hand cards that make ``number`` (smallest first), one per set of
     numbers (which suit pays does not matter to a protection)."""
     by_value: dict[int, list[str]] = {}
     for c in sorted(hand):
         by_value.setdefault(value(c), []).append(c)
-    pool = [v for v, cards in sorted(by_value.items()) for _ in cards[:most]]
-    found: dict[tuple[int, ...], None] = {}
-    for size in range(1, most + 1):
-        for combo in combinations(pool, size):
-            if combo not in found and makes_values(combo, number):
-                found[combo] = None
+    held = {v: len(cards) for v, cards in by_value.items()}
     out = []
-    for combo in found:  # one set of cards per set of numbers (the first cards in code order)
-        counts = Counter(combo)
-        out.append(tuple(sorted(c for v, n in counts.items() for c in by_value[v][:n])))
+    for pairs in _makers(number, most):
+        for v, n in pairs:
+            if held.get(v, 0) < n:
+                break
+        else:  # one set of cards per set of numbers (the first cards in code order)
+            out.append(tuple(sorted(c for v, n in pairs for c in by_value[v][:n])))
     return out
 
 

@@ -65,6 +65,17 @@ class BaldurParams:
 
 
 
+def _bids(p: int, hand: list[str]) -> list[Action]:
+    """Two cards by rank and colour (one if only one is held), or dropping out."""
+    held = Counter(kind(c) for c in hand)
+    kinds = sorted(held)
+    pairs = [(a, b) for a, b in combinations(kinds, 2)] + [(k, k) for k in kinds if held[k] > 1]
+    out: list[Action] = [A.Bid(p, pair) for pair in sorted(pairs)] if len(hand) >= 2 else \
+        [A.Bid(p, (c,)) for c in kinds]
+    out.append(A.Drop(p))
+    return out
+
+
 @register
 class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, RoundEndRules, EventRules, HiddenEventRules,
              SevenRoundRules, Game):
@@ -167,12 +178,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
                 out += self.hero_actions(p)
                 out += [A.Recruit(p), A.EndTurn(p)] if (s.inn or s.inn_under or s.revealed) else [A.EndTurn(p)]
             elif s.stage == "bid":
-                kinds = sorted({kind(c) for c in seat.hand})
-                held = Counter(kind(c) for c in seat.hand)
-                pairs = [(a, b) for a, b in combinations(kinds, 2)] + [(k, k) for k in kinds if held[k] > 1]
-                out += [A.Bid(p, pair) for pair in sorted(pairs)] if len(seat.hand) >= 2 else \
-                    [A.Bid(p, (c,)) for c in kinds]
-                out.append(A.Drop(p))
+                out += _bids(p, seat.hand)
             elif s.stage == "choose":
                 zone = seat.hand if s.choose_zone == "hand" else seat.all_heroes()
                 verb = {"bank": "discards", "inn": "loses", "right": "passes right"}[s.choose_dest]
@@ -309,14 +315,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
             self.event(f"player {action.player}'s thief defends: the action does not reach them")
             self._settle_answers()
         elif isinstance(action, A.Reverse):
-            seat = s.seats[action.player]
-            witch = next(h for h in seat.heroes if rank_of(h) == "Q")
-            seat.heroes.remove(witch)
-            seat.tired = sorted([*seat.tired, witch])
-            self._spend(action.player, 7, int(s.pending[2]), action.colour, action.jokers)
-            self.event(f"player {action.player}'s witch {witch} reverses the action of player {s.pending[0]}")
-            s.pending, s.pending_targets, s.window, s.shielded = [], [], [], []
-            s.stage = "act"
+            self.reverse(action)
         elif isinstance(action, A.PlayDown):
             s.seats[action.player].hand.remove(action.card)
             s.played[action.player].append(action.card)

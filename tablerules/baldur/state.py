@@ -71,6 +71,9 @@ class BaldurState:
     pending_targets: list[int] = field(default_factory=list)
     window: list[int] = field(default_factory=list)
     shielded: list[int] = field(default_factory=list)
+    #: the witches' reversals answering the waiting action, in order (a reversal is the witch's hero action, so
+    #: another witch may reverse it: an odd number cancels the action, an even number lets it go on)
+    chain: list[int] = field(default_factory=list)
     # hidden-number events: the hidden bank cards (werewolves, Dracula's life), cards played face down
     hidden: list[str] = field(default_factory=list)
     played: list[list[str]] = field(default_factory=list)

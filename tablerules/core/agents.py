@@ -113,3 +113,45 @@ def play_game(game: Game, agents: Agent | Sequence[Agent] | None = None, max_ste
     while not game.is_over() and game.num_actions < limit:
         step(game, agent_for)
     return game
+
+
+# ----- agents by name (the CLI's --agents, sweeps, the panels' choice) -----------------------------
+def _heuristic(game_cls: type[Game], seed: int | str) -> Agent:
+    agent = game_cls.heuristic_agent()
+    if agent is None:
+        raise ValueError(f"{game_cls.name} has no heuristic agent yet")
+    return agent
+
+
+def _mcts(game_cls: type[Game], seed: int | str) -> Agent:
+    from ..interop.mcts import MCTSAgent  # needs open-spiel
+
+    return MCTSAgent(seed=seed)
+
+
+#: agent name -> factory(game class, seed); ``register_agent`` adds one
+AGENTS: dict[str, Callable[[type[Game], int | str], Agent]] = {
+    "random": lambda game_cls, seed: RandomAgent(seed),
+    "heuristic": _heuristic,
+    "mcts": _mcts,
+}
+
+
+def register_agent(name: str, factory: Callable[[type[Game], int | str], Agent]) -> None:
+    AGENTS[name] = factory
+
+
+def agent_names() -> list[str]:
+    return list(AGENTS)
+
+
+def make_agent(name: str, game_cls: type[Game], seed: int | str = 0) -> Agent:
+    """The agent called ``name`` for ``game_cls`` (``ValueError`` naming the known ones, or why not)."""
+    if name not in AGENTS:
+        raise ValueError(f"unknown agent {name!r} (known: {', '.join(AGENTS)})")
+    return AGENTS[name](game_cls, seed)
+
+
+def make_agents(names: Sequence[str], game_cls: type[Game], seed: int | str = 0) -> list[Agent]:
+    """One agent per seat from names (cycled over the seats), seeded per seat."""
+    return [make_agent(name, game_cls, f"{seed}/seat{seat}") for seat, name in enumerate(names)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,10 +22,23 @@ if TYPE_CHECKING:
 _PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 
 
+@lru_cache(maxsize=1)
+def bundled_data_dir() -> Path:
+    """The data shipped in the wheel (``tablerules/_data``, copied from ``data/`` by setup.py), read
+    through importlib.resources; in a checkout or an editable install, the checkout's ``data/``."""
+    try:
+        packaged = resources.files("tablerules") / "_data"
+    except (ModuleNotFoundError, TypeError):  # pragma: no cover - tablerules itself is importable here
+        packaged = None
+    if isinstance(packaged, Path) and packaged.is_dir():
+        return packaged
+    return _PACKAGE_ROOT / "data"
+
+
 def data_dir() -> Path:
     """The bundled ``data/`` folder (``$TABLERULES_DATA`` overrides it)."""
     override = os.environ.get("TABLERULES_DATA")
-    return Path(override) if override else _PACKAGE_ROOT / "data"
+    return Path(override) if override else bundled_data_dir()
 
 
 def data_path(*parts: str) -> Path:
@@ -70,11 +84,25 @@ def read_json(file: str | Path) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise DataError(path, "$", f"cannot read the file: {exc.strerror}") from exc
+        raise DataError(path, "$", f"cannot read the file: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise DataError(path, "$", f"not UTF-8 text (byte {exc.start}: {exc.reason})") from exc
+    return parse_json_text(text, path)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json_text(text: str, file: str | Path) -> Any:
+    """``json.loads`` that raises :class:`DataError` for anything that is not plain JSON: bad syntax,
+    ``NaN``/``Infinity``, numbers too long to read, nesting too deep to read."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise DataError(path, "$", f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from exc
+        raise DataError(file, "$", f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from exc
+    except (ValueError, RecursionError) as exc:
+        raise DataError(file, "$", f"not valid JSON: {str(exc).splitlines()[0][:120]}") from exc
 
 
 def load_json(file: str | Path, schema_name: str) -> Any:

@@ -257,3 +257,24 @@ def _dice(n: int, faces: tuple[int, ...]) -> Distribution:
     half = _dice(n // 2, faces)
     total = half + half
     return total + _dice(1, faces) if n % 2 else total
+
+
+def d6_count_le(n: int, total: int) -> int:
+    """How many of the ``6**n`` rolls of ``n`` d6 sum to ``total`` or less, in closed form.
+
+    Inclusion-exclusion over the dice that show more than 6 (with each die read as 0..5 and
+    ``t = total - n``): ``sum_k (-1)**k C(n, k) C(t - 6k + n, n)``. At most ``n + 1`` exact integer
+    terms, where convolving ``n`` dice costs ``n**2`` big-integer products: combat odds for hundreds
+    of dice answer in milliseconds.
+    """
+    n = max(0, int(n))
+    t = int(total) - n
+    if t < 0:
+        return 0
+    if t >= 5 * n:
+        return 6**n
+    count = 0
+    for k in range(min(n, t // 6) + 1):
+        term = math.comb(n, k) * math.comb(t - 6 * k + n, n)
+        count += -term if k % 2 else term
+    return count

@@ -44,6 +44,7 @@ from typing import Any, ClassVar
 
 from .actions import Action, Chance, ChanceStep, Result, _from_json_value, _to_json_value
 from .errors import IllegalAction, SaveError
+from .files import atomic_write_text
 from .info import Event, GameInfo, Information, Trail
 from .state import clone, to_plain
 
@@ -421,13 +422,13 @@ class Game(ABC):
         if not isinstance(data, Mapping) or "type" not in data:
             raise SaveError(f"an action must be an object with a 'type', not {data!r}")
         types = {t.__name__: t for t in (*cls.action_types, Chance)}
-        kind = types.get(data["type"])
+        kind = types.get(data["type"]) if isinstance(data["type"], str) else None
         if kind is None:
             raise SaveError(f"unknown action type {data['type']!r} for {cls.name}")
         values = {k: _from_json_value(v) for k, v in data.items() if k != "type"}
         try:
             return kind(**values)
-        except TypeError as exc:
+        except (TypeError, ValueError) as exc:
             raise SaveError(f"bad fields for {data['type']}: {exc}") from exc
 
     @classmethod
@@ -449,7 +450,7 @@ class Game(ABC):
             raise SaveError(f"this save is for {data.get('game')!r}, not {cls.name!r}")
         try:
             game = cls(data.get("params") or {}, seed=int(data.get("seed", 0)))
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as exc:
             raise SaveError(f"bad parameters: {exc}") from exc
         history = data.get("history", [])
         if not isinstance(history, list):
@@ -480,14 +481,15 @@ class Game(ABC):
         return same[0] if len(same) == 1 else action
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False), encoding="utf-8")
+        """Save the game as JSON, atomically (an interrupted save leaves the old file or none)."""
+        atomic_write_text(path, json.dumps(self.to_json(), indent=1, ensure_ascii=False))
 
     @classmethod
     def load(cls, path: str | Path) -> Game:
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:  # unreadable, not UTF-8, not JSON
-            raise SaveError(f"{path}: cannot read the save: {exc}") from exc
+        except (OSError, ValueError, RecursionError) as exc:  # unreadable, not UTF-8, not JSON, nested too deep
+            raise SaveError(f"{path}: cannot read the save: {str(exc).splitlines()[0][:200]}") from exc
         try:
             return cls.from_json(data)
         except SaveError as exc:

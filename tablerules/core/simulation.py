@@ -14,10 +14,18 @@ from .agents import Agent, play_game
 from .protocol import Game
 from .registry import game_class
 
+#: How many seeds of capped games a summary keeps, to replay them.
+CAPPED_SEEDS_SHOWN = 20
+
 
 @dataclass
 class SimulationSummary:
-    """What ``n`` games ended with: winners (a joint win counts for each winner) and lengths."""
+    """What ``n`` games ended with: winners (a joint win counts for each winner) and lengths.
+
+    A game still running when it reaches the game's length cap (``Game.max_length`` actions), or ended
+    without a winner by a simulation cap on turns (a ``max_turns`` parameter, as Munchkin and Munchkin
+    Quest have), is *capped*, never finished: it counts in ``capped`` (the first seeds in
+    ``capped_seeds``), not in ``finished``, the winners or the lengths."""
 
     game: str
     games: int
@@ -26,6 +34,8 @@ class SimulationSummary:
     winners: Counter = field(default_factory=Counter)
     turns: list[int] = field(default_factory=list)
     actions: list[int] = field(default_factory=list)
+    capped: int = 0
+    capped_seeds: list[int] = field(default_factory=list)
 
     @property
     def mean_turns(self) -> float:
@@ -39,7 +49,15 @@ class SimulationSummary:
         return {"game": self.game, "games": self.games, "seed": self.seed, "finished": self.finished,
                 "winners": {str(k): v for k, v in sorted(self.winners.items())},
                 "mean_turns": round(self.mean_turns, 6), "mean_actions": round(self.mean_actions, 6),
-                "max_turns": max(self.turns, default=0)}
+                "max_turns": max(self.turns, default=0), "capped": self.capped,
+                "capped_seeds": self.capped_seeds[:CAPPED_SEEDS_SHOWN]}
+
+
+def hit_turn_cap(game: Game) -> bool:
+    """Whether a finished game ended without a winner at its simulation cap on turns (``params.max_turns``)."""
+    cap = getattr(game.params, "max_turns", None)
+    result = game.result()
+    return isinstance(cap, int) and game.turn_number() >= cap and not (result and result.winners)
 
 
 def simulate(game: str | type[Game], n: int, seed: int = 0, agents: Agent | Sequence[Agent] | None = None,
@@ -52,10 +70,15 @@ def simulate(game: str | type[Game], n: int, seed: int = 0, agents: Agent | Sequ
     summary = SimulationSummary(game=cls.name, games=n, seed=seed)
     for i in tqdm(range(n), desc=f"simulating {cls.name}", disable=not progress, leave=False):
         played = play_game(cls(params, seed=seed + i), agents)
+        if not played.is_over() or hit_turn_cap(played):
+            summary.capped += 1
+            if len(summary.capped_seeds) < CAPPED_SEEDS_SHOWN:
+                summary.capped_seeds.append(seed + i)
+            continue
+        summary.finished += 1
         summary.turns.append(played.turn_number())
         summary.actions.append(played.num_actions)
         result = played.result()
         if result is not None:
-            summary.finished += 1
             summary.winners.update(result.winners)
     return summary

@@ -82,6 +82,40 @@ class UseTome(Action):
         return f"player {self.player} uses the tome {self.tome}{rest}"
 
 
+@dataclass(frozen=True)
+class Grab(Action):
+    """An opponent grabs the card discarded for the hand-limit penalty and plays it at once
+    (第一個搶到的對手可以馬上使用它): ``path`` as for :class:`Move`."""
+
+    player: int
+    card: str
+    path: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"player {self.player} grabs {self.card} and plays it: {', '.join(self.path)}"
+
+
+@dataclass(frozen=True)
+class LetGo(Action):
+    """An opponent lets the discarded card go (when all do, it goes to the discard pile)."""
+
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} lets {self.card} go"
+
+
+@dataclass(frozen=True)
+class Effect(Action):
+    """同病相憐: the opponent decides which of ``owner``'s two penalty cards of one kind takes effect."""
+
+    player: int
+    owner: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} decides that player {self.owner}'s {self.card} takes effect"
 
 
 @dataclass(frozen=True)
@@ -99,4 +133,4 @@ class Swap(Action):
         return f"player {self.player} swaps {self.give} for player {self.other}'s {self.take}"
 
 
-ACTION_TYPES = (Place, Move, Fly, Jump, Discard, UseTome, Swap)
+ACTION_TYPES = (Place, Move, Fly, Jump, Discard, UseTome, Swap, Grab, LetGo, Effect)

@@ -37,6 +37,15 @@ class Board:
         table = tuple({d: self._step(sq, d) for d in DIRECTIONS} for sq in range(self.rows * self.cols))
         object.__setattr__(self, "table", table)  # sq -> direction -> neighbour (None off the board)
         object.__setattr__(self, "_hash", hash((self.name, self.rows, self.cols, self.kinds)))
+        # flat tables for the move enumeration (rules.movement.legal_paths): neighbours by direction
+        # index (-1 off the board), which squares a symbol may enter, which squares stop a push
+        nb = tuple(tuple(-1 if n is None else n for n in row.values()) for row in table)
+        enter = {sym: tuple(k in ("desk", "teleport") or (k in SYMBOLS and sym in (CRYSTAL, k)) for k in self.kinds)
+                 for sym in (*SYMBOLS, CRYSTAL)}
+        object.__setattr__(self, "nb", nb)
+        object.__setattr__(self, "enter", enter)
+        object.__setattr__(self, "labels", tuple(self._label(sq) for sq in range(self.rows * self.cols)))
+        object.__setattr__(self, "blocked", tuple(k in ("bookcase", "desk") for k in self.kinds))
 
     def __hash__(self) -> int:
         return self._hash  # type: ignore[attr-defined]
@@ -48,6 +57,9 @@ class Board:
         return divmod(sq, self.cols)
 
     def label(self, sq: int) -> str:
+        return self.labels[sq]  # type: ignore[attr-defined]
+
+    def _label(self, sq: int) -> str:
         r, c = self.coords(sq)
         return f"{chr(ord('a') + c)}{r + 1}"
 
@@ -122,6 +134,7 @@ class TeleportCard:
 @dataclass(frozen=True)
 class TomeCard:
     id: str
+    name: str
     name_zh: str
     text: str
     text_zh: str
@@ -191,4 +204,5 @@ def load_teleports(file: str | None = None) -> dict[str, TeleportCard]:
 def load_tomes(file: str | None = None) -> dict[str, TomeCard]:
     path = file or str(data_path("kragmortha", "tomes.json"))
     doc = load_json(path, "kragmortha-tomes")
-    return _unique([TomeCard(c["id"], c["name_zh"], c["text"], c["text_zh"], c["magic"]) for c in doc["cards"]], path)
+    return _unique([TomeCard(c["id"], c["name"], c["name_zh"], c["text"], c["text_zh"], c["magic"])
+                    for c in doc["cards"]], path)

@@ -14,14 +14,29 @@ from ..core.cards import distinct
 from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information, Result
 from ..core.registry import register
 from . import actions as A
-from .data import load_board, load_movement, load_penalties, load_teleports, load_tomes
+from .data import CRYSTAL, load_board, load_movement, load_penalties, load_teleports, load_tomes
 from .rules import cards as C
-from .rules.movement import FAKE_WIZARD, GOBLIN_RUN, paths
-from .rules.tomes import empty_squares, tome_actions, use_tome
+from .rules import decks as D
+from .rules import penalties as P
+from .rules.movement import FAKE_WIZARD, GOBLIN_RUN, legal_paths, walk
+from .rules.tomes import empty_squares, out_of_turn, tome_actions, use_tome
 from .state import NOWHERE, KragState, Seat
 
 CHANCE_TASKS = {"deal": "movement draw", "draw": "movement draw", "refill": "movement draw",
-                "penalty": "penalty draw", "teleport": "teleport draw", "tome": "tome draw"}
+                "penalty": "penalty draw", "teleport": "teleport draw", "peek": "teleport peek",
+                "tome": "tome draw"}
+
+
+_MOVES: dict[tuple[int, str, tuple[str, ...]], A.Move] = {}
+
+
+def _move(p: int, card: str, path: tuple[str, ...]) -> A.Move:
+    """The :class:`~actions.Move` objects are reused (a playout lists a dozen at every decision)."""
+    key = (p, card, path)
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = A.Move(p, card, path)
+    return move
 
 
 @dataclass(frozen=True)
@@ -40,8 +55,10 @@ class Kragmortha(Game):
     action_types = A.ACTION_TYPES
     Params = KragmorthaParams
     max_length = 30_000
-    #: movement cards in hand are hidden (the penalty and tome cards lie face up: 得到時需放在桌上讓大家可以檢視)
-    info = GameInfo(min_players=2, max_players=8, max_length=30_000, information=Information.IMPERFECT)
+    #: movement cards in hand are hidden (the penalty and tome cards lie face up: 得到時需放在桌上讓大家可以檢視);
+    #: every opponent may grab the card discarded for the hand-limit penalty at once (a response window)
+    info = GameInfo(min_players=2, max_players=8, max_length=30_000, information=Information.IMPERFECT,
+                    simultaneous=True)
     shared_attributes = ("board", "movement", "penalties", "teleports", "tomes")
 
     state: KragState
@@ -65,7 +82,8 @@ class Kragmortha(Game):
 
     def overfull(self) -> int:
         for p, seat in enumerate(self.state.seats):
-            if len(seat.hand) > self.limit(p):
+            n = len(seat.hand)
+            if n > 2 and n > C.hand_limit(seat, self.penalties):
                 return p
         return NOWHERE
 
@@ -87,15 +105,31 @@ class Kragmortha(Game):
                     self.event("the movement discards are shuffled into a new deck")
                 break
             if kind == "penalty":
-                if not C.eligible_penalties(s, p, self.penalties):
+                if not D.can_get_penalty(self, p):
                     s.tasks.pop(0)
                     self.event(f"no penalty card player {p} may take is left")
                     continue
+                if not s.penalty_deck:  # only cards put under are left: they come up in order
+                    s.tasks.pop(0)
+                    if not D.penalty_drawn(self, p, s.penalty_bottom.pop(0)):
+                        s.tasks.insert(0, (kind, p, k))
+                    continue
                 break
-            if kind == "teleport":
+            if kind in ("teleport", "peek"):
+                if s.teleport_top:  # a card seen on top is drawn (or seen again) with certainty
+                    s.tasks.pop(0)
+                    if kind == "peek":
+                        s.teleport_seen.append(p)
+                        self.event(f"player {p} peeks at the top teleport card: {s.teleport_top[0]}", seen_by=(p,),
+                                   hidden=f"player {p} peeks at the top teleport card")
+                    else:
+                        card = s.teleport_top.pop(0)
+                        if not s.teleport_top:
+                            s.teleport_seen.clear()
+                        D.teleport_drawn(self, p, card)
+                    continue
                 if not s.teleport_deck:  # 傳送卡抽完才重洗
-                    s.teleport_deck, s.teleport_discard = s.teleport_discard, []
-                    self.event("the teleport cards are reshuffled")
+                    D.reshuffle_teleports(self)
                 break
             if kind in ("flee", "fly"):
                 if not empty_squares(self, ("teleport",)):
@@ -131,15 +165,14 @@ class Kragmortha(Game):
         seat.square = home
         self.event(f"player {p}'s goblin goes back to {self.board.label(home)}")
 
-    def meet(self, q: int) -> None:
+    def meet(self, q: int) -> list[tuple[str, int, int]]:
         """Meeting the dark lord: a penalty card (unless a tome spares it), then fly to a teleport square."""
         spared = C.avoid_penalty(self.state.seats[q])
         if spared:
             self.event(f"player {q} meets the dark lord; the tome {spared} spares them the penalty card")
-        else:
-            self.event(f"player {q} meets the dark lord and must draw a penalty card")
-            self.state.tasks.append(("penalty", q, 0))
-        self.state.tasks.append(("flee", q, 0))
+            return [("flee", q, 0)]
+        self.event(f"player {q} meets the dark lord and must draw a penalty card")
+        return [("penalty", q, 0), ("flee", q, 0)]
 
     def penalty_received(self, p: int, card: str) -> None:
         c = self.penalties[card]
@@ -149,6 +182,8 @@ class Kragmortha(Game):
         if len(self.state.seats[p].penalties) >= C.MAX_PENALTIES:
             C.end_game(self.state, f"player {p} has {C.MAX_PENALTIES} penalty cards", loser=p)
             self.event(f"the game ends: {self.state.reason}")
+        elif c.rule == "hand-limit-2" and card not in self.state.seats[p].dormant:
+            P.hand_limit_received(self, p)
 
     # ----- who acts ---------------------------------------------------------------------------
     def current_players(self) -> tuple[int, ...]:
@@ -161,6 +196,8 @@ class Kragmortha(Game):
                 return ()
             if kind == "end":
                 return (self.overfull(),)
+            if kind == "grab":
+                return P.grabbers(self)
             return (p,)
         over = self.overfull()
         return (over,) if over != NOWHERE else (s.current,)
@@ -175,9 +212,14 @@ class Kragmortha(Game):
         kind, p, _ = s.tasks[0]
         if kind not in CHANCE_TASKS:
             return None
-        deck = {"penalty": C.eligible_penalties(s, p, self.penalties), "teleport": s.teleport_deck,
-                "tome": s.tome_deck}.get(kind, s.move_deck)
-        return ChanceStep.uniform(CHANCE_TASKS[kind], f"player {p}: {CHANCE_TASKS[kind]}", deck)
+        if kind == "penalty":  # a duplicate symbol goes back under the deck and is drawn again
+            deck = s.penalty_deck
+        elif kind in ("teleport", "peek"):
+            deck = s.teleport_deck
+        else:
+            deck = s.tome_deck if kind == "tome" else s.move_deck
+        event = CHANCE_TASKS[kind]
+        return D.draw_step(event, f"player {p}: {event}", deck)
 
     def player_actions(self) -> list[Action]:
         s = self.state
@@ -195,6 +237,12 @@ class Kragmortha(Game):
                 return [A.Fly(p, sq, b.label(sq)) for sq in empty_squares(self, ("teleport",))]
             if kind == "jump":
                 return [A.Jump(p, -1, "")] + [A.Jump(p, sq, b.label(sq)) for sq in self.jump_squares()]
+            if kind == "limit":
+                return P.limit_actions(self, p)
+            if kind == "grab":
+                return P.grab_actions(self)
+            if kind == "effect":
+                return P.effect_actions(self)
             if kind == "friend":
                 out: list[Action] = [A.Swap(p)]
                 for q, other in enumerate(s.seats):
@@ -204,6 +252,10 @@ class Kragmortha(Game):
         if len(seat.hand) > self.limit(p):
             return [A.Discard(p, c) for c in distinct(seat.hand)]
         return [*self.moves(p), *tome_actions(self, p)]
+
+    def anytime_actions(self, player: int) -> list[Action]:
+        """錯誤現象 on an opponent's turn (可在對手回合裡使用)."""
+        return list(out_of_turn(self, player))
 
     def place_squares(self) -> list[int]:
         s = self.state
@@ -229,8 +281,8 @@ class Kragmortha(Game):
         goblins = tuple(x.square for x in s.seats)
         out: list[A.Move] = []
         for card_id in distinct(s.seats[p].hand):
-            found = paths(self.board, goblins, s.lord, p, self.movement[card_id], s.seats[p].tomes)
-            out += [A.Move(p, card_id, path) for path in sorted(found)] or [A.Move(p, card_id, ())]
+            found = legal_paths(self.board, goblins, s.lord, p, self.movement[card_id], s.seats[p].tomes)
+            out += [_move(p, card_id, path) for path in found] or [_move(p, card_id, ())]
         return out
 
     def illegal_reason(self, action: Action) -> tuple[str, str]:
@@ -279,6 +331,14 @@ class Kragmortha(Game):
             if action.square >= 0:
                 s.lord = action.square
             self.event(action.describe())
+        elif isinstance(action, A.Discard) and s.tasks and s.tasks[0][0] == "limit":
+            P.discard_for_limit(self, action)
+        elif isinstance(action, A.Grab):
+            P.grab(self, action)
+        elif isinstance(action, A.LetGo):
+            P.let_go(self, action)
+        elif isinstance(action, A.Effect):
+            P.choose_effect(self, action)
         elif isinstance(action, A.Discard):
             s.seats[action.player].hand.remove(action.card)
             s.move_discard.append(action.card)
@@ -313,23 +373,22 @@ class Kragmortha(Game):
         elif kind == "penalty":
             s.tasks.pop(0)
             s.penalty_deck.remove(card)
-            seat.penalties.append(card)
-            self.penalty_received(p, card)
+            if not D.penalty_drawn(self, p, card):
+                s.tasks.insert(0, (kind, p, k))
         elif kind == "teleport":
             s.tasks.pop(0)
             s.teleport_deck.remove(card)
-            s.teleport_discard.append(card)
-            kind2 = self.teleports[card].kind
-            self.event(f"player {p} draws the teleport card {card}: {self.teleports[card].text}")
-            follow = {"teleport": [("fly", p, 0)], "tome": [("fly", p, 0), ("tome", p, 0)],
-                      "trap": [("penalty", p, 0)]}[kind2]
-            s.tasks[0:0] = follow
+            D.teleport_drawn(self, p, card)
+        elif kind == "peek":
+            s.tasks.pop(0)
+            D.peeked(self, p, card)
         elif kind == "tome":
             s.tasks.pop(0)
             s.tome_deck.remove(card)
             seat.tomes.append(card)
             t = self.tomes[card]
-            self.event(f"player {p} takes the tome {card} ({t.name_zh}, {t.magic} magic symbols): {t.text}")
+            self.event(f"player {p} takes the tome {card} ({t.name} / {t.name_zh}, {t.magic} magic symbols): "
+                       f"{t.text} / {t.text_zh}")
             if not s.tome_deck:  # 當最後一張魔法寶典卡被抽起時，遊戲也結束
                 C.end_game(s, "the last tome card was drawn")
                 self.event("the game ends: the last tome card was drawn")
@@ -353,19 +412,29 @@ class Kragmortha(Game):
     def perform_move(self, action: A.Move) -> None:
         s = self.state
         p = action.player
-        seat = s.seats[p]
-        card = self.movement[action.card]
-        seat.hand.remove(action.card)
-        s.move_discard.append(action.card)
+        s.seats[p].hand.remove(action.card)
         if not action.path:
+            s.move_discard.append(action.card)
             self.event(f"player {p} plays {action.card} but cannot move")
             s.tasks += [("refill", p, 0), ("end", p, 0)]
             return
+        s.tasks += [*self.play_card(p, action.card, action.path), ("refill", p, 0), ("end", p, 0)]
+        # 出一張移動卡與抽一張移動卡
+
+    def play_card(self, p: int, card_id: str, path: tuple[str, ...]) -> list[tuple[str, int, int]]:
+        """``p`` plays the movement card ``card_id`` along ``path``: the pieces move; returns what follows
+        (penalty draws, flights, a tome, a teleport card, the dark lord's jump)."""
+        s = self.state
+        seat = s.seats[p]
+        card = self.movement[card_id]
+        s.move_discard.append(card_id)
         goblins = tuple(x.square for x in s.seats)
-        steps = paths(self.board, goblins, s.lord, p, card, seat.tomes)[action.path]
+        # the pieces end where the directions take them, whichever symbol was used for a step
+        steps = walk(self.board, goblins, s.lord, p, card, (CRYSTAL,) * len(path), path)
+        assert steps is not None, path
         piece = "their goblin" if card.piece == "goblin" else "the dark lord"
-        self.event(f"player {p} plays {action.card} and moves {piece} {', '.join(action.path)}")
-        if len(action.path) == 3:
+        self.event(f"player {p} plays {card_id} and moves {piece} {', '.join(path)}")
+        if len(path) == 3:
             tome = GOBLIN_RUN if card.piece == "goblin" else FAKE_WIZARD
             seat.tomes.remove(tome)
             seat.used_tomes.append(tome)
@@ -374,23 +443,24 @@ class Kragmortha(Game):
         for q, sq in enumerate(final.goblins):
             s.seats[q].square = sq
         s.lord = final.lord
+        follow: list[tuple[str, int, int]] = []
         for step in steps:
             for q in step.met if step.end != "lord-meet" else ():
-                self.meet(q)
+                follow += self.meet(q)
         if final.end == "meet":
-            self.meet(p)
+            follow += self.meet(p)
         elif final.end == "lord-meet":
-            self.meet(final.met[0])
+            follow += self.meet(final.met[0])
         elif final.end == "desk":  # 若移動到書桌，則可以抽一張魔法寶典卡，然後回到起始位置
             self.event(f"player {p}'s goblin reaches the desk")
             self.return_home(p)
-            s.tasks.append(("tome", p, 0))
+            follow.append(("tome", p, 0))
         elif final.end == "teleport":
             self.event(f"player {p}'s goblin stands on a teleport square and ends its move")
-            s.tasks.append(("teleport", p, 0))
+            follow.append(("teleport", p, 0))
         elif final.end == "lord-teleport":
-            s.tasks.append(("jump", p, 0))
-        s.tasks += [("refill", p, 0), ("end", p, 0)]  # 出一張移動卡與抽一張移動卡
+            follow.append(("jump", p, 0))
+        return follow
 
     # ----- the end ----------------------------------------------------------------------------
     def result(self) -> Result | None:
@@ -421,20 +491,20 @@ class Kragmortha(Game):
         for sq in [*squares, s.lord]:
             if self.board.kinds[sq] in ("bookcase", "desk"):
                 broken.append(f"a piece stands on a {self.board.kinds[sq]}")
-        for p, x in enumerate(s.seats):
-            syms = [self.penalties[c].symbol for c in x.penalties]
-            if len(syms) != len(set(syms)):
-                broken.append(f"player {p} has two penalty cards of one symbol")
-        moves = s.move_deck + s.move_discard + [c for x in s.seats for c in x.hand]
+        for p, x in enumerate(s.seats):  # two alike only by 同病相憐, and then one lies dormant
+            syms = [self.penalties[c].symbol for c in x.penalties if c not in x.dormant]
+            if len(syms) != len(set(syms)) and not (s.tasks and s.tasks[0][0] == "effect"):
+                broken.append(f"player {p} has two penalty cards of one symbol in effect")
+        moves = s.move_deck + s.move_discard + [c for x in s.seats for c in x.hand] + ([s.loose] if s.loose else [])
         if len(moves) != sum(c.copies for c in self.movement.values()):
             broken.append("a movement card is lost or doubled")
-        pens = s.penalty_deck + [c for x in s.seats for c in x.penalties]
+        pens = s.penalty_deck + s.penalty_bottom + [c for x in s.seats for c in x.penalties]
         if sorted(pens) != sorted(self.penalties):
             broken.append("a penalty card is lost or doubled")
         tomes = s.tome_deck + [c for x in s.seats for c in x.tomes + x.used_tomes]
         if sorted(tomes) != sorted(self.tomes):
             broken.append("a tome card is lost or doubled")
-        if len(s.teleport_deck + s.teleport_discard) != sum(c.copies for c in self.teleports.values()):
+        if len(s.teleport_top + s.teleport_deck + s.teleport_discard) != sum(c.copies for c in self.teleports.values()):
             broken.append("a teleport card is lost or doubled")
         return broken
 
@@ -448,6 +518,8 @@ class Kragmortha(Game):
                 seat["hand"] = len(seat["hand"])
         for deck in ("move_deck", "penalty_deck", "teleport_deck", "tome_deck"):
             plain[deck] = len(plain[deck])
+        if player not in self.state.teleport_seen:  # a peeked card is seen by the peeker only
+            plain["teleport_top"] = len(plain["teleport_top"])
         return plain
 
     def describe_view(self, player: int | None) -> str:
@@ -459,8 +531,10 @@ class Kragmortha(Game):
             where = b.label(x.square) if x.square >= 0 else "-"
             lines.append(f"player {q}: goblin on {where}; hand {hand}; penalties {x.penalties}; "
                          f"tomes {x.tomes} used {x.used_tomes}")
-        lines.append(f"decks: movement {len(s.move_deck)}, penalty {len(s.penalty_deck)}, "
-                     f"teleport {len(s.teleport_deck)}, tome {len(s.tome_deck)}")
+        lines.append(f"decks: movement {len(s.move_deck)}, penalty {len(s.penalty_deck)} (+{len(s.penalty_bottom)} "
+                     f"under), teleport {len(s.teleport_top) + len(s.teleport_deck)}, tome {len(s.tome_deck)}")
+        if s.teleport_top and (player is None or player in s.teleport_seen):
+            lines.append(f"top teleport card (seen): {s.teleport_top[0]}")
         return "\n".join(lines)
 
     def describe_state(self) -> str:

@@ -12,12 +12,13 @@ Terms = list[tuple[str, int]]
 
 
 def strength_terms(game: MunchkinGame, player: int) -> Terms:
-    """A character's strength: level, then each usable item in play with a bonus."""
+    """A character's strength: level, then each usable item in play with a bonus (a one-shot carried on
+    the table counts only when used)."""
     p = game.players[player]
     terms = [("level", p.level)]
     for copy in p.carried:
         card = game.card(copy)
-        if card.bonus and game.works(player, copy):
+        if card.kind == "item" and card.bonus and game.works(player, copy):
             terms.append((card.name, card.bonus))
     return terms
 

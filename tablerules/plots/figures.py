@@ -8,6 +8,8 @@ from pathlib import Path
 
 from matplotlib.figure import Figure
 
+from ..core.files import atomic_path
+
 _PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -21,7 +23,8 @@ def figures_dir() -> Path:
 def save_figure(fig: Figure, name: str) -> Path:
     """Save ``fig`` as ``figures/<name>.png`` and return the path."""
     path = figures_dir() / f"{name}.png"
-    fig.savefig(path, dpi=110, bbox_inches="tight", metadata={"Software": None})
+    with atomic_path(path) as temporary:
+        fig.savefig(temporary, dpi=110, bbox_inches="tight", metadata={"Software": None})
     return path
 
 

@@ -61,6 +61,17 @@ class Drop(Action):
 
 
 @dataclass(frozen=True)
+class DropGold(Action):
+    """Gold dropped on the floor of the room (p. 7: 如果你掉落的只有金币的话，直接把金币放进相应房间就好了)."""
+
+    player: int
+    amount: int
+
+    def describe(self) -> str:
+        return f"player {self.player} drops {self.amount} gold in the room"
+
+
+@dataclass(frozen=True)
 class GiveItem(Action):
     player: int
     card: str
@@ -149,10 +160,16 @@ class AnswerCurse(Action):
 
 @dataclass(frozen=True)
 class GiveUp(Action):
+    """Give up a race or class; with ``instead`` (a race or class card from the hand), play that one in its
+    place at the same moment, keeping the Half-Breed or Super Munchkin (p. 17)."""
+
     player: int
     card: str
+    instead: str = ""
 
     def describe(self) -> str:
+        if self.instead:
+            return f"player {self.player} gives up being {card_name(self.card)} for {card_name(self.instead)}"
         return f"player {self.player} gives up being {card_name(self.card)}"
 
 
@@ -215,8 +232,8 @@ class Wandering(Action):
 
 @dataclass(frozen=True)
 class Power(Action):
-    """Discard a card for a class power: berserk (warrior +1), turning (cleric +3 against undead),
-    flight (wizard +1 to run), backstab (thief -2 to a fighting munchkin)."""
+    """Discard a card for a class power: berserk (warrior +1), turning (cleric: a combat die against
+    undead; +3 in rules edition 1), flight (wizard +1 to run), backstab (thief -2 to a fighting munchkin)."""
 
     player: int
     power: str
@@ -313,6 +330,18 @@ class Pass(Action):
 
     def describe(self) -> str:
         return f"player {self.player} passes"
+
+
+@dataclass(frozen=True)
+class TakeTreasure(Action):
+    """The helper promised first pick takes one of the treasures just drawn (p. 10: 如果你许诺了怪物的宝藏，那就
+    得互相协定谁先挑; p. 12: "我先挑...（把矛拿走。）")."""
+
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} picks {card_name(self.card)} first"
 
 
 @dataclass(frozen=True)

@@ -30,8 +30,8 @@ def munchkin_terms(game: QuestGame) -> Terms:
              for p in f.side for label, value in strength_terms(game, p)]
     terms += [(f"{game.card(x).name} (one-shot)", game.card(x).bonus) for x in f.munchkin_one_shots]
     terms += [("berserking", 1) for _ in f.berserk]
-    if any(game.monster_card(m).undead for m in f.monsters):
-        terms += [("turning the undead", 3) for _ in f.turning]
+    if any(game.monster_card(m).undead for m in f.monsters) and game.params.rules < 2:
+        terms += [("turning the undead", 3) for _ in f.turning]  # edition 2: a die each (dice_terms)
     terms += [("backstab", -2) for _ in f.backstabs]
     return terms
 
@@ -59,7 +59,7 @@ def monster_terms(game: QuestGame) -> Terms:
 def dice_terms(game: QuestGame, player: int) -> Terms:
     """A munchkin's dice in the room of the fight (or their own room): one die, +1 per matching green
     icon, -1 per red one, odd-level rooms, a warrior's fury (sums to :meth:`QuestGame.dice_count` plus
-    fury, never below 0)."""
+    fury and turning, never below 0)."""
     f = game.fight
     room = game.dungeon.rooms[f.room] if f is not None else game.room_of(player)
     tags, weak = game.tags(player), game.weak_tags(player)
@@ -70,4 +70,6 @@ def dice_terms(game: QuestGame, player: int) -> Terms:
         terms.append(("odd-level room", 1 if game.heroes[player].level % 2 else -1))
     if f is not None and player in f.fury:
         terms += [("warrior's fury", 1) for _ in range(f.fury.count(player))]
+    if f is not None and player in f.turners:  # p. 10: 如果有牧师帮你战不死的话，可以多掷一个战斗骰
+        terms += [("turning the undead", 1) for _ in range(f.turners.count(player))]
     return terms

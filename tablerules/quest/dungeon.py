@@ -22,6 +22,7 @@ import networkx as nx
 
 from ..core.data import json_path, read_json, validate
 from ..core.errors import DataError
+from ..core.files import atomic_write_text
 from ..core.state import shared
 from .geometry import DEFAULT_COSTS, ORDINARY_PASSES, Colour, LinkKind, Movement, Side
 
@@ -275,4 +276,4 @@ class Dungeon:
         return cls.from_json(read_json(path), path)
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False), encoding="utf-8")
+        atomic_write_text(path, json.dumps(self.to_json(), indent=1, ensure_ascii=False))

@@ -60,6 +60,7 @@ from .actions import (
     Deal,
     DiscardCard,
     Drop,
+    DropGold,
     Enhance,
     FightAnyway,
     Flee,
@@ -85,6 +86,7 @@ from .actions import (
     SpendItem,
     Suicide,
     SummonWall,
+    TakeTreasure,
     Wandering,
 )
 from .cards import load_quest_cards
@@ -109,6 +111,7 @@ from .rules.common import (  # noqa: F401 (re-exported)
     MAX_POWER_DISCARDS,
     POWER_CLASS,
     REVIVE_CARDS,
+    RULES,
     RUN_NEED,
     START_CARDS,
 )
@@ -134,12 +137,17 @@ from .views import QuestViews
 class QuestParams:
     players: int = 3
     max_turns: int = 300  # a simulation cap: the game ends without a winner after this many turns
+    #: the rules edition: 2 since the seed-fidelity fixes (issue #10: the first player rolled, a fight on
+    #: running into monsters, one-shots returned, ...); a save written before has no "rules" and replays as 1
+    rules: int = RULES
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 4:
             raise ValueError("Munchkin Quest is for 2 to 4 players")
         if self.max_turns < 1:
             raise ValueError("play at least one turn")
+        if self.rules not in (1, RULES):
+            raise ValueError(f"rules edition must be 1 or {RULES}")
 
 
 _Step = Step  # the old name
@@ -157,7 +165,7 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
                     GiveItem, Pack, SpendItem, BuyLevel, Heal, Suicide, PlayCurse, AnswerCurse, GiveUp, SummonWall,
                     PlayCheat, OneShot, Enhance, Wandering, Power, AskHelp, AnswerHelp, Roll, Pass, LoadDie, Flee,
                     RunTo, RollToRun, ChooseLoss, GiveCard, DiscardCard, Deal, FightAnyway, GiveGold,
-                    D10Power)
+                    D10Power, DropGold, TakeTreasure)
     Params = QuestParams
     max_length = 40_000
     State = QuestState
@@ -285,7 +293,8 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
                 return {"draw": f"drawing a {step.deck} card", "fight die": "rolling the combat dice",
                         "run die": "rolling to run away", "search": "rolling the search dice",
                         "bet": "betting", "power": "a d10 power",
-                        "d10": "the cleric's d10", "check room": "starting the turn"}[step.kind]
+                        "d10": "the cleric's d10", "check room": "starting the turn", "first pick": "first pick",
+                        "first": "rolling for the first player"}[step.kind]
             return super().stage()
         return self.state.flow.name  # an interruption on top of the turn's stage, or that stage
 
@@ -320,6 +329,9 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
             return ChanceStep.uniform("d6", f"combat die {step.n} ({whose}, rolled by {who})", range(1, 7))
         if step.kind == "run die":
             return ChanceStep.uniform("d6", "one die per monster: 5 or more escapes", range(1, 7))
+        if step.kind == "first":
+            return ChanceStep.uniform("first", "each player rolls a die, the highest starts (a tie rolls again): "
+                                      "every player equally likely", range(self.params.players))
         if step.kind == "bet":
             return ChanceStep.uniform("d6", f"a bet of {step.n} gold: 4 or more doubles it", range(1, 7))
         if step.kind == "d10":
@@ -343,6 +355,8 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
             return [ChooseLoss(victim, c) for c in options]
         if self.state.curse is not None:
             return self._curse_answers()
+        if self.state.picker is not None:
+            return [TakeTreasure(self.state.picker, c) for c in self.once(self.state.pick_from)]
         stage, p = self.state.stage_name, self.state.current
         if stage == "character creation":
             return [*self._plays(self.state.creating), Ready(self.state.creating)]
@@ -353,7 +367,10 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
         if stage == "asking for help":
             f = self.state.fight  # an item bribe the helper can no longer take (a race given up, a full
             # backpack since the offer) leaves only a refusal
-            can_take = not f.offer_item or self._receives(f.asked, f.offer_item)
+            fighter = self.state.heroes[f.fighter]  # and a bribe a curse took meanwhile (p. 5: curses any time)
+            can_take = (not f.offer_item or (f.offer_item in fighter.carried + fighter.backpack
+                                             and self._receives(f.asked, f.offer_item))) \
+                and f.offer_gold <= fighter.gold
             return [*([AnswerHelp(f.asked, True)] if can_take else []), AnswerHelp(f.asked, False)]
         if stage == "interference":
             return self._interference_actions()
@@ -361,11 +378,13 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
             return self._after_roll_actions()
         if stage == "running: direction":
             runner = self.state.fight.runners[0]
-            return [RunTo(runner, r) for r in self.neighbours(self.state.fight.room)]
+            escapes = self.escapes(runner) if self.params.rules >= 2 else []
+            return [*(RunTo(runner, r) for r in self.neighbours(self.state.fight.room)), *escapes]
         if stage == "running away":
-            runner = self.state.fight.runners[0]
-            chasing = distinct(self.state.fight.chasing)
-            return [*self._powers(runner, "flight"), *(RollToRun(runner, m) for m in chasing)]
+            f = self.state.fight
+            runner = f.runners[0]
+            escapes = self.escapes(runner) if self.params.rules >= 2 and len(f.chasing) == len(f.monsters) else []
+            return [*self._powers(runner, "flight"), *(RollToRun(runner, m) for m in distinct(f.chasing)), *escapes]
         if stage == "charity":
             return self._charity_actions()
         return []
@@ -422,7 +441,8 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
                 "; only level-10 munchkins help against the boss" if self.state.fight and self.state.fight.boss else "")
         if isinstance(action, Move | Explore) and self.state.stage_name == "moving":
             return super().illegal_reason(action)
-        if self.state.fight is not None and isinstance(action, PlayCard | Drop | GiveItem | Pack | Search | PickUp):
+        if self.state.fight is not None and isinstance(action, PlayCard | Drop | DropGold | GiveItem | Pack | Search
+                                                                  | PickUp):
             return "combat", "no items are played, dropped, given or packed during a fight"
         if isinstance(action, PlayCard) and self.card(action.card).kind in IDENTITY_KINDS:
             return "races and classes", "one race and one class; a second only with a Half-Breed (Super Munchkin), " \
@@ -453,12 +473,15 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
                     self.state.pending.pop(0)
                     self.check_room()
                     continue
+                if isinstance(step, _Step) and step.kind == "first pick":
+                    self.first_pick(self.state.pending.pop(0))
+                    continue
                 if isinstance(step, _Step) and step.kind == "draw" and not self._deck(step.deck)[0]:
                     self.state.pending.pop(0)
                     self.event(f"no {step.deck} card is left: nobody draws")
                     continue
                 return
-            if self.state.choice is not None or self.state.curse is not None:
+            if self.state.choice is not None or self.state.curse is not None or self.state.picker is not None:
                 return
             if self.state.losses:
                 self.apply_next_loss()

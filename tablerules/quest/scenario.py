@@ -16,22 +16,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..core.protocol import Chance
 from .actions import Ready
-from .dungeon import MonsterPiece
+from .dungeon import MonsterPiece, link_key
 from .game import QuestGame
-from .geometry import Colour
+from .geometry import Colour, LinkKind, Side
+from .tiles import load_rooms
 
-__all__ = ["backpack", "hand", "hero", "monster", "move_to", "ready", "take", "wear", "won"]
+__all__ = ["backpack", "hand", "hero", "monster", "move_to", "ready", "room", "take", "wear", "won"]
 
 
-def ready(players: int = 4, seed: int = 0, max_turns: int = 300) -> QuestGame:
-    """A game dealt, every player ready, player 0's turn begun (its DxM card drawn); then every hand
-    emptied back into its deck, so a scenario gives each seat exactly the cards it names."""
+def ready(players: int = 4, seed: int = 0, max_turns: int = 300, first: int = 0) -> QuestGame:
+    """A game dealt, every player ready, the dice for the first player showing ``first`` (p. 4), that
+    player's turn begun (its DxM card drawn); then every hand emptied back into its deck, so a scenario
+    gives each seat exactly the cards it names."""
     game = QuestGame({"players": players, "max_turns": max_turns}, seed=seed)
     while game.is_chance():
         game.roll()
     for p in range(players):
         game.apply(Ready(p))
+    game.apply(Chance("first", first))
     while game.is_chance():
         game.roll()
     for h in game.heroes:
@@ -144,3 +148,26 @@ def monster(game: QuestGame, card_id: str, room: str, base: str | Colour | None 
         game.free_bases[colour] -= 1
     game.refresh()
     return piece_id
+
+
+def room(game: QuestGame, tile_id: str, at: tuple[int, int], links: dict[str, str] | None = None) -> str:
+    """Place the room tile ``tile_id`` (data/quest/rooms.json) at ``at`` as if explored, with no monster:
+    ``links`` gives side ("N", "E", "S", "W") -> link kind; without it, a corridor to every placed room next
+    to it (a link already there, such as the entrance's, stays). The links come out of the link pool;
+    sides not named stay open (no link: a wall for moving).
+    Returns the room's id."""
+    if tile_id not in game.room_deck:
+        raise ValueError(f"{tile_id!r} is not in the room deck")
+    game.room_deck.remove(tile_id)
+    game.dungeon.add_room(load_rooms().tile(tile_id).place(at))
+    if links is None:
+        links = {side.value: "corridor" for side in Side
+                 if game.dungeon.room_at(side.step(at)) is not None and not game.dungeon.has_link(at, side)}
+    for side, kind in links.items():
+        kind = LinkKind(kind)
+        if game.link_pool[kind.value] <= 0:
+            raise ValueError(f"no {kind.value} link is left in the pool")
+        game.link_pool[kind.value] -= 1
+        game.dungeon.links[link_key(at, Side(side))] = kind
+    game.refresh()
+    return tile_id

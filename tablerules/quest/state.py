@@ -71,6 +71,11 @@ class Combat:
     window: ResponseWindow = field(default_factory=lambda: ResponseWindow(-1))
     munchkin_one_shots: list[str] = field(default_factory=list)
     monster_one_shots: list[str] = field(default_factory=list)
+    #: who played each one-shot, and those played from the belt (in play): they go back there if the fight
+    #: ends because the munchkins or the monsters left the room (p. 8)
+    one_shot_owners: dict[str, int] = field(default_factory=dict)
+    from_belt: list[str] = field(default_factory=list)
+    turners: list[int] = field(default_factory=list)  # the cleric who discarded each turning card
     berserk: list[str] = field(default_factory=list)
     turning: list[str] = field(default_factory=list)
     flight: list[str] = field(default_factory=list)
@@ -174,6 +179,11 @@ class QuestState(CrawlState):
     losses: list[Loss] = field(default_factory=list)
     choice: LossChoice | None = None
     curse: CursePlayed | None = None
+    #: the helper promised first pick choosing among the treasures just drawn (p. 10, 12): who, how many
+    #: more, from which cards
+    picker: int | None = None
+    picks_left: int = 0
+    pick_from: list[str] = field(default_factory=list)
     charity_giver: int | None = None
     charity_given: dict[int, int] = field(default_factory=dict)
     turn_ends: bool = False

@@ -10,7 +10,7 @@ from ..core.cards import copies
 from ..core.identity import identity_cards
 from ..core.protocol import Result
 from .heroes import BACKPACK, WIN_LEVEL
-from .rules.common import ANSWER_CURSE, CHOOSE_LOSS
+from .rules.common import ANSWER_CURSE, CHOOSE_LOSS, FIRST_PICK
 
 
 class QuestViews:
@@ -60,7 +60,8 @@ class QuestViews:
         if self.state.boss is not None and self.state.fight is None:
             broken.append("a boss outside its fight")
         waiting = [s.name for s in self.state.flow.stack[1:]]
-        expected = [n for n, w in ((CHOOSE_LOSS, self.state.choice), (ANSWER_CURSE, self.state.curse)) if w is not None]
+        expected = [n for n, w in ((CHOOSE_LOSS, self.state.choice), (ANSWER_CURSE, self.state.curse),
+                                   (FIRST_PICK, self.state.picker)) if w is not None]
         if sorted(waiting) != sorted(expected):
             broken.append(f"the turn flow is interrupted by {waiting} but {expected} wait")
         return broken

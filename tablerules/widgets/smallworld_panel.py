@@ -75,6 +75,7 @@ def final_attempt_example() -> SmallWorld:
     border = scenario.region_where(g, border=True, terrain="hill")
     scenario.put(g, border, 0, 2)
     scenario.begin(g, 0, "conquer")
+    scenario.ready_all(g)  # 预备部队: one token stays on the hill, one comes back to hand
     return g
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import ipywidgets as w
 
-from ..core.agents import Agent, seat_agents, step
+from ..core.agents import Agent, agent_names, make_agent, seat_agents, step
 from ..core.errors import IllegalAction, SaveError
 from ..core.protocol import Action, Chance, Game
 from .pieces import STYLE, group_actions, outcome_options
@@ -23,14 +23,18 @@ from .pieces import STYLE, group_actions, outcome_options
 class StepThrough:
     """Step through ``game`` in a notebook; ``widget`` is the panel to display."""
 
-    def __init__(self, game: Game, agents: Agent | Sequence[Agent] | None = None, title: str | None = None,
+    def __init__(self, game: Game, agents: Agent | Sequence[Agent] | str | None = None, title: str | None = None,
                  log_lines: int = 12, humans: Sequence[int] | None = None,
                  examples: Mapping[str, Callable[[], Game]] | None = None) -> None:
         """``humans``: the seats played with the buttons; agents play every other seat at once (and roll
         the dice on their behalf). ``None``: every seat is played with the buttons. The panel shows what the
         first human seat may see (``observation``/``log_for``) unless the teacher view is on.
-        ``examples``: worked examples, each a function making the game at its position (scenario API)."""
+        ``examples``: worked examples, each a function making the game at its position (scenario API).
+        ``agents`` may be an agent's name (``random``, ``heuristic``, ``mcts``:
+        :func:`tablerules.core.agents.agent_names`); the panel's "Agents" menu changes them later."""
         self.game = game
+        if isinstance(agents, str):
+            agents = make_agent(agents, type(game), game.seed)
         self.agent_for = seat_agents(agents, game.seed)
         self.humans = None if humans is None else set(humans)
         self.seat = min(self.humans) if self.humans else None
@@ -55,6 +59,9 @@ class StepThrough:
         self.agent_step_button = w.Button(description="Agents: one step")
         self.agent_turn_button = w.Button(description="Agents: one turn")
         self.undo_button = w.Button(description="Undo", icon="undo")
+        self.agent_pick = w.Dropdown(description="Agents:", options=["as set up", *agent_names()], value="as set up",
+                                     tooltip="who plays the seats not played with the buttons")
+        self.agent_pick.observe(lambda change: self.choose_agents(change["new"]), names="value")
         self.message = w.HTML()
         self.log_view = w.HTML()
         self.log_view.add_class("tablerules-log")
@@ -90,7 +97,7 @@ class StepThrough:
         self.agent_turn_button.on_click(lambda _: self._safely(self.agents_turn))
         self.undo_button.on_click(lambda _: self._safely(self.undo))
         controls = w.HBox([self.agent_step_button, self.agent_turn_button, self.undo_button, self.save_button,
-                           self.load_button])
+                           self.load_button, self.agent_pick])
         self.widget = w.VBox([self.title, self.view_toggle, examples_row, self.header, self.extra, self.state_view,
                               self.chance_box, self.action_rows, self.anytime_box, controls, self.message,
                               w.HTML("<b>Log</b>"), self.log_view, self.save_text])
@@ -146,6 +153,17 @@ class StepThrough:
         self.last_by_human = False
         self.run_agents()  # agents in seats to act play on until a human seat decides
         self.refresh()
+
+    def choose_agents(self, name: str) -> None:
+        """Let the agent called ``name`` play the seats not played with the buttons (from now on)."""
+        if name == "as set up":
+            return
+        try:
+            self.agent_for = seat_agents(make_agent(name, type(self.game), self.game.seed), self.game.seed)
+        except (ValueError, ImportError) as exc:
+            self.message.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
+            return
+        self.message.value = f"Agents: {html.escape(name)}"
 
     # ----- actions ------------------------------------------------------------------------
     def play(self, action: Action) -> None:

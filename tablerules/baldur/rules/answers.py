@@ -1,10 +1,14 @@
 """The answer window: the thief's 5 (passive defence) and the witch's 7 (any-time reversal).
 
-Seed 002: "[5] ｜防御基础效果 ( 被动 ) ｜防御进阶效果 ( 被动 ) ｜防御特殊效果 ( 被动 )" "[7]
-｜反转1位玩家1张英雄的基础行动
-( 随时 )" "2.被动使用：玩家需要拥有盗贼牌才可以使用，不算英雄行动。
-3.随时使用：玩家需要拥有未行动的女巫牌才可以使用，行动之後，
-女巫也等於行动完毕，需要覆盖正面。"
+Seed 002:
+
+* "[5] ｜防御基础效果 ( 被动 ) ｜防御进阶效果 ( 被动 ) ｜防御特殊效果 ( 被动 )"
+* "[7] ｜反转1位玩家1张英雄的基础行动 ( 随时 )" (advanced, special: 进阶行动, 特殊行动)
+* "2.被动使用：玩家需要拥有盗贼牌才可以使用，不算英雄行动。"
+* "3.随时使用：玩家需要拥有未行动的女巫牌才可以使用，行动之後，女巫也等於行动完毕，需要覆盖正面。"
+
+A 7 answers a hero action, whoever's turn it is; a reversal is itself the witch's hero action, so it can be
+reversed in turn by another witch (the chain in ``state.chain``).
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ class AnswerRules:
 
     def defences(self, p: int) -> list[Action]:
         s = self.state
-        if not s.pending or p in s.shielded or p not in self.affected(int(s.pending[0]), int(s.pending[1]),
+        if not s.pending or s.chain or p in s.shielded or p not in self.affected(int(s.pending[0]), int(s.pending[1]),
                                                                       int(s.pending[2]), s.pending_targets):
             return []
         if not any(rank_of(h) == "J" for h in s.seats[p].all_heroes()):
@@ -37,7 +41,8 @@ class AnswerRules:
 
     def reversals(self, p: int) -> list[Action]:
         s = self.state
-        if not s.pending or p == s.pending[0] or p not in s.window:
+        last = s.chain[-1] if s.chain else s.pending[0] if s.pending else -1
+        if not s.pending or p == last or p not in s.window:  # nobody reverses their own action
             return []
         if not any(rank_of(h) == "Q" for h in s.seats[p].heroes) or f"{p}:Q" in s.bans:
             return []
@@ -52,10 +57,45 @@ class AnswerRules:
         return any(rank_of(h) == "Q" for h in seat.heroes) and f"{q}:Q" not in self.state.bans and \
             bool(self._level_options(q, 7, level))
 
+    def reverse(self, action: A.Reverse) -> None:
+        """The witch's 7 reverses the waiting hero action, or the last reversal of it.
+
+        A reversal is the witch's hero action ("反转1位玩家1张英雄的…行动"), so every other player with a ready
+        witch and 7s of the level may reverse it in turn."""
+        s = self.state
+        seat = s.seats[action.player]
+        witch = next(h for h in seat.heroes if rank_of(h) == "Q")
+        seat.heroes.remove(witch)
+        seat.tired = sorted([*seat.tired, witch])
+        level = int(s.pending[2])
+        self._spend(action.player, 7, level, action.colour, action.jokers)
+        whose = f"the reversal of player {s.chain[-1]}" if s.chain else f"the action of player {s.pending[0]}"
+        self.event(f"player {action.player}'s witch {witch} reverses {whose}")
+        s.chain.append(action.player)
+        s.window = sorted(q for q in range(self.params.players)
+                          if q != action.player and self.reversal_possible(q, level))
+        self._settle_answers()
+
     def _settle_answers(self) -> None:
         s = self.state
         if s.window:
             return
+        if s.chain:
+            if len(s.chain) % 2:  # the action is reversed: cards and hero stay spent
+                self.event(f"the action of player {s.pending[0]} is reversed")
+                s.pending, s.pending_targets, s.shielded, s.chain = [], [], [], []
+                s.stage = "act"
+                return
+            self.event(f"the reversal is reversed: the action of player {s.pending[0]} goes on")
+            s.chain = []
+            actor, level = int(s.pending[0]), int(s.pending[2])
+            affected = self.affected(actor, int(s.pending[1]), level, s.pending_targets)
+            window = [q for q in affected if q not in s.shielded and self.defences_possible(q, level)]
+            window += [q for q in range(self.params.players) if q != actor and q not in window
+                       and self.reversal_possible(q, level)]
+            s.window = sorted(window)
+            if s.window:
+                return
         p, rank, level, col, jokers, kinds = s.pending
         action = A.Use(int(p), int(rank), int(level), str(col), int(jokers), tuple(s.pending_targets), str(kinds))
         s.pending, s.pending_targets = [], []

@@ -1,8 +1,10 @@
 """Shared numbers and card helpers of the Baldur's Gate rules.
 
-Seed 002: "玩家持有的英雄数目，决定抽取手牌数量： 0+ 个英雄 3张。 4+ 个英雄 4张。 6+ 个英雄 5张。 8+ 个英雄
-6张。"
-"玩家手牌上限不可超过13张" "注6：[9] 徵税为获得行动玩家手上所有英雄牌数量 + 2 的手牌 ( 上限为5张 )。"
+Seed 002:
+
+* "玩家持有的英雄数目，决定抽取手牌数量： 0+ 个英雄 3张。 4+ 个英雄 4张。 6+ 个英雄 5张。 8+ 个英雄 6张。"
+* "玩家手牌上限不可超过13张"
+* "注6：[9] 徵税为获得行动玩家手上所有英雄牌数量 + 2 的手牌 ( 上限为5张 )。"
 """
 
 from __future__ import annotations
@@ -32,7 +34,13 @@ def choices(cards: list[str]) -> list[str]:
 
 def kind(card: str) -> str:
     """A hand card by what it does in a bid: its rank and colour (``"5 black"``), or the joker's code."""
-    return card if is_joker(card) else f"{rank_of(card)} {colour(card)}"
+    known = _KINDS.get(card)
+    if known is None:
+        known = _KINDS[card] = card if is_joker(card) else f"{rank_of(card)} {colour(card)}"
+    return known
+
+
+_KINDS: dict[str, str] = {}
 
 
 def card_of(hand: list[str], kind_: str) -> str:

@@ -1,13 +1,14 @@
-"""Events drawn from the bank's top card: bonuses, bans, protections by numbers, plague, renaissance, passing,
-hell gate.
+"""Events drawn from the bank's top card: bonuses, bans, protections by numbers, plague, renaissance,
+passing, hell gate.
 
-Seed 002: "所有玩家回合结束後，会出现随机事件，随机事件是从银行中的第一张牌决定"
-"注9：保护数字代表利用玩家手牌凑出的数目，
-可以利用各种算术且张数不限制来凑出所需要的数字 ... 若保护不成功，则英雄直接死亡。
-注10：一位英雄要一组保护数字手牌" and the
-events [黑2] 炼金术, [红2] 奴隶贸易, [黑3]/[红3], [黑5]/[红5], [黑6]/[红6], [黑7]/[红7], [黑8] 黑死病, [红8]
-文艺复兴,
-[黑9]/[红9], [Joker] 地狱之门.
+Seed 002:
+
+* "所有玩家回合结束後，会出现随机事件，随机事件是从银行中的第一张牌决定"
+* "注9：保护数字代表利用玩家手牌凑出的数目，可以利用各种算术且张数不限制来凑出所需要的数字"
+* "若保护不成功，则英雄直接死亡。"
+* "注10：一位英雄要一组保护数字手牌"
+* the events [黑2] 炼金术, [红2] 奴隶贸易, [黑3]/[红3], [黑5]/[红5], [黑6]/[红6], [黑7]/[红7], [黑8] 黑死病,
+  [红8] 文艺复兴, [黑9]/[红9], [Joker] 地狱之门.
 """
 
 from __future__ import annotations

@@ -1,18 +1,19 @@
-"""Hero actions and the function cards' three levels: 2 ban, 3 assassinate, 4 seize, 6 look, 8 shuffle, 9 tax,
-10 capture.
+"""Hero actions and the function cards' three levels: 2 ban, 3 assassinate, 4 seize, 6 look, 8 shuffle,
+9 tax, 10 capture.
 
-Seed 002: "功能牌能力可提升 (使用时，玩家自己决定要用什麽功能的组合 )： 任意1张 ( 基础功能 ) → 同色2张 (
-进阶功能 ) →
-同色3张 ( 特殊功能 )。" "1.主动使用：玩家需要拥有对应的英雄牌才可以使用。"
-"注3：选择英雄行动时，功能牌使用後即丢入银行底部，
-行动过的英雄需覆盖正面" "[黑白 Joker] 可以代替黑色牌系任何一张功能牌。 [彩色 Joker]
-可以代替红色牌系任何一张功能牌。"
-and the table rows [2], [3], [4], [6], [8], [9], [10]; 注4, 注5, 注6.
+Seed 002:
+
+* "功能牌能力可提升 (使用时，玩家自己决定要用什麽功能的组合 )："
+* "任意1张 ( 基础功能 ) → 同色2张 ( 进阶功能 ) → 同色3张 ( 特殊功能 )。"
+* "1.主动使用：玩家需要拥有对应的英雄牌才可以使用。"
+* "注3：选择英雄行动时，功能牌使用後即丢入银行底部，行动过的英雄需覆盖正面"
+* "[黑白 Joker] 可以代替黑色牌系任何一张功能牌。"
+* "[彩色 Joker] 可以代替红色牌系任何一张功能牌。"
+* the table rows [2], [3], [4], [6], [8], [9], [10]; 注4, 注5, 注6.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations
 
 from ...core.flow import seats_after
@@ -31,6 +32,23 @@ from ..state import BANK, INN, LIMBO, LOOK, POOL, BaldurState, Task
 from .common import ACTIVE, tax_count
 
 
+def _kinds(hand: list[str]) -> dict:
+    """Function cards held by (rank number, colour), and jokers by code."""
+    out: dict = {}
+    for c in hand:
+        key = c if is_joker(c) else _KIND.get(c) or _KIND.setdefault(c, (_number(c), colour(c)))
+        out[key] = out.get(key, 0) + 1
+    return out
+
+
+_KIND: dict[str, tuple[int, str]] = {}
+
+
+def _number(card: str) -> int:
+    r = rank_of(card)
+    return int(r) if r.isdigit() else 0
+
+
 class HeroRules:
     """Mixed into :class:`tablerules.baldur.game.Baldur`."""
 
@@ -43,20 +61,27 @@ class HeroRules:
     def hero_actions(self, p: int) -> list[Action]:
         s = self.state
         ready = self.ready_heroes(p)
-        hand = Counter(s.seats[p].hand)
+        if not ready:
+            return []
+        hand = _kinds(s.seats[p].hand)  # (rank, colour) -> how many; jokers under their code
+        return self._hero_actions(p, ready, hand)
+
+    def _hero_actions(self, p: int, ready: set[str], hand: dict) -> list[Action]:
         others = [q for q in range(self.params.players) if q != p]
         out: list[Action] = []
         for rank in ACTIVE:
             if FUNCTION_HERO[rank] not in ready:
                 continue
+            aims: dict[int, list] = {}
             for col, joker in (("black", "BJ"), ("red", "RJ")):
-                natural = sum(n for c, n in hand.items() if not is_joker(c) and rank_of(c) == str(rank)
-                              and colour(c) == col)
+                natural = hand.get((rank, col), 0)
+                held = hand.get(joker, 0)
                 for level in (1, 2, 3):
-                    for jokers in range(0, min(level, hand[joker]) + 1):
+                    for jokers in range(0, min(level, held) + 1):
                         if natural >= level - jokers:
-                            aims = self.aims(p, rank, level, others)
-                            out += [A.Use(p, rank, level, col, jokers, t, k) for t, k in aims]
+                            if level not in aims:
+                                aims[level] = self.aims(p, rank, level, others)
+                            out += [A.Use(p, rank, level, col, jokers, t, k) for t, k in aims[level]]
         return out
 
     def aims(self, p: int, rank: int, level: int, others: list[int]) -> list[tuple[tuple[int, ...], str]]:
@@ -97,12 +122,11 @@ class HeroRules:
 
     def _level_options(self, p: int, rank: int, level: int) -> list[tuple[str, int]]:
         """(colour, jokers) with which ``p`` can play ``level`` cards of ``rank``."""
-        hand = Counter(self.state.seats[p].hand)
+        hand = _kinds(self.state.seats[p].hand)
         out = []
         for col, joker in (("black", "BJ"), ("red", "RJ")):
-            natural = sum(n for c, n in hand.items()
-                          if not is_joker(c) and rank_of(c) == str(rank) and colour(c) == col)
-            out += [(col, j) for j in range(0, min(level, hand[joker]) + 1) if natural >= level - j]
+            natural = hand.get((rank, col), 0)
+            out += [(col, j) for j in range(0, min(level, hand.get(joker, 0)) + 1) if natural >= level - j]
         return out
 
     def affected(self, actor: int, rank: int, level: int, targets: list[int]) -> list[int]:

@@ -1,11 +1,13 @@
-"""The turn and drawing: the bank and the inn as explicit chance steps, the draw at a turn's start, the next
-turn.
+"""The turn and drawing: the bank and the inn as explicit chance steps, the draw at a turn's start, the
+next turn.
 
-Seed 002: "死去的英雄须回归旅店底部，使用後的手牌也须回归银行底部。"
-"而每位玩家在自己回合开始时可再从银行抽取一次手牌。
-玩家持有的英雄数目，决定抽取手牌数量： 0+ 个英雄 3张。 4+ 个英雄 4张。 6+ 个英雄 5张。 8+ 个英雄 6张。"
-"每位玩家可以做两件事情：先英雄行动、後招募英雄。
-开局玩家英雄行动结束之後，以顺时针方向换下一位玩家英雄行动。"
+Seed 002:
+
+* "死去的英雄须回归旅店底部，使用後的手牌也须回归银行底部。"
+* "而每位玩家在自己回合开始时可再从银行抽取一次手牌。"
+* "玩家持有的英雄数目，决定抽取手牌数量： 0+ 个英雄 3张。 4+ 个英雄 4张。 6+ 个英雄 5张。 8+ 个英雄 6张。"
+* "每位玩家可以做两件事情：先英雄行动、後招募英雄。"
+* "开局玩家英雄行动结束之後，以顺时针方向换下一位玩家英雄行动。"
 """
 
 from __future__ import annotations

@@ -17,9 +17,10 @@ LOST_TREASURE = "lost-treasure"
 
 
 def hand_limit(seat: Seat, penalties: dict[str, PenaltyCard]) -> int:
-    """3; 4 after 迅捷; 2 with the hand-limit penalty card (unless immune to it)."""
-    if any(penalties[c].rule == "hand-limit-2" and c not in seat.immune for c in seat.penalties):
-        return 2
+    """3; 4 after 迅捷; 2 with the hand-limit penalty card (unless immune to it, or it lies dormant)."""
+    for c in seat.penalties:
+        if penalties[c].rule == "hand-limit-2" and c not in seat.immune and c not in seat.dormant:
+            return 2
     return 4 if seat.swift else HAND
 
 
@@ -28,9 +29,9 @@ def symbols_of(seat: Seat, penalties: dict[str, PenaltyCard]) -> set[str]:
 
 
 def eligible_penalties(state: KragState, player: int, penalties: dict[str, PenaltyCard]) -> list[str]:
-    """The penalty cards player may get: 每種符號的懲罰卡只能擁有一張，若抽到同樣則放回底下重抽."""
+    """The penalty cards of the deck (and under it) player may get: 每種符號的懲罰卡只能擁有一張."""
     have = symbols_of(state.seats[player], penalties)
-    return [c for c in state.penalty_deck if penalties[c].symbol not in have]
+    return [c for c in (*state.penalty_deck, *state.penalty_bottom) if penalties[c].symbol not in have]
 
 
 def avoid_penalty(seat: Seat) -> str | None:

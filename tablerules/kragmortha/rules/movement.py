@@ -104,6 +104,159 @@ def walk(board: Board, goblins: tuple[int, ...], lord: int, who: int, card: Move
     return steps
 
 
+_DIRS = tuple(DIRECTIONS)
+
+
+def legal_paths(board: Board, goblins: tuple[int, ...], lord: int, who: int, card: MoveCard,
+                tomes: list[str]) -> list[tuple[str, ...]]:
+    """The legal paths of a card, sorted (what :func:`paths` gives, without the steps): the fast form
+    for the legal actions; :func:`walk` replays the chosen one."""
+    return _legal_paths(board, goblins, lord, who, card.piece == "goblin", card.symbols,
+                        card_symbols(card, tomes))
+
+
+def _goblin_to(board: Board, g: tuple[int, ...], lord: int, who: int, symbol: str, d: int) -> tuple | None:
+    """:func:`goblin_step` on the flat tables: ``(goblins, ends)`` or ``None``."""
+    n = board.nb[g[who]][d]  # type: ignore[attr-defined]
+    if n < 0 or not board.enter[symbol][n]:  # type: ignore[attr-defined]
+        return None
+    pos = list(g)
+    if board.blocked[n] or n == lord:  # type: ignore[attr-defined]  # the desk, or meeting the dark lord
+        pos[who] = n
+        return tuple(pos), True
+    if n in g:  # a push chain; its last goblin must land on a free square of the board
+        nb, blocked = board.nb, board.blocked  # type: ignore[attr-defined]
+        chain = []
+        cur = n
+        while cur in pos:
+            q = pos.index(cur)
+            chain.append(q)
+            cur = nb[cur][d]
+            if cur < 0 or blocked[cur]:
+                return None
+        for q in chain:
+            pos[q] = nb[pos[q]][d]
+    pos[who] = n
+    return tuple(pos), board.kinds[n] == "teleport"
+
+
+def _lord_to(board: Board, g: tuple[int, ...], lord: int, symbol: str, d: int) -> tuple | None:
+    n = board.nb[lord][d]  # type: ignore[attr-defined]
+    if n < 0 or board.blocked[n] or not board.enter[symbol][n]:  # type: ignore[attr-defined]
+        return None
+    return n, n in g or board.kinds[n] == "teleport"
+
+
+@lru_cache(maxsize=65536)
+def _tree(board: Board, goblins: tuple[int, ...], lord: int, who: int, goblin: bool) -> tuple:
+    """The first two steps of the piece in every direction, whatever the symbol: per direction ``None``
+    (never possible) or ``(target square, second targets)`` with a second target per direction (-1: not
+    possible; none when the first step ends the move). A symbol only decides whether the target square
+    may be entered, so every card in hand reads its paths off this tree."""
+    nb, blocked, kinds = board.nb, board.blocked, board.kinds  # type: ignore[attr-defined]
+    enter = board.enter[CRYSTAL]  # type: ignore[attr-defined]
+    first: list[tuple | None] = []
+    start = goblins[who] if goblin else lord
+    for d in range(4):
+        n = nb[start][d]
+        if n < 0 or not enter[n] or (not goblin and blocked[n]):
+            first.append(None)
+            continue
+        if blocked[n] or n == lord:  # the desk or the dark lord: the move ends
+            first.append((n, ()))
+            continue
+        pushed = None
+        if goblin and n in goblins:  # a push (which must be possible), even onto a teleport square
+            pushed = _goblin_to(board, goblins, lord, who, CRYSTAL, d)
+            if pushed is None:
+                first.append(None)
+                continue
+        if kinds[n] == "teleport" or (not goblin and n in goblins):  # the move ends
+            first.append((n, ()))
+            continue
+        if not goblin:
+            first.append((n, tuple(-1 if (n2 := nb[n][d2]) < 0 or blocked[n2] or not enter[n2] else n2
+                                   for d2 in range(4))))
+            continue
+        g2 = pushed[0] if pushed else (*goblins[:who], n, *goblins[who + 1:])
+        second = []
+        for d2 in range(4):
+            n2 = nb[n][d2]
+            if n2 < 0 or not enter[n2]:
+                second.append(-1)
+            elif n2 in g2 and not blocked[n2] and n2 != lord and _goblin_to(board, g2, lord, who, CRYSTAL, d2) is None:
+                second.append(-1)  # a push that cannot be made
+            else:
+                second.append(n2)
+        first.append((n, tuple(second)))
+    return tuple(first)
+
+
+_PATHS1 = tuple((d,) for d in _DIRS)
+_PATHS2 = tuple(tuple((d1, d2) for d2 in _DIRS) for d1 in _DIRS)
+_SORTED = sorted(range(4), key=lambda d: _DIRS[d])  # paths come out sorted by direction names
+
+
+def _legal_paths(board: Board, goblins: tuple[int, ...], lord: int, who: int, goblin: bool,
+                 base: tuple[str, ...], symbols: tuple[str, ...]) -> list[tuple[str, ...]]:
+    if len(symbols) == 3:
+        return _legal_paths3(board, goblins, lord, who, goblin, base, symbols)
+    tree = _tree(board, goblins, lord, who, goblin)
+    enter = board.enter  # type: ignore[attr-defined]
+    ex, ey = enter[base[0]], enter[base[1]]
+    out: list[tuple[str, ...]] = []
+    for d1 in _SORTED:  # either symbol first, the other second
+        one = tree[d1]
+        if one is None:
+            continue
+        t1 = one[0]
+        a, b = ex[t1], ey[t1]
+        if not (a or b):
+            continue
+        out.append(_PATHS1[d1])
+        second = one[1]
+        if second:
+            paths2 = _PATHS2[d1]
+            for d2 in _SORTED:
+                t2 = second[d2]
+                if t2 >= 0 and ((a and ey[t2]) or (b and ex[t2])):
+                    out.append(paths2[d2])
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _legal_paths3(board: Board, goblins: tuple[int, ...], lord: int, who: int, goblin: bool,
+                  base: tuple[str, ...], symbols: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """With 哥布林快跑 / 冒牌法師 (three symbols): a plain search, step by step."""
+    found: set[tuple[str, ...]] = set()
+
+    def extend(order: tuple[str, ...], path: tuple[str, ...], g: tuple[int, ...], lo: int, keep: int) -> None:
+        symbol = order[len(path)]
+        last = len(path) + 1 == len(order)
+        for d in range(4):
+            if goblin:
+                step = _goblin_to(board, g, lo, who, symbol, d)
+                if step is None:
+                    continue
+                g2, lo2, ends = step[0], lo, step[1]
+            else:
+                step = _lord_to(board, g, lo, symbol, d)
+                if step is None:
+                    continue
+                g2, lo2, ends = g, step[0], step[1]
+            new = (*path, _DIRS[d])
+            if len(new) >= keep:
+                found.add(new)
+            if not ends and not last:
+                extend(order, new, g2, lo2, keep)
+
+    for order in set(permutations(base)):
+        extend(order, (), goblins, lord, 1)
+    for order in set(permutations(symbols)):  # the tome's extra step: a third step, the extra crystal anywhere
+        extend(order, (), goblins, lord, 3)
+    return sorted(found)
+
+
 def paths(board: Board, goblins: tuple[int, ...], lord: int, who: int, card: MoveCard,
           tomes: list[str]) -> dict[tuple[str, ...], list[Step]]:
     """Every legal path of a card (1 step or more, each symbol once, in any order) -> its steps."""

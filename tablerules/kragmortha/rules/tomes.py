@@ -6,33 +6,60 @@ Passive tomes are applied where their moment comes: 哥布林快跑 / 冒牌法�
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..actions import UseTome
+from . import decks as D
 from .cards import eligible_penalties, symbols_of
+from .penalties import alike, hand_limit_received, wake
 
 if TYPE_CHECKING:
+    from ..data import Board
     from ..game import Kragmortha
 
 PASSIVE = ("goblin-run", "fake-wizard", "apprentice", "wizards-friend", "lost-treasure")
 
 
+@lru_cache(maxsize=64)
+def squares_of(board: Board, kinds: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(sq for sq, k in enumerate(board.kinds) if k in kinds)
+
+
 def empty_squares(game: Kragmortha, kinds: tuple[str, ...]) -> list[int]:
     s = game.state
-    taken = {seat.square for seat in s.seats} | {s.lord}
-    return [sq for sq, k in enumerate(game.board.kinds) if k in kinds and sq not in taken]
+    taken = {seat.square for seat in s.seats}
+    taken.add(s.lord)
+    return [sq for sq in squares_of(game.board, kinds) if sq not in taken]
+
+
+def glitch_actions(game: Kragmortha, p: int) -> list[UseTome]:
+    """錯誤現象: "如果你想移動，你可以選擇移動到任何空的傳送點。可在對手回合裡使用。" """
+    b = game.board
+    return [UseTome(p, "glitch", sq, label=f"goblin to {b.label(sq)}") for sq in empty_squares(game, ("teleport",))]
+
+
+def out_of_turn(game: Kragmortha, p: int) -> list[UseTome]:
+    """The tome ``p`` may use on an opponent's turn (可在對手回合裡使用): 錯誤現象, at any decision of that turn
+    that is not ``p``'s own (法師之友, the other such tome, applies by itself when ``p`` meets the dark lord)."""
+    s = game.state
+    if s.stage != "play" or p == s.current or "glitch" not in s.seats[p].tomes or (s.tasks and s.tasks[0][1] == p):
+        return []
+    return glitch_actions(game, p)
 
 
 def tome_actions(game: Kragmortha, p: int) -> list[UseTome]:
     s, b, pen = game.state, game.board, game.penalties
     seat = s.seats[p]
     out: list[UseTome] = []
+    if not seat.tomes:
+        return out
     n = len(s.seats)
     for tome in sorted(set(seat.tomes)):
         if tome in PASSIVE:
             continue
         if tome == "glitch":
-            out += [UseTome(p, tome, sq, label=f"goblin to {b.label(sq)}") for sq in empty_squares(game, ("teleport",))]
+            out += glitch_actions(game, p)
         elif tome == "ghost":
             out += [UseTome(p, tome, sq, label=f"dark lord to {b.label(sq)}")
                     for sq in empty_squares(game, ("teleport",))]
@@ -58,9 +85,10 @@ def tome_actions(game: Kragmortha, p: int) -> list[UseTome]:
                     if q == p:
                         continue
                     for d in s.seats[q].penalties:
-                        mine = symbols_of(seat, pen) - {pen[c].symbol}
+                        # 如果此行為讓你擁有兩張同一類型的噩運卡，你的對手必須決定哪一張生效: you may end with two
+                        # alike; the opponent may not (the seed allows it only for you)
                         theirs = symbols_of(s.seats[q], pen) - {pen[d].symbol}
-                        if pen[d].symbol not in mine and pen[c].symbol not in theirs:
+                        if pen[c].symbol not in theirs:
                             out.append(UseTome(p, tome, q, f"{c}>{d}", f"{c} for player {q}'s {d}"))
         elif tome == "quick-hands":
             for q in range(n):
@@ -80,27 +108,31 @@ def use_tome(game: Kragmortha, a: UseTome) -> None:
     seat = s.seats[p]
     seat.tomes.remove(a.tome)
     seat.used_tomes.append(a.tome)  # 使用過的魔法寶典卡將其翻面蓋著
-    game.event(f"player {p} uses {a.tome} ({game.tomes[a.tome].name_zh}){': ' + a.label if a.label else ''}")
+    card = game.tomes[a.tome]
+    game.event(f"player {p} uses {a.tome} ({card.name} / {card.name_zh}){': ' + a.label if a.label else ''}")
     t = a.tome
     if t in ("glitch", "forgot-something"):
         seat.square = a.target
-        if t == "forgot-something":
-            s.teleport_deck += s.teleport_discard
-            s.teleport_discard.clear()
-            game.event("the teleport cards are reshuffled")
-    elif t == "ghost":
+        if t == "forgot-something":  # 重新洗傳送卡並可以偷看第一張
+            D.reshuffle_teleports(game, everything=True)
+            s.tasks.insert(0, ("peek", p, 0))
+    elif t == "ghost":  # 你可以偷看第一張傳送卡
         s.lord = a.target
-    elif t == "betrayal":
-        s.penalty_deck.remove(a.card)
+        s.tasks.insert(0, ("peek", p, 0))
+    elif t == "betrayal":  # 查看噩運卡並選取一張交給…然後重新洗噩運卡
+        (s.penalty_deck if a.card in s.penalty_deck else s.penalty_bottom).remove(a.card)
+        D.reshuffle_penalties(game)
         s.seats[a.target].penalties.append(a.card)
         game.penalty_received(a.target, a.card)
     elif t == "pass-the-doom":
         seat.penalties.remove(a.card)
-        s.penalty_deck.append(a.card)  # passed through the deck so that the card's effects start afresh
-        s.penalty_deck.remove(a.card)
         s.seats[a.target].penalties.append(a.card)
-        if a.card in seat.immune:
-            seat.immune.remove(a.card)
+        for kept in (seat.immune, seat.dormant):
+            if a.card in kept:
+                kept.remove(a.card)
+        wake(seat, game.penalties)
+        if seat.penalties and s.stage != "over":  # 如果你擁有任何噩運卡，你可以偷看傳送卡最上面的那張
+            s.tasks.insert(0, ("peek", p, 0))
         game.penalty_received(a.target, a.card)
     elif t == "misery-loves-company":
         mine, theirs = a.card.split(">")
@@ -108,8 +140,17 @@ def use_tome(game: Kragmortha, a: UseTome) -> None:
         seat.penalties[seat.penalties.index(mine)] = theirs
         other.penalties[other.penalties.index(theirs)] = mine
         for holder, card in ((seat, mine), (other, theirs)):
-            if card in holder.immune:
-                holder.immune.remove(card)
+            for kept in (holder.immune, holder.dormant):
+                if card in kept:
+                    kept.remove(card)
+            wake(holder, game.penalties)
+        game.event(f"player {p} swaps {mine} for player {a.target}'s {theirs}")
+        if alike(seat, game.penalties):  # 你的對手必須決定哪一張生效
+            s.tasks.insert(0, ("effect", a.target, p))
+        else:
+            for holder, card in ((seat, theirs), (other, mine)):
+                if game.penalties[card].rule == "hand-limit-2":
+                    hand_limit_received(game, s.seats.index(holder))
     elif t == "quick-hands":
         other = s.seats[a.target]
         if a.card in other.tomes:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core.protocol import Action
-from ..actions import Heal, Pack, PlayCard, Suicide
+from ..actions import Drop, DropGold, Enhance, GiveGold, GiveItem, Heal, Pack, PlayCard, PlayCheat, Suicide
 from ..heroes import BACKPACK
 from .common import IDENTITY_KINDS
 
@@ -14,25 +14,39 @@ class AnytimeRules:
     #: the stages of your own turn in which you may kill yourself (p. 8: 在你回合之中的任何时候)
     SUICIDE_STAGES = ("moving", "combat", "asking for help", "interference")
 
+    #: the stages of a fight in which cards "for any time" may still be played: before the roll and while
+    #: running (p. 9: after the roll only cards that say so, such as the Loaded Die)
+    FIGHT_ANYTIME_STAGES = ("combat", "asking for help", "interference", "running: direction", "running away")
+
     def anytime_actions(self, player: int) -> list[Action]:
         """What ``player`` may do whoever is to act (seed p. 5, 在任何玩家回合都可以进行的行动): at any time,
-        add or drop a race or class (in fights too, p. 15); outside fights, a Go Up a Level, a curse, heal
-        (-1 level, +3 health), an item out of the backpack or into it, a Treasure won this turn into play;
-        in your own turn, suicide. Never while a step waits for chance, a choice or a curse's answer, nor
-        before the game has started (docs/rules-notes.md, "Any time")."""
+        a Go Up a Level, a curse on anyone, an enhancer (p. 10, 17: 这些卡任何时候都可以使用), add or drop a race or
+        class (in fights too, p. 15); outside fights, heal (-1 level, +3 health), an item out of the backpack
+        or into it, give items or gold to a munchkin in the same or an adjacent room (p. 16), drop items
+        (p. 7), a Treasure won this turn into play, Summon Wall (p. 17: 你得在他移动之前先把墙召唤出来); in your
+        own turn, suicide. A dead player still plays cards, only not on themselves (p. 8, 死亡以后): curses
+        and enhancers. Never while a step waits for chance, a choice or a curse's answer, nor before the
+        game has started, nor after the roll (docs/rules-notes.md, "Any time")."""
         st = self.state
-        if (st.over_reason or st.pending or st.choice is not None or st.curse is not None
-                or st.stage_name in ("dealing", "character creation")):
+        if (st.over_reason or st.pending or st.choice is not None or st.curse is not None or st.picker is not None
+                or st.stage_name in ("dealing", "character creation", "first player")):
             return []
         h = st.heroes[player]
+        fight = st.fight
+        cards_now = fight is None or st.stage_name in self.FIGHT_ANYTIME_STAGES
+        living = [q for q in range(self.params.players) if not st.heroes[q].dead]
         if h.dead:
-            return []
+            if not cards_now:
+                return []
+            return self._curses(player, living) + self._any_enhancers(player)
         out: list[Action] = [PlayCard(player, c) for c in self.once(h.hand) if self.card(c).kind in IDENTITY_KINDS
                              and self._identity_fits(h, c)]
         out += self._give_ups(player)
-        if self.state.fight is None:
+        if cards_now:
             out += self._gual(player)
-            out += self._curses(player, [q for q in range(self.params.players) if not self.state.heroes[q].dead])
+            out += self._curses(player, living)
+            out += self._any_enhancers(player)
+        if fight is None:
             if h.level > 1 and h.health < h.max_health:
                 out.append(Heal(player))
             if len(h.backpack) < BACKPACK:
@@ -41,7 +55,40 @@ class AnytimeRules:
             won = {self.card(c).name for c in h.won if c in h.hand}  # one action per card: the hand's copy
             out += [PlayCard(player, c) for c in self.once(h.hand) if self.card(c).name in won
                     and self.card(c).kind in ("item", "one_shot") and self.can_carry(player, c)]
+            out += self._trades(player) + self._walls(player) + self._anytime_cheats(player)
         if player == st.current and st.stage_name in self.SUICIDE_STAGES and (
-                st.fight is None or player == st.fight.fighter):
+                fight is None or player == fight.fighter):
             out.append(Suicide(player))
         return out
+
+    def _trades(self, p: int) -> list[Action]:
+        """Outside fights (p. 5, 16): drop an item in play or in the backpack (p. 7: 你可以在任何时候把物品扔在地
+        上), give one or gold to a living munchkin in the same or an adjacent room."""
+        h = self.state.heroes[p]
+        items = self.items_once(h)
+        out: list[Action] = [Drop(p, c) for c in items]
+        here = self.room_of(p).id
+        friends = [q for q in range(self.params.players)
+                   if q != p and not self.state.heroes[q].dead and self.near(q, here)]
+        out += [GiveItem(p, c, q) for c in items for q in friends if self._receives(q, c)]
+        amounts = sorted({n for n in (100, h.gold) if 0 < n <= h.gold})
+        out += [GiveGold(p, q, n) for q in friends for n in amounts]
+        return out + [DropGold(p, n) for n in amounts]  # p. 16: 现金可以和物品一样花掉，扔在地上或者和其他小白交换
+
+    def _any_enhancers(self, p: int) -> list[Action]:
+        """An enhancer at any time (p. 10, 17: 增强卡任何时候都可以使用): in a fight on one of its monsters,
+        outside fights on any monster on the board (it stays with it)."""
+        if self.state.fight is not None:
+            return self._enhancers(p)
+        cards = self.once(c for c in self.state.heroes[p].hand if self.card(c).kind == "enhancer")
+        return [Enhance(p, c, m) for c in cards for m in sorted(self.state.dungeon.monsters)]
+
+    def _anytime_cheats(self, p: int) -> list[Action]:
+        """Cheat! is a DxM card, played at any time (p. 17: 除非卡牌上另有说明，否则任何时候都可以打主角卡), on an item
+        that may come into play out of turn: one in the backpack, or a Treasure just won (p. 12: Kelandor puts
+        it on the spear she has just picked, in Babe's turn)."""
+        h = self.state.heroes[p]
+        cheats = self.once(c for c in h.hand if self.card(c).kind == "cheat")[:1]
+        won = [c for c in h.won if c in h.hand]
+        targets = self.once(h.backpack, won, keep=lambda c: self.card(c).kind == "item" and not self.can_carry(p, c))
+        return [PlayCheat(p, x, item) for x in cheats for item in targets]

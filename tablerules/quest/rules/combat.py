@@ -9,12 +9,12 @@ from typing import ClassVar
 from ...core.cards import distinct
 from ...core.flow import ResponseWindow
 from ...core.protocol import Action
-from ..actions import AskHelp, D10Power, Enhance, Flee, LoadDie, OneShot, Pass, Roll, Wandering
+from ..actions import AskHelp, D10Power, Enhance, LoadDie, OneShot, Pass, Roll, TakeTreasure, Wandering
 from ..dungeon import Room
 from ..exploration import _Pending
 from ..heroes import WIN_LEVEL
 from ..state import Combat, Step
-from .common import BOSS_LEVEL
+from .common import BOSS_LEVEL, FIRST_PICK
 
 
 class CombatRules:
@@ -29,6 +29,7 @@ class CombatRules:
         Roll: ("combat", "the fighter says \"I'm rolling\" in their fight (p. 9)"),
         Pass: ("combat", "pass only in a fight's response window (p. 9)"),
         LoadDie: ("combat", "a Loaded Die turns one rolled die, after the roll (p. 17)"),
+        TakeTreasure: ("help", "the helper promised first pick takes one of the treasures just drawn (p. 10)"),
     }
 
     def side_tags(self) -> set[str]:
@@ -43,10 +44,17 @@ class CombatRules:
         f = self.state.fight
         total = sum(self.strength(p) for p in f.side) + sum(self.card(x).bonus for x in f.munchkin_one_shots)
         undead = any(self.monster_card(m).undead for m in f.monsters)
-        return total + len(f.berserk) + (3 * len(f.turning) if undead else 0) - 2 * len(f.backstabs)
+        turning = 3 * len(f.turning) if undead and self.params.rules < 2 else 0  # edition 2: a die (fight_dice)
+        return total + len(f.berserk) + turning - 2 * len(f.backstabs)
 
     def monster_level(self, piece: str) -> int:
-        return BOSS_LEVEL if self.state.fight is not None and self.state.fight.boss else self.monster_card(piece).level
+        """A monster's card level; the boss's is always 20 (p. 11: Boss的等级永远是20), its companions keep
+        theirs (edition 1: every monster of a boss fight was 20)."""
+        f = self.state.fight
+        if f is not None and f.boss and (self.params.rules < 2 or (self.state.boss is not None
+                                                                    and piece == self.state.boss.id)):
+            return BOSS_LEVEL
+        return self.monster_card(piece).level
 
     def monster_strength(self) -> int:
         """Levels (the boss: 20), modifiers against the munchkins' side (once), enhancers, one-shots."""
@@ -61,9 +69,11 @@ class CombatRules:
         return total + sum(self.card(x).bonus for x in f.monster_one_shots)
 
     def fight_dice(self, player: int) -> int:
-        """A munchkin's combat dice in this fight: icons, and one more for a warrior's fury."""
+        """A munchkin's combat dice in this fight: icons, one more for a warrior's fury, one more for each
+        card a cleric discards to turn undead (p. 10: 如果有牧师帮你战不死的话，可以多掷一个战斗骰)."""
         f = self.state.fight
-        return self.dice_count(player, self.state.dungeon.rooms[f.room]) + f.fury.count(player)
+        room = self.state.dungeon.rooms[f.room]
+        return self.dice_count(player, room) + f.fury.count(player) + f.turners.count(player)
 
     def munchkin_dice(self) -> int:
         return sum(self.fight_dice(p) for p in self.state.fight.side)
@@ -129,9 +139,7 @@ class CombatRules:
         if "warrior" in self.tags(p) and p not in f.fury and (p, "fury") not in self.state.powers_used:
             out.append(D10Power(p, "fury"))
         h = self.state.heroes[p]
-        flights = self.once(c for c in h.hand + h.carried if self.card(c).kind == "escape")
-        if not f.boss:
-            out += [Flee(p, c, r) for c in flights for r in self.neighbours(f.room)]
+        out += self.escapes(p)
         if f.helper is None:  # bribes: first pick of the treasures, gold, or an item
             treasures = self.treasure_count()
             for q in self.helpers():
@@ -146,8 +154,9 @@ class CombatRules:
         f = self.state.fight
         out: list[Action] = []
         for p in f.window.waiting:
-            if p == f.helper:
+            if p == f.helper:  # p. 10: 帮手的能力可以照常使用 (a cleric helper turns undead)
                 out += self._one_shots(p, ("munchkins", "monsters"), False) + self._powers(p, "berserk")
+                out += self._powers(p, "turning") if self.params.rules >= 2 else []
             elif not self.state.heroes[p].dead and self.reaches(p, f.room):
                 out += self._one_shots(p, ("munchkins", "monsters"), True) + self._powers(p, "backstab")
             out += self._enhancers(p) + self._wanderers(p) + self._gual(p) + self._give_ups(p)
@@ -183,7 +192,12 @@ class CombatRules:
     def _do_OneShot(self, action: OneShot) -> None:
         f = self.state.fight
         h = self.state.heroes[action.player]
-        (h.hand if action.card in h.hand else h.carried).remove(action.card)
+        if action.card in h.hand:
+            h.hand.remove(action.card)
+        else:
+            h.carried.remove(action.card)
+            f.from_belt.append(action.card)
+        f.one_shot_owners[action.card] = action.player
         (f.munchkin_one_shots if action.side == "munchkins" else f.monster_one_shots).append(action.card)
         if action.player != f.fighter:
             f.window.interfered = True
@@ -193,7 +207,7 @@ class CombatRules:
     def _do_Enhance(self, action: Enhance) -> None:
         self.state.heroes[action.player].hand.remove(action.card)
         self.state.enhanced.setdefault(action.monster, []).append(action.card)
-        if action.player != self.state.fight.fighter:
+        if self.state.fight is not None and action.player != self.state.fight.fighter:
             self.state.fight.window.interfered = True
         self.event(f"player {action.player} plays {self.card(action.card).name} on "
                    f"{self.piece(action.monster).name.split(' (')[0]} ({self.card(action.card).bonus:+d})")
@@ -289,17 +303,57 @@ class CombatRules:
             if n:
                 self.event(f"player {p} goes up {n} level(s) to {h.level}")
         share = min(f.share, treasures)
-        if f.helper is not None:
-            self.draw(f.helper, "treasure", share, "open")
-        self.draw(f.fighter, "treasure", treasures - share, self.treasure_face(f.fighter, f.room))
+        if f.helper is not None and share and self.params.rules >= 2:
+            # the fighter draws them all face up; the helper then picks first among them (p. 10, 12)
+            self.draw(f.fighter, "treasure", treasures, "open")
+            self.state.pending.append(Step("first pick", player=f.helper, n=share,
+                                           target=str(len(self.state.heroes[f.fighter].won))))
+        else:
+            if f.helper is not None:
+                self.draw(f.helper, "treasure", share, "open")
+            self.draw(f.fighter, "treasure", treasures - share, self.treasure_face(f.fighter, f.room))
         self.event(f"{treasures} treasure(s): {share} for the helper first" if f.helper is not None
                    else f"{treasures} treasure(s)")
         for piece in list(f.monsters):
             self._remove(piece)
         self.end_fight()
 
-    def discard_fight(self) -> None:
+    def first_pick(self, step: Step) -> None:
+        """The treasures are drawn: the helper promised first pick chooses ``step.n`` of them."""
+        fighter = self.state.heroes[self.state.current]
+        drawn = [c for c in fighter.won[int(step.target):] if c in fighter.hand]
+        if self.state.heroes[step.player].dead or not drawn:
+            return
+        self.state.picker, self.state.picks_left, self.state.pick_from = step.player, min(step.n, len(drawn)), drawn
+        self.interrupt(FIRST_PICK, step.player)
+
+    def _do_TakeTreasure(self, action: TakeTreasure) -> None:
+        st = self.state
+        st.heroes[st.current].hand.remove(action.card)
+        st.heroes[st.current].won.remove(action.card)
+        st.heroes[action.player].hand.append(action.card)
+        st.heroes[action.player].won.append(action.card)  # just won: into play at any time (p. 5)
+        st.pick_from.remove(action.card)
+        st.picks_left -= 1
+        self.event(action.describe())
+        if not st.picks_left:
+            st.picker, st.pick_from = None, []
+            self.settle_interruption(FIRST_PICK)
+
+    def discard_fight(self, returned: bool = False) -> None:
+        """The fight's cards: one-shots are discarded, or (``returned``: the munchkins or the monsters left
+        the room) go back to their living owners, to the hand or the belt they came from (p. 8)."""
         f = self.state.fight
+        if returned and self.params.rules >= 2:
+            for copy in f.munchkin_one_shots + f.monster_one_shots:
+                owner = self.state.heroes[f.one_shot_owners[copy]]
+                if owner.dead:
+                    self._discard(copy)
+                else:
+                    (owner.carried if copy in f.from_belt else owner.hand).append(copy)
+            if f.munchkin_one_shots or f.monster_one_shots:
+                self.event("the fight ends with nobody beaten: the one-shots go back to their owners")
+            f.munchkin_one_shots, f.monster_one_shots = [], []
         self.state.treasure_discard.extend(f.munchkin_one_shots + f.monster_one_shots)
         self.state.dxm_discard.extend(f.loaded)
         f.munchkin_one_shots, f.monster_one_shots, f.loaded = [], [], []
@@ -314,9 +368,26 @@ class CombatRules:
                     self._remove(piece)
             f.monsters.clear()
 
-    def end_fight(self) -> None:
-        """The fight is over; the fighter goes on with the turn (moves left are still usable)."""
-        self.discard_fight()
+    def end_fight(self, returned: bool = False) -> None:
+        """The fight is over; the fighter goes on with the turn (moves left are still usable). ``returned``:
+        it ended because the munchkins or the monsters left the room (p. 8: 所有"只能使用一次"的卡牌回到拥有者
+        那里). If the fighter stands in a room with monsters now (ran, fled or was moved there), that is a
+        new fight at once (p. 8: 在你的回合，一旦...你移入了有怪物的房间)."""
+        self.discard_fight(returned)
         self.state.fight = None
         if self.state.stage_name != "game over" and not self.state.over_reason:
             self.state.stage_name = "moving"
+            if self.params.rules >= 2:
+                self.fight_on_arrival()
+
+    def fight_on_arrival(self) -> None:
+        """In your own turn a room with monsters that do not ignore you is a fight at once, however you
+        came in (moving, running away, a magic escape, a teleport)."""
+        p = self.state.current
+        if self.state.heroes[p].dead or self.state.turn_ends or self.state.fight is not None:
+            return
+        room = self.room_of(p)
+        if room.entrance and self.state.heroes[p].level >= WIN_LEVEL:  # p. 11: on the entrance at level 10
+            self.check_room()
+        elif any(not self.ignores(m.id, p) for m in self.state.dungeon.monsters_in(room.id)):
+            self.start_fight(room.id)

@@ -68,7 +68,7 @@ class DeathRules:
             f.helper = None
             f.window.answer(player)
         elif player == f.fighter:
-            self.end_fight()
+            self.end_fight(returned=True)  # the munchkins left the room (p. 8): the one-shots go back
 
     def _do_Suicide(self, action: Suicide) -> None:
         self.state.heroes[action.player].health = 0

@@ -62,6 +62,22 @@ class ExploringRules:
         elif f is None and piece.room == self.room_of(self.state.current).id and self.state.stage_name == "moving":
             self.start_fight(piece.room)
 
+    def remove_strongest(self) -> None:
+        """No base left (p. 6): "把最高等级（包括调整值）的怪物移出游戏...如果有并列最高级，那就把所有并列的怪物都
+        移出去": the level counts the enhancers a monster keeps."""
+        if self.params.rules < 2:
+            super().remove_strongest()
+            return
+        on_board = list(self.state.dungeon.monsters.values())
+
+        def level(m) -> int:
+            return m.level + sum(self.card(e).bonus for e in self.state.enhanced.get(m.id, []))
+
+        top = max(level(m) for m in on_board)
+        for piece in [m for m in on_board if level(m) == top]:
+            self._remove(piece.id)
+            self.event(f"no base is left: {piece.name} (level {top} with its enhancers) leaves the board")
+
     def _remove(self, piece_id: str) -> None:
         """A standee leaves the board (killed, or no base left); it leaves the fight too."""
         super()._remove(piece_id)

@@ -48,10 +48,7 @@ class HelpRules:
                 self.state.heroes[f.fighter].gold -= f.offer_gold
                 self.state.heroes[action.player].gold += f.offer_gold
             if f.offer_item:
-                self._unequip(f.fighter, f.offer_item)
-                helper = self.state.heroes[action.player]
-                (helper.carried if self.can_carry(action.player, f.offer_item) else helper.backpack).append(
-                    f.offer_item)
+                self.hand_over(f.fighter, action.player, f.offer_item)
             self.event(f"player {action.player} comes to help: {self.munchkin_strength()} against "
                        f"{self.monster_strength()} before the dice")
         else:

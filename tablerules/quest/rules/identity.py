@@ -45,12 +45,32 @@ class IdentityRules:
 
     def _give_ups(self, p: int) -> list[Action]:
         h = self.state.heroes[p]
-        return [GiveUp(p, c) for c in (h.race, h.race2, h.cls, h.cls2) if c]
+        out: list[Action] = [GiveUp(p, c) for c in (h.race, h.race2, h.cls, h.cls2) if c]
+        # p. 17: a lone race (class) given up on purpose may be swapped for another at once, keeping the
+        # Half-Breed (Super Munchkin) that would otherwise go with it
+        for have, enabler, kind in ((h.race, h.half_breed and not h.race2, "race"),
+                                    (h.cls, h.super_munchkin and not h.cls2, "class")):
+            if have and enabler:
+                mine = (self.card(have).race, self.card(have).cls)
+                out += [GiveUp(p, have, c) for c in self.once(h.hand) if self.card(c).kind == kind
+                        and (self.card(c).race, self.card(c).cls) != mine]
+        return out
 
     def _do_GiveUp(self, action: GiveUp) -> None:
-        """A race or class leaves play; the Half-Breed (Super Munchkin) goes when no race (class) is left."""
+        """A race or class leaves play; the Half-Breed (Super Munchkin) goes when no race (class) is left,
+        unless another is played in its place at once (p. 17: "如果你是故意弃掉种族卡的，那就可以同时打出另一张种族卡
+        来代替原来的那张，直接从，比如说，半精灵变成半矮人")."""
         self.event(action.describe())
-        for gone in drop_identity(self.state.heroes[action.player], action.card, super_needs_two_classes=False):
+        h = self.state.heroes[action.player]
+        if action.instead:
+            h.hand.remove(action.instead)
+            if action.card == h.race:
+                h.race = action.instead
+            else:
+                h.cls = action.instead
+            self._discard(action.card)
+            return
+        for gone in drop_identity(h, action.card, super_needs_two_classes=False):
             self._discard(gone)
 
     def _identity_fits(self, h: Hero, copy: str) -> bool:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 from ...core.protocol import Action
-from ..actions import Drop, GiveGold, GiveItem, Pack, PlayCard, PlayCheat, SummonWall
+from ..actions import Drop, DropGold, GiveGold, GiveItem, GiveUp, Pack, PlayCard, PlayCheat, SummonWall
 from ..dungeon import link_key
 from ..geometry import LinkKind, Side
 from ..heroes import BACKPACK, START_MOVES, WIN_LEVEL, Hero, fits
@@ -20,7 +20,8 @@ class ItemRules:
     REFUSALS: ClassVar[dict[type, tuple[str, str]]] = {
         PlayCard: ("items", "an item goes into play when it fits (slots, hands, restrictions) or into the backpack "
                             "(2), on your own turn outside fights; a treasure just won at any time (p. 5, 16)"),
-        Drop: ("items", "drop items on your own turn, outside fights (p. 5, 7)"),
+        Drop: ("items", "drop items at any time outside fights (p. 5, 7)"),
+        DropGold: ("gold", "drop gold you have at any time outside fights (p. 7, 16)"),
         GiveItem: ("items", "give to a living munchkin in the same or an adjacent room, outside fights (p. 16)"),
         Pack: ("items", "the backpack holds 2 items; out of it only what fits (p. 16)"),
         PlayCheat: ("items", "Cheat! puts an item that does not fit into play (p. 17)"),
@@ -114,13 +115,29 @@ class ItemRules:
         out += [GiveItem(p, c, q) for c in items for q in friends if self._receives(q, c)]
         amounts = sorted({n for n in (100, h.gold) if 0 < n <= h.gold})
         out += [GiveGold(p, q, n) for q in friends for n in amounts]
+        out += [DropGold(p, n) for n in amounts]
         cheats = self.once(c for c in h.hand if self.card(c).kind == "cheat")[:1]  # the description names the item
         targets = self.once(h.backpack, h.hand, keep=lambda c: self.card(c).kind == "item" and not self.can_carry(p, c))
         out += [PlayCheat(p, x, item) for x in cheats for item in targets]
         return out
 
     def _receives(self, player: int, copy: str) -> bool:
+        if self.params.rules >= 2 and any(copy in h.cheats for h in self.state.heroes):
+            return True  # its Cheat! goes with it: it goes into play whatever it needs (p. 16)
         return self.can_carry(player, copy) or len(self.state.heroes[player].backpack) < BACKPACK
+
+    def hand_over(self, giver: int, receiver: int, copy: str) -> None:
+        """An item changes hands (given, a bribe, stolen): into the receiver's play where it fits, else the
+        backpack; a Cheat! on it goes with it (p. 16: 当你失去这件物品的时候，“规则去死！”卡会跟着物品走)."""
+        g, r = self.state.heroes[giver], self.state.heroes[receiver]
+        if self.params.rules >= 2 and copy in g.cheats:
+            cheat = g.cheats.pop(copy)
+            (g.carried if copy in g.carried else g.backpack).remove(copy)
+            r.carried.append(copy)
+            r.cheats[copy] = cheat
+            return
+        self._unequip(giver, copy)
+        (r.carried if self.can_carry(receiver, copy) else r.backpack).append(copy)
 
     def _do_PlayCard(self, action: PlayCard) -> None:
         h = self.state.heroes[action.player]
@@ -176,9 +193,7 @@ class ItemRules:
 
     def _do_GiveItem(self, action: GiveItem) -> None:
         before = self.base_moves(action.player)
-        self._unequip(action.player, action.card)
-        q = self.state.heroes[action.to]
-        (q.carried if self.can_carry(action.to, action.card) else q.backpack).append(action.card)
+        self.hand_over(action.player, action.to, action.card)
         self._moves_changed(action.player, before)  # the receiver's moves change from their next turn
         self.event(action.describe())
 
@@ -189,6 +204,42 @@ class ItemRules:
         h.carried.append(action.item)
         h.cheats[action.item] = action.card
         self.event(action.describe())
+
+    def discardable(self, p: int) -> list[str]:
+        """Cards a discard may take (p. 4 弃牌: "除非另有说明，否则你可以弃任何牌，无论是弃手牌还是弃场上的牌都可以";
+        p. 15: "没错，你可以弃掉职业卡本身来启动它自己的能力"): the hand, items in play and in the backpack, races and
+        classes (edition 1: the hand only). One copy per card, the hand's first."""
+        h = self.state.heroes[p]
+        if self.params.rules < 2:
+            return self.once(h.hand)
+        identity = [c for c in (h.race, h.race2, h.cls, h.cls2, h.half_breed, h.super_munchkin) if c]
+        return self.once(h.hand, h.backpack, h.carried, identity)
+
+    def discard_from(self, p: int, copy: str) -> None:
+        """Discard ``copy`` wherever ``p`` holds it (hand, play, backpack, race or class)."""
+        h = self.state.heroes[p]
+        if copy in h.hand:
+            h.hand.remove(copy)
+            self._discard(copy)
+        elif copy in (h.race, h.race2, h.cls, h.cls2):
+            self._do_GiveUp(GiveUp(p, copy))
+        elif copy in (h.half_breed, h.super_munchkin):
+            if copy == h.half_breed:
+                h.half_breed = None
+                if h.race2:  # two races need the Half-Breed: the second one goes with it
+                    self._discard(h.race2)
+                    h.race2 = None
+            else:
+                h.super_munchkin = None
+                if h.cls2:
+                    self._discard(h.cls2)
+                    h.cls2 = None
+            self._discard(copy)
+        else:
+            before = self.base_moves(p)
+            self._unequip(p, copy)
+            self._discard(copy)
+            self._moves_changed(p, before)
 
     def _discard(self, copy: str) -> None:
         (self.state.dxm_discard if self.card(copy).deck == "dxm" else self.state.treasure_discard).append(copy)
@@ -208,6 +259,12 @@ class ItemRules:
         room = self.room_of(action.player)
         self.state.dungeon.links[link_key(room.at, Side(action.side))] = LinkKind.WALL
         self.state.walls_without_pool += 1
+        self.event(action.describe())
+
+    def _do_DropGold(self, action: DropGold) -> None:
+        self.state.heroes[action.player].gold -= action.amount
+        room = self.room_of(action.player).id
+        self.state.dropped_gold[room] = self.state.dropped_gold.get(room, 0) + action.amount
         self.event(action.describe())
 
     def _do_GiveGold(self, action: GiveGold) -> None:

@@ -52,8 +52,7 @@ class PowerRules:
         elif power == "steal":
             owner = next(q for q, x in enumerate(self.state.heroes) if target in x.carried)
             if works:
-                self._unequip(owner, target)
-                (h.carried if self.can_carry(player, target) else h.backpack).append(target)
+                self.hand_over(owner, player, target)
                 self.event(f"player {player} steals {self.card(target).name} from player {owner}")
             else:
                 h.level = max(1, h.level - 1)
@@ -67,14 +66,14 @@ class PowerRules:
             return []
         if power == "backstab" and (p in f.backstabbers or not self.reaches(p, f.room) or self.state.heroes[p].dead):
             return []
-        return [Power(p, power, c) for c in self.once(self.state.heroes[p].hand)]
+        return [Power(p, power, c) for c in self.discardable(p)]
 
     def _do_Power(self, action: Power) -> None:
         f = self.state.fight
-        h = self.state.heroes[action.player]
-        h.hand.remove(action.card)
-        self._discard(action.card)
+        self.discard_from(action.player, action.card)  # from the hand or from play (p. 15 弃牌能力)
         f.power_cards(action.power).append(action.card)
+        if action.power == "turning" and self.params.rules >= 2:
+            f.turners.append(action.player)
         if action.power == "backstab":
             f.backstabbers.append(action.player)
         if action.player != f.fighter and action.power != "flight":

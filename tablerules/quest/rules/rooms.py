@@ -46,7 +46,7 @@ class RoomRules:
             if (rule.heal and not rule.discard and wounded) or rule.dxm or (rule.level and h.level < WIN_LEVEL - 1):
                 out.append(Deal(p, room.id, i))
             elif rule.discard and wounded:
-                out += [Deal(p, room.id, i, c) for c in self.once(h.hand)]
+                out += [Deal(p, room.id, i, c) for c in self.discardable(p)]
             elif rule.sell_item:
                 out += [Deal(p, room.id, i, c) for c in self.items_once(h) if self.card(c).value]
             elif rule.buy_discard_item:
@@ -68,8 +68,7 @@ class RoomRules:
             self.state.deals_done.add((action.room, action.rule))
         self.event(action.describe())
         if rule.discard:
-            h.hand.remove(action.option)
-            self._discard(action.option)
+            self.discard_from(p, action.option)
         if rule.heal:
             h.health = min(h.max_health, h.health + rule.heal)
         if rule.dxm:

@@ -30,14 +30,30 @@ class RunningRules:
         room = sum(r.modifier for r in self.rules(self.state.fight.room, "run"))
         return bonus + self.monster_card(piece).run_modifier + len(self.state.fight.flight) + room
 
+    def escapes(self, runner: int) -> list[Flee]:
+        """A magic escape (the Flight Potion) to an explored room next to the fight: before the roll, or
+        instead of the running roll (p. 10: 如果你有允许魔法移动去其他房间，或者明确说明允许逃跑的卡牌，就可以直接使用，
+        不用掷逃跑骰了), never from the boss (p. 11)."""
+        f = self.state.fight
+        if f.boss:
+            return []
+        h = self.state.heroes[runner]
+        cards = self.once(c for c in h.hand + h.carried if self.card(c).kind == "escape")
+        return [Flee(runner, c, r) for c in cards for r in self.neighbours(f.room)]
+
     def _do_Flee(self, action: Flee) -> None:
         h = self.state.heroes[action.player]
+        f = self.state.fight
         (h.hand if action.card in h.hand else h.carried).remove(action.card)
         self._discard(action.card)
         self.event(action.describe())
+        if action.player in f.runners:  # instead of the running roll: no die, no bad stuff
+            f.destination[action.player] = action.room
+            self._arrive_after_running(action.player)
+            return
         self.state.dungeon.munchkins[h.colour] = action.room
-        self.state.fight.runners = []
-        self.end_fight()
+        f.runners = []
+        self.end_fight(returned=True)  # the munchkins left the room before the roll (p. 8)
 
     def lose_fight(self) -> None:
         """One hit per monster for each munchkin of the side (the boss: a hit and a level), then run."""

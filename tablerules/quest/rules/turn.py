@@ -24,12 +24,32 @@ class TurnRules:
         EndTurn: ("turn", "the player whose turn it is ends it, with nothing left to resolve (p. 5)"),
     }
 
+    @classmethod
+    def from_json(cls, data):
+        """A save written before the rules edition existed (no ``rules`` in its parameters) replays under the
+        rules it was played with (edition 1: player 0 starts, ...), so old saves still load."""
+        params = data.get("params") if isinstance(data, dict) else None
+        if isinstance(params, dict) and data.get("game") == cls.name and "rules" not in params:
+            data = {**data, "params": {**params, "rules": 1}}
+        return super().from_json(data)
+
     def _do_Ready(self, action: Ready) -> None:
         self.state.creating += 1
         if self.state.creating >= self.params.players:
+            if self.params.rules >= 2:  # p. 4 (开场和终局): 每个玩家掷个骰子，点数最高的先走
+                self.state.stage_name = "first player"
+                self.state.pending.append(Step("first"))
+                return
             self.state.current = 0
             self.event("player 0 starts")
             self.start_turn()
+
+    def first_player(self, player: int) -> None:
+        """The dice for the first player (p. 4): the highest starts; ties roll again, so every player is
+        equally likely (one chance step)."""
+        self.state.current = player
+        self.event(f"the dice for the first player: player {player} rolls highest and starts")
+        self.start_turn()
 
     def start_turn(self) -> None:
         """Revive the dead (entrance, full health, 300 gold, 2 + 2 cards), draw a DxM card, then fight a
@@ -148,6 +168,8 @@ class TurnRules:
             else:  # only the drawer reads the card (the referee's log has the whole line)
                 self.event(f"player {step.player} draws {self.card(copy).name} face down", seen_by=(step.player,),
                            hidden=f"player {step.player} draws a {DECK_NAMES[step.deck]} card face down")
+        elif step.kind == "first":
+            self.first_player(int(action.outcome))
         elif step.kind == "fight die":
             self.state.fight.dice[step.n][2] = int(action.outcome)
         elif step.kind == "run die":

@@ -1,0 +1,108 @@
+"""Benchmark: balance sweeps on dask.distributed, and the MCTS agent against the heuristic one.
+
+``python benchmarks/bench_sweep.py scaling`` (the sweep extra):
+
+* games/s of a Munchkin heuristic sweep on a LocalCluster of 1 and of 2 worker processes (the cluster
+  started and warmed up before the clock starts), beside the same games played in this process;
+* the overhead per chunk: a sweep of 1-game chunks against the play time its rows record (task dispatch,
+  result, the Parquet file, its rename); from it the chunk size that keeps the overhead under 5%.
+
+``python benchmarks/bench_sweep.py mcts [--games N]`` (the openspiel extra): per game, seat 0 played by the
+MCTS agent against the heuristic agent (random where a game has none) on every other seat, and the same
+seeds with the heuristic agent in seat 0 too, so the two win rates compare on the same deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import tempfile
+import time
+
+from tablerules.core.agents import make_agents, play_game
+from tablerules.core.registry import game_class, game_names
+
+
+def _warm_cluster(workers: int):
+    from distributed import Client
+
+    from tablerules.sweep.runner import local_cluster
+
+    client = Client(local_cluster(workers))
+    client.wait_for_workers(workers)
+    client.run(lambda: __import__("tablerules.munchkin.game"))  # imports and data loading off the clock
+    return client
+
+
+def scaling(games: int, chunk: int) -> dict:
+    from tablerules.sweep import SweepSpec, run_sweep
+
+    out: dict = {"games": games, "chunk_size": chunk, "load_average_1min_at_start": os.getloadavg()[0]}
+    cls = game_class("munchkin")
+    start = time.perf_counter()
+    for seed in range(games // 2):
+        play_game(cls(seed=seed), make_agents(("heuristic",), cls, seed))
+    out["in_process_games_per_s"] = (games // 2) / (time.perf_counter() - start)
+    for workers in (1, 2):
+        client = _warm_cluster(workers)
+        with tempfile.TemporaryDirectory() as tmp:
+            spec = SweepSpec("munchkin", games, ("heuristic",), chunk_size=chunk, name=f"w{workers}")
+            report = run_sweep(spec, tmp, client=client, progress=False)
+        out[f"workers_{workers}_games_per_s"] = report.games / report.seconds
+        client.close()
+    # overhead: 1-game chunks of a fast game on one worker
+    client = _warm_cluster(1)
+    from tablerules.sweep.query import connect
+
+    n = 60
+    with tempfile.TemporaryDirectory() as tmp:
+        spec = SweepSpec("munchkin", n, ("heuristic",), chunk_size=1, name="overhead")
+        report = run_sweep(spec, tmp, client=client, progress=False)
+        play = connect(tmp).execute("SELECT sum(seconds), avg(seconds) FROM games").fetchone()
+    client.close()
+    per_chunk = (report.seconds - play[0]) / n
+    out["overhead_per_chunk_s"] = per_chunk
+    out["mean_game_s"] = play[1]
+    out["chunk_size_for_5pct"] = int(per_chunk / (0.05 * play[1])) + 1
+    return out
+
+
+def mcts_vs_heuristic(games: int, budget_s: float) -> dict:
+    out = {}
+    for name in game_names():
+        cls = game_class(name)
+        other = "heuristic" if cls.heuristic_agent() is not None else "random"
+        wins = {"mcts": 0, other: 0}
+        played = 0
+        start = time.perf_counter()
+        for seed in range(games):
+            for seat0 in ("mcts", other):
+                game = play_game(cls(seed=seed), make_agents((seat0, other, other, other, other, other), cls, seed))
+                result = game.result()
+                wins[seat0] += bool(result and 0 in result.winners)
+            played += 1
+            if time.perf_counter() - start > budget_s:
+                break
+        out[name] = {"n": played, "players": cls(seed=0).num_players(), "opponents": other,
+                     "seat0_mcts_wins": wins["mcts"], f"seat0_{other}_wins": wins[other],
+                     "seconds": round(time.perf_counter() - start, 1)}
+        print(name, out[name], flush=True)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("part", choices=["scaling", "mcts"])
+    parser.add_argument("--games", type=int, default=None)
+    parser.add_argument("--chunk-size", type=int, default=25)
+    parser.add_argument("--budget", type=float, default=600.0, help="mcts: seconds per game before stopping")
+    args = parser.parse_args()
+    if args.part == "scaling":
+        print(json.dumps(scaling(args.games or 200, args.chunk_size), indent=1))
+    else:
+        print(json.dumps(mcts_vs_heuristic(args.games or 10, args.budget), indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,106 @@
+"""A Monte-Carlo tree search agent: OpenSpiel's ``MCTSBot`` on the OpenSpiel wrapper of any game.
+
+The bot searches from a copy of the game (through :mod:`tablerules.interop.openspiel`), sampling chance
+steps with their exact probabilities. A leaf is judged by a short random rollout (``rollout_depth``
+actions): a finished game by its zero-sum returns (as the wrapper pays them), an unfinished one by the
+seats' scores (:func:`tablerules.sweep.summaries.seat_scores`: levels, coins...) as if it ended there,
+halved because it did not. Its seed makes it repeatable.
+
+**It sees everything.** The search runs on the true state, hidden hands included (OpenSpiel's MCTS has
+no information sets), so it is an omniscient opponent: an upper bound on what search buys, for balance
+analysis and as a hard panel opponent, not a fair seat at the table. Needs open-spiel.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+from open_spiel.python.algorithms import mcts
+
+from ..core.agents import Agent, RandomAgent
+from ..core.protocol import Action, Game
+from ..sweep.summaries import seat_scores
+from . import openspiel as osp
+
+
+def zero_sum_value(scores: Sequence[float], damping: float = 0.5) -> list[float]:
+    """The wrapper's payout if the game ended now with the best score winning, times ``damping``."""
+    n = len(scores)
+    best = max(scores)
+    winners = [p for p in range(n) if scores[p] == best]
+    if len(winners) == n:
+        return [0.0] * n
+    share = (n - len(winners)) / len(winners)
+    return [damping * (share if p in winners else -1.0) for p in range(n)]
+
+
+class RolloutEvaluator(mcts.Evaluator):
+    """Uniform priors; a leaf's value from a random rollout of at most ``depth`` actions."""
+
+    def __init__(self, depth: int, rng: random.Random) -> None:
+        self.depth = depth
+        self.rng = rng
+
+    def evaluate(self, state: osp.TablerulesState) -> np.ndarray:
+        game = osp.tablerules_game(state)  # the search's own working copy: ours to play on
+        for _ in range(self.depth):
+            if game.is_over():
+                break
+            if game.is_chance():
+                game.roll(self.rng)
+                continue
+            game.apply(self.rng.choice(game.legal_actions(game.to_act()[0])))
+        if game.is_over():
+            state._core.player = state._core.legal = None
+            return np.array(state.returns())
+        return np.array(zero_sum_value(seat_scores(game)))
+
+    def prior(self, state: osp.TablerulesState) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+#: the search budget of ``MCTSAgent()`` (the agent called ``mcts`` in the CLI, sweeps and panels)
+DEFAULT_SIMULATIONS = 48
+DEFAULT_ROLLOUT_DEPTH = 40
+
+
+class MCTSAgent(Agent):
+    """Chooses by ``simulations`` MCTS simulations (UCT constant ``uct_c``) with rollouts of ``rollout_depth``."""
+
+    name = "mcts"
+
+    def __init__(self, simulations: int | None = None, rollout_depth: int | None = None, uct_c: float = 2.0,
+                 seed: int | str = 0) -> None:
+        self.simulations = simulations or DEFAULT_SIMULATIONS
+        self.rollout_depth = rollout_depth or DEFAULT_ROLLOUT_DEPTH
+        self.uct_c = uct_c
+        self.rng = random.Random(seed)
+        self.fallback = RandomAgent(f"{seed}/fallback")
+        self._bots: dict[tuple, tuple[mcts.MCTSBot, osp.TablerulesGame]] = {}
+
+    def _bot(self, game: Game) -> tuple[mcts.MCTSBot, osp.TablerulesGame]:
+        cls = type(game)
+        scalars = osp._parameter_defaults(cls)
+        params = {k: v for k, v in game.params_json().items() if k in scalars}
+        key = (cls, tuple(sorted(params.items())))
+        if key not in self._bots:
+            wrapped = osp.load(cls, **params)
+            evaluator = RolloutEvaluator(self.rollout_depth, self.rng)
+            bot = mcts.MCTSBot(wrapped, self.uct_c, self.simulations, evaluator, solve=False,
+                               random_state=np.random.RandomState(self.rng.randrange(2**31)))
+            self._bots[key] = (bot, wrapped)
+        return self._bots[key]
+
+    def choose(self, game: Game, player: int) -> Action:
+        legal = game.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        bot, wrapped = self._bot(game)
+        state = wrapped.new_initial_state()
+        state._core = osp._Core(game.copy(), wrapped.spec, game.num_players())
+        if state.current_player() != player:  # a response window asked a later seat first: no tree for it
+            return self.fallback.choose(game, player)
+        return wrapped.spec.actions.action(bot.step(state))

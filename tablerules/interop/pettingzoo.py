@@ -1,0 +1,195 @@
+"""Every tablerules game as a PettingZoo AEC environment.
+
+    from tablerules.interop.pettingzoo import env
+    e = env("munchkin", players=3, seed=1)
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+How the protocol maps onto PettingZoo
+-------------------------------------
+* **Agents** are ``player_0 .. player_{n-1}``. As in the OpenSpiel wrapper, one seat acts at a time: the
+  first seat of :meth:`Game.to_act` that has a legal action (a response window is answered in table order);
+  any-time actions out of turn are not offered.
+* **Actions** are ids in the game's fixed vocabulary, the same :class:`ActionVocabulary` object the OpenSpiel
+  wrapper uses (:mod:`tablerules.interop.openspiel`: an action gets the next free id the first time any state
+  lists it and keeps it for the process, below the game's fixed ``num_distinct_actions``). The action space is
+  ``Discrete(num_distinct_actions)`` and every observation carries ``action_mask`` (int8, 1 for the ids the
+  agent may play now). An id that is not legal raises :class:`IllegalAction`.
+* **Observations** are what the seat may see, :meth:`Game.observation` (hidden hands stay hidden), as its
+  canonical JSON (sorted keys, ASCII) in UTF-8 bytes, zero-padded to a fixed length: ``Box(0, 255, (L,),
+  uint8)`` with ``L`` from :data:`OBSERVATION_BYTES`. :func:`decode_observation` gives the dict back; a
+  learner puts its own features on top. A longer observation raises naming the setting to raise.
+* **Chance** is resolved inside the environment with the game's seeded stream (:meth:`Game.roll`), so a seed
+  fixes the game: ``reset(seed=s)`` plays the game of seed ``s``; ``reset()`` draws the next seed from a stream
+  seeded by the last one given.
+* **Rewards** come at the end, zero-sum as in the OpenSpiel wrapper (a loser -1, the winners share the pot;
+  0 to all without a winner). A game longer than its ``max_length`` actions (or ``max_steps``) is truncated.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..core.errors import IllegalAction
+from ..core.protocol import Game
+from ..core.registry import game_class
+from . import openspiel as osp
+
+#: fixed length of the observation bytes, per game (default :data:`DEFAULT_OBSERVATION_BYTES`)
+OBSERVATION_BYTES: dict[str, int] = {}
+DEFAULT_OBSERVATION_BYTES = 1 << 15
+
+
+def encode_observation(observation: Mapping[str, Any], length: int, game: str = "") -> np.ndarray:
+    data = json.dumps(observation, sort_keys=True, separators=(",", ":")).encode()
+    if len(data) > length:
+        raise ValueError(f"{game}: an observation of {len(data)} bytes is longer than {length}; raise "
+                         "tablerules.interop.pettingzoo.OBSERVATION_BYTES[game]")
+    out = np.zeros(length, dtype=np.uint8)
+    out[: len(data)] = np.frombuffer(data, dtype=np.uint8)
+    return out
+
+
+def decode_observation(array: np.ndarray) -> dict[str, Any]:
+    """The observation dict back from its encoded bytes."""
+    return json.loads(bytes(array).rstrip(b"\0").decode())
+
+
+def zero_sum_returns(game: Game) -> list[float]:
+    """The OpenSpiel wrapper's payout: a loser -1, the winners share the pot; 0 to all without a winner."""
+    n = game.num_players()
+    result = game.result() if game.is_over() else None
+    if result is None or not result.winners or len(set(result.winners)) >= n:
+        return [0.0] * n
+    winners = set(result.winners)
+    share = (n - len(winners)) / len(winners)
+    return [share if p in winners else -1.0 for p in range(n)]
+
+
+class TablerulesEnv(AECEnv):
+    """One registered game (a name or a :class:`Game` subclass) with ``params``, as an AEC environment."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "tablerules", "is_parallelizable": False}
+
+    def __init__(self, game: str | type[Game], params: Mapping[str, Any] | None = None, seed: int = 0,
+                 render_mode: str | None = None, max_steps: int | None = None) -> None:
+        super().__init__()
+        self.cls = game_class(game) if isinstance(game, str) else game
+        self.params = dict(params or {})
+        self.render_mode = render_mode
+        self.vocabulary = osp._spec(osp.register(self.cls)).actions
+        self.metadata = {**self.metadata, "name": f"tablerules_{self.cls.name.replace('-', '_')}"}
+        self.obs_length = OBSERVATION_BYTES.get(self.cls.name, DEFAULT_OBSERVATION_BYTES)
+        self._seed = int(seed)
+        self._seeds = random.Random(self._seed)
+        self.game = self.cls(self.params, seed=self._seed)
+        self.max_steps = max_steps or self.game.max_length
+        n = self.game.num_players()
+        self.possible_agents = [f"player_{p}" for p in range(n)]
+        size = self.vocabulary.capacity
+        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self.observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(0, 255, (self.obs_length,), np.uint8),
+            "action_mask": spaces.Box(0, 1, (size,), np.int8)}) for a in self.possible_agents}
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    @staticmethod
+    def seat(agent: str) -> int:
+        return int(agent.rsplit("_", 1)[1])
+
+    # ----- the game ---------------------------------------------------------------------------
+    def _resolve_chance(self) -> None:
+        while not self.game.is_over() and self.game.is_chance():
+            self.game.roll()
+
+    def _current(self) -> int:
+        for seat in self.game.to_act():
+            if self.game.legal_actions(seat):
+                return seat
+        raise RuntimeError(f"{self.cls.name}: players {self.game.to_act()} are to act but none has a legal action")
+
+    def legal_ids(self, seat: int) -> list[int]:
+        if self.game.is_over() or self.game.is_chance() or seat != self._current():
+            return []
+        return sorted({self.vocabulary.id(a) for a in self.game.legal_actions(seat)})
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seed = int(seed)
+            self._seeds = random.Random(self._seed)
+            game_seed = self._seed
+        else:
+            game_seed = self._seeds.randrange(2**31)
+        self.game = self.cls(self.params, seed=game_seed)
+        self._resolve_chance()
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self._current()] if not self.game.is_over() else self.agents[0]
+        if self.game.is_over():
+            self._finish()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.seat(agent)
+        mask = np.zeros(self.vocabulary.capacity, dtype=np.int8)
+        mask[self.legal_ids(seat)] = 1
+        return {"observation": encode_observation(self.game.observation(seat), self.obs_length, self.cls.name),
+                "action_mask": mask}
+
+    def _finish(self) -> None:
+        for agent, value in zip(self.possible_agents, zero_sum_returns(self.game), strict=True):
+            if agent in self.agents:
+                self.rewards[agent] = value
+                self.terminations[agent] = True
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.seat(agent)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        if action is None or int(action) not in self.legal_ids(seat):
+            raise IllegalAction("pettingzoo", f"action id {action} is not legal for {agent} now")
+        self.game.apply(self.vocabulary.action(int(action)))
+        self._resolve_chance()
+        if self.game.is_over():
+            self._finish()
+        elif self.game.num_actions >= self.max_steps:
+            self.truncations = {a: True for a in self.agents}
+        if not self.game.is_over() and not any(self.truncations.values()):
+            self.agent_selection = self.possible_agents[self._current()]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi":
+            return self.game.describe_state()
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def env(game: str | type[Game], seed: int = 0, render_mode: str | None = None, max_steps: int | None = None,
+        **params: Any) -> TablerulesEnv:
+    """The AEC environment of ``game`` (``params``: the game's parameters, e.g. ``players=3``)."""
+    return TablerulesEnv(game, params, seed=seed, render_mode=render_mode, max_steps=max_steps)

@@ -1,0 +1,103 @@
+"""The decks as ordered piles (seed 004: 若抽到同樣則放回底下重抽, 傳送卡抽完才重洗, 偷看第一張).
+
+A deck is its seen top cards, then its unseen cards, then the cards put under it. Nobody knows the
+order of the unseen part, so a draw from it is a chance step uniform over its composition (exact
+fractions); a peek is the same chance step, and the card then lies known on top (seen by the peeker)
+until it is drawn, with certainty. Cards put under the deck come up only after the unseen ones.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ...core.protocol import Chance, ChanceStep
+from .cards import symbols_of
+
+if TYPE_CHECKING:
+    from ..game import Kragmortha
+
+_FRACTIONS: dict[tuple[int, int], Fraction] = {}
+_CHANCES: dict[tuple[str, str], Chance] = {}
+
+
+def draw_step(event: str, description: str, cards: Sequence[str]) -> ChanceStep:
+    """:meth:`ChanceStep.uniform` over a deck, with the outcome and fraction objects reused (a playout
+    builds one of these every other action)."""
+    counts = Counter(cards)
+    total = len(cards)
+    out = []
+    for c, k in counts.items():
+        f = _FRACTIONS.get((k, total))
+        if f is None:
+            f = _FRACTIONS[(k, total)] = Fraction(k, total)
+        ch = _CHANCES.get((event, c))
+        if ch is None:
+            ch = _CHANCES[(event, c)] = Chance(event, c)
+        out.append((ch, f))
+    return ChanceStep(event, description, tuple(out))
+
+
+# ----- penalty cards -------------------------------------------------------------------------------
+def can_get_penalty(game: Kragmortha, p: int) -> bool:
+    """Some card of a symbol ``p`` lacks is left in the deck or under it."""
+    s, pen = game.state, game.penalties
+    have = symbols_of(s.seats[p], pen)
+    return any(pen[c].symbol not in have for c in (*s.penalty_deck, *s.penalty_bottom))
+
+
+def penalty_drawn(game: Kragmortha, p: int, card: str) -> bool:
+    """``p`` drew ``card`` (already out of the deck): 每種符號的懲罰卡只能擁有一張，若抽到同樣則放回底下重抽.
+    A duplicate goes under the deck and ``False`` says draw again; else ``p`` gets it."""
+    s, pen = game.state, game.penalties
+    if pen[card].symbol in symbols_of(s.seats[p], pen):
+        s.penalty_bottom.append(card)
+        game.event(f"player {p} draws {card} ({pen[card].symbol}) but has that symbol: it goes under the deck")
+        return False
+    s.seats[p].penalties.append(card)
+    game.penalty_received(p, card)
+    return True
+
+
+def reshuffle_penalties(game: Kragmortha) -> None:
+    """背信: 然後重新洗噩運卡 - the cards under the deck are shuffled in."""
+    s = game.state
+    s.penalty_deck += s.penalty_bottom
+    s.penalty_bottom.clear()
+    game.event("the penalty cards are reshuffled")
+
+
+# ----- teleport cards ------------------------------------------------------------------------------
+def reshuffle_teleports(game: Kragmortha, everything: bool = False) -> None:
+    """The discards (and with ``everything`` a seen top card too) shuffled into the deck."""
+    s = game.state
+    s.teleport_deck += s.teleport_discard
+    s.teleport_discard.clear()
+    if everything:
+        s.teleport_deck += s.teleport_top
+        s.teleport_top.clear()
+        s.teleport_seen.clear()
+    game.event("the teleport cards are reshuffled")
+
+
+def peeked(game: Kragmortha, p: int, card: str) -> None:
+    """The chance outcome of a peek: ``card`` lies on top, seen by ``p``."""
+    s = game.state
+    s.teleport_deck.remove(card)
+    s.teleport_top.insert(0, card)
+    s.teleport_seen[:] = [p]
+    game.event(f"player {p} peeks at the top teleport card: {card}", seen_by=(p,),
+               hidden=f"player {p} peeks at the top teleport card")
+
+
+def teleport_drawn(game: Kragmortha, p: int, card: str) -> None:
+    """``p`` draws the teleport card ``card`` (out of the deck already) and carries it out."""
+    s = game.state
+    s.teleport_discard.append(card)
+    t = game.teleports[card]
+    game.event(f"player {p} draws the teleport card {card}: {t.text} / {t.text_zh}")
+    follow = {"teleport": [("fly", p, 0)], "tome": [("fly", p, 0), ("tome", p, 0)],
+              "trap": [("penalty", p, 0)]}[t.kind]
+    s.tasks[0:0] = follow

@@ -1,0 +1,112 @@
+"""Penalty cards that ask for choices (seed 004, 懲罰卡介紹 / 魔法寶典卡介紹):
+
+* 你的手牌上限變成2張，選一張丟掉，第一個搶到的對手可以馬上使用它 - the holder chooses the card to
+  discard (``limit`` task), then every opponent may grab it and play it at once or let it go (``grab``
+  task, a response window: the first grab applied wins);
+* 同病相憐 如果此行為讓你擁有兩張同一類型的噩運卡，你的對手必須決定哪一張生效 - the opponent picks the card
+  that takes effect (``effect`` task); the other lies dormant (it still counts, its rule does nothing).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.cards import distinct
+from ..actions import Discard, Effect, Grab, LetGo
+from ..state import Seat
+from .movement import legal_paths
+
+if TYPE_CHECKING:
+    from ..data import PenaltyCard
+    from ..game import Kragmortha
+
+
+def hand_limit_received(game: Kragmortha, p: int) -> None:
+    """選一張丟掉: a holder over the new limit discards at once, before anything else happens."""
+    if len(game.state.seats[p].hand) > game.limit(p):
+        game.state.tasks.insert(0, ("limit", p, 0))
+
+
+def limit_actions(game: Kragmortha, p: int) -> list[Discard]:
+    return [Discard(p, c) for c in distinct(game.state.seats[p].hand)]
+
+
+def discard_for_limit(game: Kragmortha, a: Discard) -> None:
+    s = game.state
+    s.tasks.pop(0)
+    s.seats[a.player].hand.remove(a.card)
+    s.loose, s.passed = a.card, []
+    s.tasks.insert(0, ("grab", a.player, 0))
+    game.event(f"player {a.player} discards {a.card} for the hand-limit penalty: the first opponent to grab it "
+               "may play it at once")
+
+
+def grabbers(game: Kragmortha) -> tuple[int, ...]:
+    s = game.state
+    p = s.tasks[0][1]
+    return tuple(q for q in range(len(s.seats)) if q != p and q not in s.passed)
+
+
+def grab_actions(game: Kragmortha) -> list[Grab | LetGo]:
+    s = game.state
+    card = game.movement[s.loose]
+    goblins = tuple(x.square for x in s.seats)
+    out: list[Grab | LetGo] = []
+    for q in grabbers(game):
+        out += [Grab(q, s.loose, path) for path in legal_paths(game.board, goblins, s.lord, q, card, s.seats[q].tomes)]
+        out.append(LetGo(q, s.loose))
+    return out
+
+
+def let_go(game: Kragmortha, a: LetGo) -> None:
+    s = game.state
+    s.passed.append(a.player)
+    game.event(a.describe())
+    if not grabbers(game):
+        s.tasks.pop(0)
+        s.move_discard.append(s.loose)
+        game.event(f"nobody grabs {s.loose}: it goes to the discard pile")
+        s.loose, s.passed = "", []
+
+
+def grab(game: Kragmortha, a: Grab) -> None:
+    s = game.state
+    s.tasks.pop(0)
+    s.loose, s.passed = "", []
+    game.event(f"player {a.player} grabs {a.card}")
+    s.tasks[0:0] = game.play_card(a.player, a.card, a.path)
+
+
+# ----- 同病相憐 --------------------------------------------------------------------------------------
+def alike(seat: Seat, penalties: dict[str, PenaltyCard]) -> list[str]:
+    """Two penalty cards of one symbol, both in effect (empty when there are none)."""
+    live = [c for c in seat.penalties if c not in seat.dormant]
+    for i, c in enumerate(live):
+        for d in live[i + 1:]:
+            if penalties[c].symbol == penalties[d].symbol:
+                return [c, d]
+    return []
+
+
+def wake(seat: Seat, penalties: dict[str, PenaltyCard]) -> None:
+    """A dormant card whose twin has left the seat takes effect again (it is the only one of its kind)."""
+    for c in list(seat.dormant):
+        if c not in seat.penalties or not any(penalties[d].symbol == penalties[c].symbol
+                                              for d in seat.penalties if d != c):
+            seat.dormant.remove(c)
+
+
+def effect_actions(game: Kragmortha) -> list[Effect]:
+    _, q, owner = game.state.tasks[0]
+    return [Effect(q, owner, c) for c in alike(game.state.seats[owner], game.penalties)]
+
+
+def choose_effect(game: Kragmortha, a: Effect) -> None:
+    s = game.state
+    s.tasks.pop(0)
+    seat = s.seats[a.owner]
+    other = next(c for c in alike(seat, game.penalties) if c != a.card)
+    seat.dormant.append(other)
+    game.event(f"{a.describe()}; {other} does nothing")
+    if game.penalties[a.card].rule == "hand-limit-2":
+        hand_limit_received(game, a.owner)

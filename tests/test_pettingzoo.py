@@ -1,0 +1,88 @@
+"""Every registered game as a PettingZoo AEC environment: PettingZoo's API and seed tests, the action
+vocabulary shared with the OpenSpiel wrapper, chance resolved from the seed."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("pyspiel")
+
+from pettingzoo.test import api_test, seed_test
+
+from tablerules.core.errors import IllegalAction
+from tablerules.core.registry import game_names
+from tablerules.interop import openspiel as osp
+from tablerules.interop.pettingzoo import decode_observation, env
+
+GAMES = game_names()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_api_test_passes(name: str) -> None:
+    api_test(env(name, seed=3, max_steps=400), num_cycles=60)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_seed_test_passes(name: str) -> None:
+    seed_test(lambda: env(name, max_steps=400), num_cycles=40)
+
+
+def play_out(e, seed: int, limit: int = 300) -> list[int]:
+    e.reset(seed=seed)
+    picked = []
+    rng = np.random.default_rng(seed)
+    for _agent in e.agent_iter(limit):
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        picked.append(action)
+        e.step(action)
+    return picked
+
+
+def test_the_observation_is_the_seats_own_view_and_the_ids_are_the_openspiel_vocabulary() -> None:
+    e = env("munchkin", players=3, seed=5)
+    e.reset(seed=5)
+    agent = e.agent_selection
+    seat = e.seat(agent)
+    obs = e.observe(agent)
+    assert decode_observation(obs["observation"]) == e.game.observation(seat)
+    vocabulary = osp._spec(osp.short_name_of("munchkin")).actions
+    legal = {vocabulary.action(int(i)) for i in np.flatnonzero(obs["action_mask"])}
+    assert legal == set(e.game.legal_actions(seat))
+    other = e.possible_agents[(seat + 1) % 3]
+    assert not e.observe(other)["action_mask"].any()  # one seat acts at a time
+    with pytest.raises(IllegalAction):
+        e.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+
+
+def test_a_seed_fixes_the_game_and_chance_is_resolved_inside() -> None:
+    e = env("quest-crawl", seed=0)
+    first = play_out(e, 11)
+    history = e.game.to_json()["history"]
+    assert play_out(e, 11) == first and e.game.to_json()["history"] == history
+    assert not e.game.is_chance()
+    assert any("outcome" in str(h) for h in history)  # the dice were rolled by the environment
+
+
+def test_a_finished_game_pays_the_zero_sum_returns_and_a_long_one_is_truncated() -> None:
+    e = env("quest-crawl", seed=2)
+    e.reset(seed=2)
+    final = {}
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            final[agent] = (reward, terminated)
+            e.step(None)
+        else:
+            e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    winners = e.game.result().winners
+    assert e.game.is_over() and not e.agents and len(winners) == 1
+    assert final == {f"player_{p}": (1.0 if p in winners else -1.0, True) for p in range(2)}
+    short = env("munchkin", seed=1, max_steps=5)
+    play_out(short, 1)
+    assert short.game.num_actions >= 5 and not short.game.is_over() and not short.agents
