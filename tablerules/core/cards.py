@@ -62,6 +62,8 @@ class Card:
     not_for: tuple[str, ...] = ()
     thrown: bool = False  # Munchkin Quest: may be thrown into a fight in the same or an adjacent room
     chased_by: str = ""  # Munchkin: a class on the munchkins' side chases this monster away (one treasure, no level)
+    text: str = ""  # the card's rule in English and Chinese (data/*: every card has both)
+    text_zh: str = ""
 
 
 def parse_effects(raw: list[dict]) -> tuple[Effect, ...]:
@@ -89,7 +91,8 @@ def parse_cards(document: dict, file: str) -> dict[str, Card]:
             bonus=raw.get("bonus", 0), effects=parse_effects(raw.get("effects", [])), race=raw.get("race", ""),
             cls=raw.get("class", ""), slot=raw.get("slot", ""), value=raw.get("value", 0), big=raw.get("big", False),
             run_bonus=raw.get("run_bonus", 0), only=tuple(raw.get("only", ())), not_for=tuple(raw.get("not_for", ())),
-            thrown=raw.get("thrown", False), chased_by=raw.get("chased_by", ""))
+            thrown=raw.get("thrown", False), chased_by=raw.get("chased_by", ""), text=raw.get("text", ""),
+            text_zh=raw.get("text_zh", ""))
     return cards
 
 

@@ -146,7 +146,11 @@ def load_links(path: str | None = None) -> tuple[LinkType, ...]:
 @lru_cache(maxsize=4)
 def load_monsters(path: str | None = None) -> tuple[MonsterCard, ...]:
     file = path or str(data_path("quest", "monsters.json"))
-    doc = load_json(file, "quest-monsters")
+    return parse_monsters(load_json(file, "quest-monsters"), file)
+
+
+def parse_monsters(doc: dict, file: str | Path) -> tuple[MonsterCard, ...]:
+    """The monster cards of a document (already validated against ``quest-monsters``)."""
     _check_unique([m["id"] for m in doc["monsters"]], file, "monsters")
     return tuple(MonsterCard(id=m["id"], name=m["name"], name_zh=m["name_zh"], deck="monster", kind="monster",
                              count=m["count"], level=m["level"],
@@ -156,5 +160,6 @@ def load_monsters(path: str | None = None) -> tuple[MonsterCard, ...]:
                              modifiers=parse_modifiers(m["modifiers"]), run_modifier=m["run_modifier"],
                              no_pursuit_up_to=m["no_pursuit_up_to"], bad_stuff=parse_effects(m["bad_stuff"]),
                              else_bad_stuff=parse_effects(m.get("else_bad_stuff", [])),
-                             ignores=tuple(m.get("ignores", ())))
+                             ignores=tuple(m.get("ignores", ())), text=m.get("text", ""),
+                             text_zh=m.get("text_zh", ""))
                  for m in doc["monsters"])

@@ -39,8 +39,7 @@ def card_text(card: str) -> tuple[str, str, str, str]:
     rank = rank_of(card)
     if is_hero(card):
         hero = next(h for h in rules().heroes if h["rank"] == rank)
-        return (card, f"Hero {hero['name']}: uses function cards {', '.join(map(str, hero['functions']))}.",
-                hero["name_zh"], "")
+        return card, f"Hero {hero['text']}", hero["name_zh"], hero["text_zh"]
     f = rules().functions[int(rank)]
     text = " / ".join(f"{lv['level']} ({lv['cards']} card(s)): {lv['text']}" for lv in f["levels"])
     zh = " / ".join(lv["text_zh"] for lv in f["levels"])

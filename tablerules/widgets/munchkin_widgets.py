@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 from fractions import Fraction
 
-from ..families.munchkin.cardtext import card_text
+from ..families.munchkin.cardtext import card_text, card_text_zh
 from ..munchkin import breakdown, scenario
 from ..munchkin.analysis import fight_outlook
 from ..munchkin.game import AnswerHelp, AskHelp, MunchkinGame
@@ -80,7 +80,7 @@ class MunchkinPanel(StepThrough):
 
     def card(self, copy: str) -> str:
         c = self.game.card(copy)
-        return card_html(c.name, card_text(c), c.name_zh)
+        return card_html(c.name, card_text(c), c.name_zh, card_text_zh(c))
 
     def action_tooltip(self, action) -> str:
         copy = next((v for v in vars(action).values() if isinstance(v, str) and "#" in v), None)

@@ -9,7 +9,7 @@ import base64
 import html
 
 from ..core.protocol import Chance
-from ..families.munchkin.cardtext import card_text
+from ..families.munchkin.cardtext import card_text, card_text_zh
 from ..plots.dungeon_plot import dungeon_figure
 from ..plots.figures import png_bytes
 from ..quest import breakdown, scenario
@@ -78,11 +78,11 @@ class QuestPanel(StepThrough):
 
     def card(self, copy: str) -> str:
         c = self.game.card(copy)
-        return card_html(c.name, card_text(c), c.name_zh)
+        return card_html(c.name, card_text(c), c.name_zh, card_text_zh(c))
 
     def monster(self, piece: str) -> str:
         c = self.game.monster_card(piece)
-        return card_html(c.name, card_text(c), c.name_zh)
+        return card_html(c.name, card_text(c), c.name_zh, card_text_zh(c))
 
     def rule_box(self) -> str:
         stage = self.game.stage()

@@ -1,13 +1,16 @@
-"""A card's text in plain English, read off its data (the effect vocabulary of :mod:`tablerules.core.cards`):
-what a teacher shows on hover. Munchkin and Munchkin Quest cards (and Quest monster cards) share it; the
-card files hold no printed text, so this is the text of the rule the engine plays for that card."""
+"""A card's text, what a teacher shows on hover. Every card file holds each card's rule in English and
+Chinese (``text``, ``text_zh``); :func:`card_text` and :func:`card_text_zh` return it. The texts were
+written from the card's data (the effect vocabulary of :mod:`tablerules.core.cards`) by
+:func:`generated_text` and :func:`generated_text_zh`, which are also the fallback for a card file without
+texts; tests/test_card_texts.py checks the numbers of each text against the data the engine plays.
+Munchkin and Munchkin Quest cards (and Quest monster cards) share it."""
 
 from __future__ import annotations
 
 from typing import Any
 
 SLOTS = {"headgear": "headgear", "armour": "armour", "footgear": "footgear", "hands1": "1 hand",
-         "hands2": "2 hands", "": "no slot"}
+         "hands2": "2 hands", "other": "no slot", "": "no slot"}
 
 KINDS = {"go_up_a_level": "Go Up a Level: gain a level at any time (not the winning level)",
          "half_breed": "Half-Breed: play with a race card to have two races (or one, without a human's drawbacks)",
@@ -42,6 +45,16 @@ def _signed(n: int) -> str:
 
 
 def card_text(card: Any) -> str:
+    """The card's rule in English: its data's ``text``, else the text generated from its fields."""
+    return getattr(card, "text", "") or generated_text(card)
+
+
+def card_text_zh(card: Any) -> str:
+    """The card's rule in Chinese: its data's ``text_zh``, else the text generated from its fields."""
+    return getattr(card, "text_zh", "") or generated_text_zh(card)
+
+
+def generated_text(card: Any) -> str:
     """The card's rule in a line or two, from its fields; works for items, one-shots, monsters, curses,
     races, classes and the special cards."""
     kind = card.kind
@@ -58,6 +71,10 @@ def card_text(card: Any) -> str:
             parts.append("Bad stuff: " + ", ".join(effect_text(e) for e in card.bad_stuff) + ".")
         if getattr(card, "else_bad_stuff", ()):
             parts.append("Otherwise: " + ", ".join(effect_text(e) for e in card.else_bad_stuff) + ".")
+        if getattr(card, "chased_by", ""):
+            parts.append(f"A {card.chased_by} fighting or helping against it may chase it away "
+                         "(one treasure, no level).")
+        parts += _quest_monster(card)
         parts.append(f"{card.treasures} treasure(s), {card.levels} level(s).")
     elif kind == "item":
         parts.append(f"Item, {SLOTS.get(card.slot, card.slot)}{', big' if card.big else ''}: "
@@ -83,3 +100,106 @@ def card_text(card: Any) -> str:
     if getattr(card, "value", 0):
         parts.append(f"Worth {card.value} gold.")
     return " ".join(parts)
+
+
+MOVES = {"fast": "fast (after stopping, one more step the way it last moved)", "slow": "slow (at most one step)",
+         "lurking": "lurking (it does not move on the monster turn)",
+         "reverse": "reverse (its first step goes against the arrow)"}
+
+
+def _quest_monster(card: Any) -> list[str]:
+    """A Munchkin Quest monster's movement and whom it ignores (seed 001 p. 8 and p. 14)."""
+    parts = []
+    movement = getattr(getattr(card, "movement", None), "value", "normal")
+    if movement != "normal":
+        parts.append(f"Moves {MOVES[movement]}.")
+    if getattr(card, "ignores", ()):
+        parts.append("Ignores " + ", ".join(card.ignores) + ".")
+    return parts
+
+
+# Chinese: the seeds' terms (seed 000: 等级, 宝藏/宝物, 恶果, 逃跑, 诅咒, 种族, 职业; seed 001: 一次性物品,
+# 增强卡, 大物品, 帽子/盔甲/鞋子, 战斗骰, 潜伏, 无视, 生命值, 金币).
+TAGS_ZH = {"human": "人类", "elf": "精灵", "dwarf": "矮人", "halfling": "半身人", "warrior": "战士",
+           "wizard": "法师", "thief": "盗贼", "cleric": "牧师", "male": "男性", "female": "女性"}
+SLOTS_ZH = {"headgear": "帽子", "armour": "盔甲", "footgear": "鞋子", "hands": "手持物品", "big": "大物品",
+            "small": "小物品", "any": "任意", "hands1": "单手", "hands2": "双手", "other": "无装备位", "": "无装备位"}
+MOVES_ZH = {"fast": "快速（停下后沿上一步的方向再走一步）", "slow": "迟缓（最多走一步）",
+            "lurking": "潜伏（怪物回合不移动）", "reverse": "逆行（第一步逆着箭头走）"}
+KINDS_ZH = {"go_up_a_level": "升一级：任何时候均可使用，升一级（不能用来升到获胜的等级）",
+            "half_breed": "混血：与一张种族卡一起打出，同时拥有两个种族（或只有一个种族，但没有人类的缺点）",
+            "super_munchkin": "超级小白：与一张职业卡一起打出，同时拥有两个职业",
+            "divine_intervention": "神祇干涉：每个牧师升一级",
+            "remove_curse": "解除一个作用在你身上的诅咒",
+            "wandering": "游荡怪物：这会让你手牌上的怪物加入任何一场战斗",
+            "loaded_die": "灌铅骰子：在掷骰之后改变一个掷骰结果，把骰子转到你想要的点数",
+            "summon_wall": "在两个房间之间召唤一堵墙",
+            "mate": "怪物的另一半：怪物的双胞胎加入战斗（等级、宝藏和恶果都加倍）",
+            "cheat": "规则去死！：对某件物品使用时，可以无视所有限制，携带并使用一件你原本不能用的物品",
+            "escape": "逃脱：不掷骰逃跑，离开战斗去相邻的房间"}
+
+
+def _tags_zh(tags: Any) -> str:
+    return "、".join(TAGS_ZH.get(t, t) for t in tags)
+
+
+def effect_text_zh(effect: Any) -> str:
+    """One effect in Chinese (``lose_levels`` 2 -> "掉2级")."""
+    kind, n, slot = effect.effect, effect.n, effect.slot
+    words = {
+        "lose_levels": f"掉{n}级", "lose_item": f"失去一件物品（{SLOTS_ZH.get(slot or 'any', slot)}）",
+        "lose_all_items": f"失去所有物品（{SLOTS_ZH.get(slot or 'any', slot)}）",
+        "lose_race": "失去你的种族", "lose_class": "失去你的职业", "discard_hand": "弃掉所有手牌",
+        "death": "你死了", "change_sex": "变换性别（下一场战斗-5）", "chicken": "头上顶着小鸡（逃跑-1）",
+        "hits": f"失去{n}点生命值", "lose_gold": f"失去{n}金币",
+    }
+    return words.get(kind, kind.replace("_", " ") + (f" {n}" if n else ""))
+
+
+def generated_text_zh(card: Any) -> str:
+    """:func:`generated_text` in Chinese, sentence for sentence."""
+    kind = card.kind
+    parts: list[str] = []
+    if kind == "monster" or hasattr(card, "dice"):
+        parts.append(f"怪物，等级{card.level}" + (f"，{card.dice}个战斗骰" if getattr(card, "dice", 0) else "")
+                     + ("，不死生物" if card.undead else "") + "。")
+        parts += [f"对{TAGS_ZH.get(m.against, m.against)}{_signed(m.bonus)}。" for m in card.modifiers]
+        if card.run_modifier:
+            parts.append(f"从它面前逃跑{_signed(card.run_modifier)}。")
+        if card.no_pursuit_up_to:
+            parts.append(f"不会追赶等级{card.no_pursuit_up_to}或以下的玩家。")
+        if card.bad_stuff:
+            parts.append("恶果：" + "，".join(effect_text_zh(e) for e in card.bad_stuff) + "。")
+        if getattr(card, "else_bad_stuff", ()):
+            parts.append("否则：" + "，".join(effect_text_zh(e) for e in card.else_bad_stuff) + "。")
+        if getattr(card, "chased_by", ""):
+            parts.append(f"如果有个{TAGS_ZH[card.chased_by]}来战斗或帮你对付它，那么他可以直接驱逐它"
+                         "（得一个宝藏，不升级）。")
+        movement = getattr(getattr(card, "movement", None), "value", "normal")
+        if movement != "normal":
+            parts.append(f"移动：{MOVES_ZH[movement]}。")
+        if getattr(card, "ignores", ()):
+            parts.append(f"无视{_tags_zh(card.ignores)}。")
+        parts.append(f"{card.treasures}个宝藏，升{card.levels}级。")
+    elif kind == "item":
+        parts.append(f"物品，{SLOTS_ZH.get(card.slot, card.slot)}{'，大物品' if card.big else ''}：加值"
+                     f"{_signed(card.bonus)}" + (f"，逃跑{_signed(card.run_bonus)}" if card.run_bonus else "") + "。")
+        if card.only:
+            parts.append(f"仅限{_tags_zh(card.only)}使用。")
+        if card.not_for:
+            parts.append(f"{_tags_zh(card.not_for)}不能使用。")
+    elif kind == "one_shot":
+        parts.append(f"一次性物品：在战斗中给任意一方{_signed(card.bonus)}，然后弃掉"
+                     + ("（可以扔进相邻房间的战斗）" if getattr(card, "thrown", False) else "") + "。")
+    elif kind == "enhancer":
+        parts.append(f"怪物增强卡：怪物{_signed(card.bonus)}"
+                     + (f"，宝藏{_signed(card.treasures)}个" if card.treasures else "") + "。")
+    elif kind == "curse":
+        parts.append("诅咒：" + ("，".join(effect_text_zh(e) for e in card.effects) or "见规则") + "。")
+    elif kind in ("race", "class"):
+        parts.append(f"{'种族' if kind == 'race' else '职业'}卡：你成为{card.name_zh}。")
+    else:
+        parts.append(KINDS_ZH.get(kind, kind.replace("_", " ")) + "。")
+    if getattr(card, "value", 0):
+        parts.append(f"价值{card.value}金币。")
+    return "".join(parts)
