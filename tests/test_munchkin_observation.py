@@ -70,3 +70,29 @@ def test_other_hands_never_show_in_a_random_game() -> None:
             game.roll()
         else:
             game.apply(rng.choice(game.legal_actions()))
+
+
+def test_a_seat_sees_only_the_top_card_of_each_discard_pile() -> None:
+    """English sheet, Card Management: "Keep separate face-up discard piles for the two decks. You may not
+    look through the discards unless you play a card that allows you to!" A seat sees the top card and the
+    size of each pile; the referee (``None``) sees every card."""
+    game = ready()
+    doors = sorted(game.door_deck)[:3]
+    treasures = sorted(game.treasure_deck)[:2]
+    for card in doors:
+        game.state.door_deck.remove(card)
+    for card in treasures:
+        game.state.treasure_deck.remove(card)
+    game.state.door_discard.extend(doors)
+    game.state.treasure_discard.extend(treasures)
+    game.refresh()
+    for seat in range(game.num_players()):
+        state = game.observation(seat)["state"]
+        assert state["door_discard"] == [doors[-1]] and state["door_discard_size"] == 3
+        assert state["treasure_discard"] == [treasures[-1]] and state["treasure_discard_size"] == 2
+        text = json.dumps(state)
+        assert all(f'"{card}"' not in text for card in (*doors[:-1], *treasures[:-1]))
+    full = game.observation(None)["state"]
+    assert full["door_discard"] == doors and full["treasure_discard"] == treasures
+    game.state.door_discard.clear()
+    assert game.observation(1)["state"]["door_discard"] == [] and game.observation(1)["state"]["door_discard_size"] == 0

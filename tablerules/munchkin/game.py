@@ -324,8 +324,9 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
     # ----- what a seat may see ---------------------------------------------------------------
     def observe(self, player: int | None) -> dict[str, Any]:
         """Everything on the table is public (levels, races, classes, items in play, curses, the fight,
-        the discards, the body); a seat sees its own hand, the other hands as counts, and of the decks
-        only their sizes (neither their order nor their contents)."""
+        the body); a seat sees its own hand, the other hands as counts, of the decks only their sizes
+        (neither their order nor their contents), and of each face-up discard pile its top card and its
+        size (English sheet: "You may not look through the discards"; ``None``: every card)."""
         full = self.state_dict()
         for p, seat in zip(self.state.players, full["players"], strict=True):
             seat["hand_size"] = len(p.hand)
@@ -336,6 +337,9 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
                 del seat["hand"]
         for deck in ("door_deck", "treasure_deck"):
             full[deck] = len(full[deck])
+        for pile in ("door_discard", "treasure_discard"):
+            full[f"{pile}_size"] = len(full[pile])
+            full[pile] = full[pile][-1:]  # the top card only
         mine = set(self.state.players[player].hand)  # cards just got, in the other hands: hidden with them
         full["got_now"] = [c for c in full["got_now"] if c in mine]
         return full
