@@ -17,6 +17,7 @@ from .core.agents import agent_names, make_agent, seat_agents
 from .core.errors import IllegalAction, SaveError, TablerulesError
 from .core.files import atomic_path
 from .core.protocol import Game
+from .core.referee import leave_to_people, only_answers, reroll
 from .core.registry import game_class, game_names
 from .core.simulation import simulate
 from .explain import explain
@@ -330,7 +331,8 @@ def play_loop(game: Game, inp: TextIO, out: TextIO, seat: int | None = None, age
     With ``seat``, the other seats are played by ``agents`` (random by default) and the screen shows only
     what that seat may see (its view of the state and of the log); chance that follows an agent's action
     is rolled at once, chance that follows yours is yours to roll or type in."""
-    help_text = ("number: play that action | at a chance step, r: roll the dice (the whole deal), or type the result | "
+    help_text = ("number: play that action | at a chance step, r: roll the dice (the whole deal), "
+                 "rr: re-roll (a fresh random result, not the seeded one), or type the result | "
                  "u: undo | s FILE: save | q: quit")
     out.write(f"{game.title or game.name} (seed {game.seed}). {help_text}\n")
     if seat is not None:
@@ -356,8 +358,8 @@ def play_loop(game: Game, inp: TextIO, out: TextIO, seat: int | None = None, age
         chance = game.is_chance()
         actions = game.legal_actions() if seat is None or chance else game.legal_actions(seat)
         if chance:
-            out.write(f"Chance: {game.chance_step().description}. r rolls the seeded dice; or type the outcome "
-                      "rolled at the table:\n")
+            out.write(f"Chance: {game.chance_step().description}. r rolls the seeded dice, rr re-rolls afresh; "
+                      "or type the outcome rolled at the table:\n")
             for action, p in game.chance_outcomes():
                 out.write(f"  {_outcome_key(action):>5}  {action.describe()}  (p = {p})\n")
         else:
@@ -385,6 +387,8 @@ def play_loop(game: Game, inp: TextIO, out: TextIO, seat: int | None = None, age
                 game.roll()
                 while game.is_chance() and not game.is_over():
                     game.roll()
+            elif command == "rr" and chance:  # one step from a fresh random stream (a re-roll after an undo)
+                out.write(f"re-rolled: {reroll(game).describe()}\n")
             elif command == "u":
                 out.write(f"undid: {game.undo().describe()}\n")
                 shown = min(shown, len(game.log_for(seat)))
@@ -404,20 +408,22 @@ def play_loop(game: Game, inp: TextIO, out: TextIO, seat: int | None = None, age
 
 def _agents_play(game: Game, seat: int, agent_for: Any, mine_last: bool) -> bool:
     """Let the agents play every other seat until ``seat`` has something to decide (or a chance step
-    follows its own action); returns whether the last action was the seat's own."""
+    follows its own action, the others only passing in between, and the seat may see its outcome);
+    returns whether the last decision was the seat's own."""
     for _ in range(100_000):
         if game.is_over():
             return mine_last
         if game.is_chance():
-            if mine_last:
+            if leave_to_people(game, (seat,), mine_last):
                 return mine_last
             game.roll()
             continue
         others = [p for p in game.to_act() if p != seat]
         if not others:
             return mine_last
-        game.apply(agent_for(others[0]).choose(game, others[0]))
-        mine_last = False
+        action = agent_for(others[0]).choose(game, others[0])
+        game.apply(action)
+        mine_last = mine_last and only_answers(action)
     return mine_last
 
 

@@ -7,6 +7,8 @@ number of monsters inside (``*2``); ``E`` marks the entrance.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .dungeon import Dungeon
 from .geometry import LinkKind, Side
 
@@ -41,3 +43,21 @@ def text_map(dungeon: Dungeon) -> str:
         lines.append("".join(cells).rstrip())
         lines.append("".join(floors).rstrip())
     return "\n".join(lines)
+
+
+MAP_KEY = ("map: E entrance, R/B/G/Y munchkins, *n monsters; links: | wall, d door, L locked, s secret, "
+           "blank corridor")
+
+
+def rooms_by_occupant(dungeon: Dungeon, monster_name: Callable[[str], str]) -> list[str]:
+    """One line per room with somebody in it, west to east and north to south: its name, where it is on
+    the map (column, row), the munchkins and the monsters (``monster_name`` of each piece id) inside."""
+    lines = []
+    for room in sorted(dungeon.rooms.values(), key=lambda r: (r.at[1], r.at[0])):
+        who = sorted(c.value for c, where in dungeon.munchkins.items() if where == room.id)
+        them = sorted(monster_name(m.id) for m in dungeon.monsters.values() if m.room == room.id)
+        if who or them:
+            parts = [", ".join(who)] if who else []
+            parts += [f"monsters: {', '.join(them)}"] if them else []
+            lines.append(f"{room.name} {room.at}: {'; '.join(parts)}")
+    return lines

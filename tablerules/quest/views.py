@@ -11,6 +11,7 @@ from ..core.identity import identity_cards
 from ..core.protocol import Result
 from .heroes import BACKPACK, WIN_LEVEL
 from .rules.common import ANSWER_CURSE, CHOOSE_LOSS, FIRST_PICK
+from .textmap import MAP_KEY, rooms_by_occupant, text_map
 
 
 class QuestViews:
@@ -108,4 +109,6 @@ class QuestViews:
             lines.append(f"  fight in {self.state.dungeon.rooms[self.state.fight.room].name}: {self.monster_names()}; "
                          f"munchkins {self.munchkin_strength()} + {self.munchkin_dice()} dice, monsters "
                          f"{self.monster_strength()} + {self.monster_dice()} dice")
+        lines += [MAP_KEY, text_map(st.dungeon)]
+        lines += [f"  {line}" for line in rooms_by_occupant(st.dungeon, lambda m: self.monster_card(m).name)]
         return "\n".join(lines)

@@ -17,6 +17,7 @@ import ipywidgets as w
 from ..core.agents import Agent, agent_names, make_agent, seat_agents, step
 from ..core.errors import IllegalAction, SaveError
 from ..core.protocol import Action, Chance, Game
+from ..core.referee import leave_to_people, only_answers, reroll
 from .pieces import STYLE, group_actions, outcome_options
 
 
@@ -55,7 +56,10 @@ class StepThrough:
         self.outcome_pick = w.Dropdown(description="Rolled:", options=[])
         self.apply_outcome_button = w.Button(description="Use this result",
                                              tooltip="apply the result rolled at a real table")
-        self.chance_box = w.HBox([self.roll_button, self.outcome_pick, self.apply_outcome_button])
+        self.reroll_button = w.Button(description="Re-roll", icon="random",
+                                      tooltip="a fresh random result, not the seeded one (after an undo: a new roll)")
+        self.chance_box = w.HBox([self.roll_button, self.reroll_button, self.outcome_pick,
+                                  self.apply_outcome_button])
         self.agent_step_button = w.Button(description="Agents: one step")
         self.agent_turn_button = w.Button(description="Agents: one turn")
         self.undo_button = w.Button(description="Undo", icon="undo")
@@ -92,6 +96,7 @@ class StepThrough:
         examples_row.layout.display = "flex" if self.examples else "none"
         self.run_agents()
         self.roll_button.on_click(lambda _: self._safely(self.game.roll))
+        self.reroll_button.on_click(lambda _: self._safely(lambda: reroll(self.game)))
         self.apply_outcome_button.on_click(lambda _: self._apply_picked())
         self.agent_step_button.on_click(lambda _: self._safely(lambda: step(self.game, self.agent_for)))
         self.agent_turn_button.on_click(lambda _: self._safely(self.agents_turn))
@@ -173,8 +178,9 @@ class StepThrough:
 
     def run_agents(self) -> None:
         """Let the agents play the seats that are not human, until a human has something to decide.
-        Chance steps that follow a human's action are left to the human (roll, or type in the real roll);
-        those that follow an agent's are rolled at once."""
+        Chance steps that follow a human's action (the agents only passing in between) are left to the
+        human (roll, re-roll, or type in the real roll), unless their outcome is hidden from the human
+        seats; those that follow an agent's are rolled at once (:mod:`tablerules.core.referee`)."""
         if self.humans is None:
             return
         game = self.game
@@ -182,7 +188,7 @@ class StepThrough:
             if game.is_over():
                 return
             if game.is_chance():
-                if self.last_by_human:
+                if leave_to_people(game, self.humans, self.last_by_human):
                     return
                 game.roll()
                 continue
@@ -190,8 +196,9 @@ class StepThrough:
             if not agents:
                 return
             seat = agents[0]  # in a response window the agents answer first, then the humans
-            game.apply(self.agent_for(seat).choose(game, seat))
-            self.last_by_human = False
+            action = self.agent_for(seat).choose(game, seat)
+            game.apply(action)
+            self.last_by_human = self.last_by_human and only_answers(action)
 
     def undo(self) -> None:
         """Take back the last action; with human seats, back to before the last human decision (the agents'
@@ -261,6 +268,7 @@ class StepThrough:
             self.outcome_pick.options = outcome_options(game, game.chance_outcomes())
             draw = all(label.startswith("draw: ") for label, _ in self.outcome_pick.options)
             self.roll_button.description = "Draw (seeded)" if draw else "Roll the dice"
+            self.reroll_button.description = "Draw afresh" if draw else "Re-roll"
             self.outcome_pick.description = "Drawn:" if draw else "Rolled:"
             self.actions_box.children = ()
             self.action_rows.children = ()
