@@ -47,7 +47,9 @@ def test_deck_is_two_decks_and_four_jokers() -> None:
     deck = Counter(full_deck())
     assert sum(deck.values()) == 108 and deck["BJ"] == deck["RJ"] == 2
     game = Baldur(seed=3)
-    assert len(game.state.inn) == 32 - 8 + 0 or True
+    assert len(game.state.inn) == 32 and len(game.state.bank) == 108 - 32  # heroes (A, J, Q, K) to the inn
+    roll_all(game)
+    assert len(game.state.inn) == 32 - 2 * 4  # two heroes dealt to each of the 4 players
     assert sum(1 for c in full_deck() if c[:-1] in "AJQK") == 32
 
 
