@@ -466,6 +466,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
             except ValueError as exc:
                 raise UsageError(f"tablerules sweep: {exc}") from None
             _emit(args, data, lambda: sweep_cli.text(data), out)
+            if data["interrupted"]:
+                return 130  # as a shell reports Ctrl-C: the finished chunks are kept, a rerun resumes
         elif args.command == "games":
             names = game_names()
             out.write((json.dumps({"games": names}) if args.json else "\n".join(names) or "(none)") + "\n")

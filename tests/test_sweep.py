@@ -153,3 +153,22 @@ def test_the_sweep_command_runs_on_an_existing_scheduler_and_resumes(client, tmp
     assert json.loads(capsys.readouterr().out)["ran"] == 0
     assert main(["sweep", "quest-crawl", "--games", "6", "--out", str(tmp_path), "--param", "nope=1"]) == 2
     assert main(["sweep", "quest-crawl", "--games", "6", "--out", str(tmp_path), "--agents", "nobody"]) == 2
+
+
+def test_an_interrupted_sweep_command_exits_130_and_a_rerun_finishes(client, tmp_path: Path, capsys,
+                                                                   monkeypatch) -> None:
+    """Ctrl-C keeps the finished chunks and the command says it did not finish (exit 130, as a shell reports
+    an interrupt), so a script running sweeps never takes a half sweep for a whole one."""
+    from tablerules.sweep import runner
+
+    whole = runner.run_sweep
+    argv = ["sweep", "quest-crawl", "--games", "8", "--chunk-size", "2", "--out", str(tmp_path),
+            "--scheduler", client.scheduler.address, "--name", "cut", "--json", "--no-progress"]
+    monkeypatch.setattr(runner, "run_sweep", lambda *a, **k: whole(*a, **k, stop_after=1))
+    assert main(argv) == 130
+    first = json.loads(capsys.readouterr().out)
+    assert first["interrupted"] and not first["complete"]
+    monkeypatch.setattr(runner, "run_sweep", whole)
+    assert main(argv) == 0
+    second = json.loads(capsys.readouterr().out)
+    assert second["complete"] and second["done_before"] + second["ran"] == 4
