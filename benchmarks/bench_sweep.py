@@ -7,6 +7,10 @@
 * the overhead per chunk: a sweep of 1-game chunks against the play time its rows record (task dispatch,
   result, the Parquet file, its rename); from it the chunk size that keeps the overhead under 5%.
 
+``python benchmarks/bench_sweep.py resume --games 20000 --workers 2 --out DIR`` (the sweep extra): per game,
+the ``tablerules sweep`` command on a local cluster, interrupted with SIGINT (Ctrl-C) a third of the way
+in, then run again to resume; DuckDB then checks every seed is in the dataset exactly once.
+
 ``python benchmarks/bench_sweep.py mcts [--games N]`` (the openspiel extra): per game, seat 0 played by the
 MCTS agent against the heuristic agent (random where a game has none) on every other seat, and the same
 seeds with the heuristic agent in seat 0 too, so the two win rates compare on the same deals.
@@ -17,6 +21,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
+import subprocess
+import sys
 import tempfile
 import time
 
@@ -68,6 +75,56 @@ def scaling(games: int, chunk: int) -> dict:
     return out
 
 
+def _sweep_argv(name: str, games: int, workers: int, out: str, chunk: int) -> list[str]:
+    agent = "heuristic" if game_class(name).heuristic_agent() is not None else "random"
+    return [sys.executable, "-m", "tablerules", "sweep", name, "--games", str(games), "--agents", agent,
+            "--workers", str(workers), "--chunk-size", str(chunk), "--out", out, "--name", f"{name}-{games}",
+            "--json", "--no-progress"]
+
+
+def resume(games: int, workers: int, out: str, chunk: int, names: list[str]) -> dict:
+    """Each game's sweep interrupted by SIGINT once a third of its chunks landed, then resumed."""
+    from tablerules.sweep.query import connect
+
+    report = {}
+    for name in names:
+        argv = _sweep_argv(name, games, workers, out, chunk)
+        sweep = f"{name}-{games}"
+        row: dict = {"game": name, "games": games, "workers": workers,
+                     "load_average_1min_at_start": round(os.getloadavg()[0], 1)}
+        start = time.perf_counter()
+        first = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        third = max(-(-games // chunk) // 3, 1)
+        while first.poll() is None:
+            time.sleep(0.5)
+            if _chunks_on_disk(out, sweep) >= third:  # a third of the chunks landed: Ctrl-C
+                first.send_signal(signal.SIGINT)
+                break
+        out1, _ = first.communicate()
+        row["first_exit"] = first.returncode
+        row["first"] = json.loads(out1) if out1.strip() else None
+        row["chunks_after_interrupt"] = _chunks_on_disk(out, sweep)
+        second = subprocess.run(argv, capture_output=True, text=True)
+        row["second_exit"] = second.returncode
+        row["second"] = json.loads(second.stdout)
+        row["wall_s"] = round(time.perf_counter() - start, 1)
+        con = connect(out, sweep)
+        n, distinct, low, high, errors, capped = con.execute(
+            "SELECT count(*), count(DISTINCT seed), min(seed), max(seed), count(*) FILTER (status = 'error'), "
+            "count(*) FILTER (capped) FROM games").fetchone()
+        row.update(rows=n, distinct_seeds=distinct, seeds=f"{low}..{high}", errors=errors, capped=capped,
+                   exactly_once=(n == distinct == games and low == 0 and high == games - 1))
+        print(json.dumps(row), flush=True)
+        report[name] = row
+    return report
+
+
+def _chunks_on_disk(out: str, sweep: str) -> int:
+    from pathlib import Path
+
+    return sum(1 for _ in (Path(out) / f"sweep={sweep}").rglob("chunk-*.parquet"))
+
+
 def mcts_vs_heuristic(games: int, budget_s: float) -> dict:
     out = {}
     for name in game_names():
@@ -93,13 +150,20 @@ def mcts_vs_heuristic(games: int, budget_s: float) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", choices=["scaling", "mcts"])
+    parser.add_argument("part", choices=["scaling", "mcts", "resume"])
+    parser.add_argument("--workers", type=int, default=2, help="resume: local worker processes")
+    parser.add_argument("--out", default="sweeps", help="resume: the Parquet dataset folder")
+    parser.add_argument("--only", default="", help="resume: comma-separated games (default: all)")
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--chunk-size", type=int, default=25)
     parser.add_argument("--budget", type=float, default=600.0, help="mcts: seconds per game before stopping")
     args = parser.parse_args()
     if args.part == "scaling":
         print(json.dumps(scaling(args.games or 200, args.chunk_size), indent=1))
+    elif args.part == "resume":
+        names = [n for n in args.only.split(",") if n] or game_names()
+        report = resume(args.games or 20000, args.workers, args.out, args.chunk_size, names)
+        sys.exit(0 if all(r["exactly_once"] and r["first_exit"] == 130 for r in report.values()) else 1)
     else:
         print(json.dumps(mcts_vs_heuristic(args.games or 10, args.budget), indent=1))
 
