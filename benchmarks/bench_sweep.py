@@ -83,7 +83,7 @@ def _sweep_argv(name: str, games: int, workers: int, out: str, chunk: int) -> li
 
 
 def resume(games: int, workers: int, out: str, chunk: int, names: list[str]) -> dict:
-    """Each game's sweep interrupted by SIGINT once a third of its chunks landed, then resumed."""
+    """Each game's sweep interrupted by SIGINT once a third of the chunks it had left landed, then resumed."""
     from tablerules.sweep.query import connect
 
     report = {}
@@ -93,11 +93,14 @@ def resume(games: int, workers: int, out: str, chunk: int, names: list[str]) -> 
         row: dict = {"game": name, "games": games, "workers": workers,
                      "load_average_1min_at_start": round(os.getloadavg()[0], 1)}
         start = time.perf_counter()
-        first = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        third = max(-(-games // chunk) // 3, 1)
+        # SIGINT as at a terminal, even when this script runs in the background (where it is ignored)
+        first = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                 preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        before = row["chunks_before"] = _chunks_on_disk(out, sweep)
+        third = before + max((-(-games // chunk) - before) // 3, 1)
         while first.poll() is None:
             time.sleep(0.5)
-            if _chunks_on_disk(out, sweep) >= third:  # a third of the chunks landed: Ctrl-C
+            if _chunks_on_disk(out, sweep) >= third:  # a third of the chunks left landed: Ctrl-C
                 first.send_signal(signal.SIGINT)
                 break
         out1, _ = first.communicate()
