@@ -18,7 +18,7 @@ from .data import CRYSTAL, load_board, load_movement, load_penalties, load_telep
 from .rules import cards as C
 from .rules import decks as D
 from .rules import penalties as P
-from .rules.movement import FAKE_WIZARD, GOBLIN_RUN, legal_paths, walk
+from .rules.movement import FAKE_WIZARD, GOBLIN_RUN, PATHS, allowed_keys, card_tome, entries, legal_paths, walk
 from .rules.tomes import empty_squares, out_of_turn, tome_actions, use_tome
 from .state import NOWHERE, KragState, Seat
 
@@ -28,6 +28,7 @@ CHANCE_TASKS = {"deal": "movement draw", "draw": "movement draw", "refill": "mov
 
 
 _MOVES: dict[tuple[int, str, tuple[str, ...]], A.Move] = {}
+_TABLES: dict[tuple[int, str], tuple[A.Move, ...]] = {}
 
 
 def _move(p: int, card: str, path: tuple[str, ...]) -> A.Move:
@@ -37,6 +38,14 @@ def _move(p: int, card: str, path: tuple[str, ...]) -> A.Move:
     if move is None:
         move = _MOVES[key] = A.Move(p, card, path)
     return move
+
+
+def _move_table(p: int, card: str) -> tuple[A.Move, ...]:
+    """``p``'s moves with ``card`` by path number (:data:`rules.movement.PATHS`), then the move without a path."""
+    table = _TABLES.get((p, card))
+    if table is None:
+        table = _TABLES[(p, card)] = tuple(_move(p, card, path) for path in (*PATHS, ()))
+    return table
 
 
 @dataclass(frozen=True)
@@ -59,7 +68,7 @@ class Kragmortha(Game):
     #: every opponent may grab the card discarded for the hand-limit penalty at once (a response window)
     info = GameInfo(min_players=2, max_players=8, max_length=30_000, information=Information.IMPERFECT,
                     simultaneous=True)
-    shared_attributes = ("board", "movement", "penalties", "teleports", "tomes")
+    shared_attributes = ("board", "movement", "penalties", "teleports", "tomes", "card_info", "limit2")
 
     state: KragState
 
@@ -70,6 +79,12 @@ class Kragmortha(Game):
         self.penalties = load_penalties()
         self.teleports = load_teleports()
         self.tomes = load_tomes()
+        #: per movement card: moves a goblin, the keys of rules.movement.allowed_keys, the tome giving it a
+        #: third step ("" when the card shows no crystal ball)
+        self.card_info = {c.id: (c.piece == "goblin", allowed_keys(c.symbols),
+                                 card_tome(c) if CRYSTAL in c.symbols else "") for c in self.movement.values()}
+        #: the penalty cards setting the hand limit to 2
+        self.limit2 = frozenset(c for c, card in self.penalties.items() if card.rule == "hand-limit-2")
         self.state = KragState(
             seats=[Seat() for _ in range(n)], lord=self.board.dark_lord,
             move_deck=[c.id for c in self.movement.values() for _ in range(c.copies)],
@@ -78,14 +93,29 @@ class Kragmortha(Game):
 
     # ----- the flow -----------------------------------------------------------------------------
     def limit(self, p: int) -> int:
-        return C.hand_limit(self.state.seats[p], self.penalties)
+        """:func:`rules.cards.hand_limit` of seat ``p`` (with the hand-limit cards looked up once)."""
+        seat = self.state.seats[p]
+        if seat.penalties and self.limited(seat):
+            return 2
+        return 4 if seat.swift else C.HAND
 
     def overfull(self) -> int:
+        """The first seat over its hand limit (:func:`rules.cards.hand_limit`: 3, 4 after 迅捷, 2 with the
+        hand-limit penalty in effect), or NOWHERE; read off the hand size first, as most hands hold 3."""
+        limit2 = self.limit2
         for p, seat in enumerate(self.state.seats):
             n = len(seat.hand)
-            if n > 2 and n > C.hand_limit(seat, self.penalties):
+            if n > 2 and (n > 4 or (n == 4 and not seat.swift)
+                          or (not limit2.isdisjoint(seat.penalties) and self.limited(seat))):
                 return p
         return NOWHERE
+
+    def limited(self, seat: Seat) -> bool:
+        """The hand-limit penalty card is in effect for ``seat`` (not immune to it, not dormant)."""
+        limit2 = self.limit2
+        if limit2.isdisjoint(seat.penalties):
+            return False
+        return any(c in limit2 and c not in seat.immune and c not in seat.dormant for c in seat.penalties)
 
     def settle(self) -> None:
         """Carry out the tasks that need nobody's choice and no draw."""
@@ -223,7 +253,7 @@ class Kragmortha(Game):
 
     def player_actions(self) -> list[Action]:
         s = self.state
-        who = self.current_players()
+        who = self.to_act()
         if not who:
             return []
         p = who[0]
@@ -277,12 +307,26 @@ class Kragmortha(Game):
                 if sq not in near]
 
     def moves(self, p: int) -> list[A.Move]:
+        """Each card in hand (one per card id; ids never hold ``#``, so this is :func:`distinct`) with its
+        legal paths, or without a path when it has none; the paths of two-symbol cards are read off the
+        piece's :func:`~rules.movement.entries`, found once for all of them."""
         s = self.state
-        goblins = tuple(x.square for x in s.seats)
+        seat = s.seats[p]
+        goblins = tuple([x.square for x in s.seats])
+        info = self.card_info
         out: list[A.Move] = []
-        for card_id in distinct(s.seats[p].hand):
-            found = legal_paths(self.board, goblins, s.lord, p, self.movement[card_id], s.seats[p].tomes)
-            out += [_move(p, card_id, path) for path in found] or [_move(p, card_id, ())]
+        found: list = [None, None]
+        for card_id in sorted(set(seat.hand)):
+            goblin, ok, tome = info[card_id]
+            table = _move_table(p, card_id)
+            if tome and tome in seat.tomes:  # 哥布林快跑 / 冒牌法師: a third step
+                paths = legal_paths(self.board, goblins, s.lord, p, self.movement[card_id], seat.tomes)
+                out += [_move(p, card_id, path) for path in paths] or [table[-1]]
+                continue
+            ent = found[goblin]
+            if ent is None:
+                ent = found[goblin] = entries(self.board, goblins, s.lord, p, goblin)
+            out += [table[i] for i, key in ent if key in ok] or [table[-1]]
         return out
 
     def illegal_reason(self, action: Action) -> tuple[str, str]:
@@ -315,8 +359,11 @@ class Kragmortha(Game):
     # ----- doing ------------------------------------------------------------------------------
     def perform(self, action: Action) -> None:
         s = self.state
-        if isinstance(action, Chance):
+        kind = type(action)  # the commonest first: a draw, a movement card
+        if kind is Chance:
             self.perform_chance(action)
+        elif kind is A.Move:
+            self.perform_move(action)
         elif isinstance(action, A.Place):
             s.tasks.pop(0)
             seat = s.seats[action.player]
@@ -347,8 +394,6 @@ class Kragmortha(Game):
             self.perform_swap(action)
         elif isinstance(action, A.UseTome):
             use_tome(self, action)
-        elif isinstance(action, A.Move):
-            self.perform_move(action)
         self.settle()
 
     def perform_chance(self, action: Chance) -> None:
