@@ -11,10 +11,11 @@ import pytest
 
 from tablerules.core.cards import distinct
 from tablerules.core.protocol import Chance, ChanceStep
+from tablerules.kragmortha.data import CRYSTAL
 from tablerules.kragmortha.game import Kragmortha
 from tablerules.kragmortha.rules import cards as C
 from tablerules.kragmortha.rules.decks import DeckDraw, draw_step
-from tablerules.kragmortha.rules.movement import _entries_from_tree, entries, paths
+from tablerules.kragmortha.rules.movement import _entries_from_tree, entries, paths, walk, walk_played
 
 
 def decisions(players: int, games: int):
@@ -49,6 +50,10 @@ def test_the_move_listing_agrees_with_the_plain_search(players: int) -> None:
             found = sorted(paths(g.board, goblins, s.lord, p, g.movement[card], s.seats[p].tomes))
             expected += [(card, path) for path in found] or [(card, ())]
         assert [(m.card, m.path) for m in g.moves(p)] == expected
+        for m in g.moves(p):  # the steps of a move played: as the plain walk with crystal balls makes them
+            card = g.movement[m.card]
+            assert walk_played(g.board, goblins, s.lord, p, card.piece == "goblin", m.path) == \
+                walk(g.board, goblins, s.lord, p, card, (CRYSTAL,) * len(m.path), m.path)
         checked += 1
     assert checked > 100
 

@@ -18,7 +18,18 @@ from .data import CRYSTAL, load_board, load_movement, load_penalties, load_telep
 from .rules import cards as C
 from .rules import decks as D
 from .rules import penalties as P
-from .rules.movement import FAKE_WIZARD, GOBLIN_RUN, PATHS, allowed_keys, card_tome, entries, legal_paths, walk
+from .rules.movement import (
+    FAKE_WIZARD,
+    GOBLIN_RUN,
+    PATHS,
+    allowed_keys,
+    alone,
+    alone_cache,
+    card_tome,
+    entries,
+    legal_paths,
+    walk_played,
+)
 from .rules.tomes import empty_squares, out_of_turn, tome_actions, use_tome
 from .state import NOWHERE, KragState, Seat
 
@@ -308,25 +319,38 @@ class Kragmortha(Game):
 
     def moves(self, p: int) -> list[A.Move]:
         """Each card in hand (one per card id; ids never hold ``#``, so this is :func:`distinct`) with its
-        legal paths, or without a path when it has none; the paths of two-symbol cards are read off the
-        piece's :func:`~rules.movement.entries`, found once for all of them."""
+        legal paths, or without a path when it has none. The paths of two-symbol cards are read off the
+        piece's :func:`~rules.movement.entries`, found once for all of them; with no other piece in reach
+        (:func:`~rules.movement.alone`) a card's moves depend only on the square and are remembered."""
         s = self.state
         seat = s.seats[p]
         goblins = tuple([x.square for x in s.seats])
         info = self.card_info
+        board = self.board
         out: list[A.Move] = []
         found: list = [None, None]
         for card_id in sorted(set(seat.hand)):
             goblin, ok, tome = info[card_id]
             table = _move_table(p, card_id)
             if tome and tome in seat.tomes:  # 哥布林快跑 / 冒牌法師: a third step
-                paths = legal_paths(self.board, goblins, s.lord, p, self.movement[card_id], seat.tomes)
+                paths = legal_paths(board, goblins, s.lord, p, self.movement[card_id], seat.tomes)
                 out += [_move(p, card_id, path) for path in paths] or [table[-1]]
                 continue
-            ent = found[goblin]
-            if ent is None:
-                ent = found[goblin] = entries(self.board, goblins, s.lord, p, goblin)
-            out += [table[i] for i, key in ent if key in ok] or [table[-1]]
+            known = found[goblin]
+            if known is None:
+                ent = alone(board, goblins, s.lord, p, goblin)
+                known = found[goblin] = (True, ent) if ent is not None else \
+                    (False, entries(board, goblins, s.lord, p, goblin))
+            by_square, ent = known
+            if not by_square:  # another piece in reach
+                out += [table[i] for i, key in ent if key in ok] or [table[-1]]
+                continue
+            cache = alone_cache(board)
+            key = (p, card_id, goblins[p] if goblin else s.lord)
+            moves = cache.get(key)
+            if moves is None:
+                moves = cache[key] = tuple([table[i] for i, k in ent if k in ok] or [table[-1]])
+            out += moves
         return out
 
     def illegal_reason(self, action: Action) -> tuple[str, str]:
@@ -473,10 +497,9 @@ class Kragmortha(Game):
         seat = s.seats[p]
         card = self.movement[card_id]
         s.move_discard.append(card_id)
-        goblins = tuple(x.square for x in s.seats)
+        goblins = tuple([x.square for x in s.seats])
         # the pieces end where the directions take them, whichever symbol was used for a step
-        steps = walk(self.board, goblins, s.lord, p, card, (CRYSTAL,) * len(path), path)
-        assert steps is not None, path
+        steps = walk_played(self.board, goblins, s.lord, p, card.piece == "goblin", path)
         piece = "their goblin" if card.piece == "goblin" else "the dark lord"
         self.event(f"player {p} plays {card_id} and moves {piece} {', '.join(path)}")
         if len(path) == 3:

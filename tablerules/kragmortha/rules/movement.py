@@ -109,6 +109,50 @@ def walk(board: Board, goblins: tuple[int, ...], lord: int, who: int, card: Move
 
 
 _DIRS = tuple(DIRECTIONS)
+_INDEX = {d: i for i, d in enumerate(_DIRS)}
+
+
+def walk_played(board: Board, goblins: tuple[int, ...], lord: int, who: int, goblin: bool,
+                path: tuple[str, ...]) -> list[Step]:
+    """:func:`walk` of a legal path just played (where the pieces end does not depend on which symbol
+    made a step, so crystal balls stand for them), on the flat tables: the steps a move makes."""
+    nb, kinds = board.nb, board.kinds  # type: ignore[attr-defined]
+    steps = []
+    for direction in path:
+        d = _INDEX[direction]
+        if goblin:
+            n = nb[goblins[who]][d]
+            pos = list(goblins)
+            met: tuple[int, ...] = ()
+            end = ""
+            if kinds[n] == "desk":
+                end = "desk"
+            elif n == lord:
+                end = "meet"
+            else:
+                if n in goblins:  # the push chain (known to be possible)
+                    chain = []
+                    cur = n
+                    while cur in pos:
+                        chain.append(pos.index(cur))
+                        cur = nb[cur][d]
+                    for q in reversed(chain):
+                        pos[q] = nb[pos[q]][d]
+                    if cur == lord:
+                        met = (chain[-1],)
+                if kinds[n] == "teleport":
+                    end = "teleport"
+            pos[who] = n
+            step = Step(tuple(pos), lord, end, met)
+        else:
+            n = nb[lord][d]
+            if n in goblins:
+                step = Step(goblins, n, "lord-meet", (goblins.index(n),))
+            else:
+                step = Step(goblins, n, "lord-teleport" if kinds[n] == "teleport" else "")
+        steps.append(step)
+        goblins, lord = step.goblins, step.lord
+    return steps
 
 
 def legal_paths(board: Board, goblins: tuple[int, ...], lord: int, who: int, card: MoveCard,
@@ -237,11 +281,44 @@ def _candidates(board: Board, goblin: bool) -> tuple[tuple, ...]:
 
 def candidates(board: Board, goblin: bool) -> tuple[tuple, ...]:
     """:func:`_candidates`, kept on the board (an attribute read is cheaper than hashing it for a cache)."""
-    known = board.__dict__.get("_candidates")
+    return _board_tables(board)[goblin]
+
+
+def _board_tables(board: Board) -> tuple:
+    known = board.__dict__.get("_move_tables")
     if known is None:
-        known = (_candidates(board, False), _candidates(board, True))
-        object.__setattr__(board, "_candidates", known)
-    return known[goblin]
+        cands = (_candidates(board, False), _candidates(board, True))
+        # the squares a piece's first two steps may enter from each square (the square itself left out)
+        reach = tuple(tuple(frozenset({n for _, n, _, _, _ in row} | {n2 for *_, seconds in row for n2, *_ in seconds})
+                            - {sq} for sq, row in enumerate(c)) for c in cands)
+        # what entries() gives with no other piece in reach
+        alone = tuple(tuple([e for d1, _, c1, ends, seconds in row
+                             for e in [(d1, c1), *(() if ends else [(i, key) for _, _, i, key in seconds])]]
+                            for row in c) for c in cands)
+        known = (*cands, reach, alone, {})
+        object.__setattr__(board, "_move_tables", known)
+    return known
+
+
+def alone(board: Board, goblins: tuple[int, ...], lord: int, who: int,
+          goblin: bool) -> tuple[tuple[int, int], ...] | None:
+    """:func:`entries` when no other piece stands where the piece's first two steps may go (they then
+    depend on the square only and are worked out once per square), else ``None``."""
+    tables = _board_tables(board)
+    if goblin:
+        start = goblins[who]
+        reach = tables[2][True][start]
+        if lord in reach or not reach.isdisjoint(goblins):
+            return None
+        return tables[3][True][start]
+    if not tables[2][False][lord].isdisjoint(goblins):
+        return None
+    return tables[3][False][lord]
+
+
+def alone_cache(board: Board) -> dict:
+    """A cache kept with the board for what callers derive from :func:`alone` (e.g. the moves of a card)."""
+    return _board_tables(board)[4]
 
 
 def entries(board: Board, goblins: tuple[int, ...], lord: int, who: int, goblin: bool) -> list[tuple[int, int]]:
