@@ -117,7 +117,7 @@ class Kragmortha(Game):
         for p, seat in enumerate(self.state.seats):
             n = len(seat.hand)
             if n > 2 and (n > 4 or (n == 4 and not seat.swift)
-                          or (not limit2.isdisjoint(seat.penalties) and self.limited(seat))):
+                          or (seat.penalties and not limit2.isdisjoint(seat.penalties) and self.limited(seat))):
                 return p
         return NOWHERE
 
@@ -133,8 +133,15 @@ class Kragmortha(Game):
         s = self.state
         while s.tasks and s.stage != "over":
             kind, p, k = s.tasks[0]
+            if kind == "end":  # the commonest with "refill"
+                if self.overfull() != NOWHERE:
+                    break
+                s.tasks.pop(0)
+                s.turns += 1
+                s.current = (s.current + 1) % len(s.seats)
+                continue
             seat = s.seats[p]
-            if kind in ("deal", "draw", "refill"):
+            if kind in ("refill", "deal", "draw"):
                 if (kind == "refill" and len(seat.hand) >= self.limit(p)) or (kind != "refill" and k <= 0):
                     s.tasks.pop(0)
                     continue
@@ -181,13 +188,6 @@ class Kragmortha(Game):
                         self.event(f"no empty teleport square: player {p}'s goblin stays")
                     continue
                 break
-            if kind == "end":
-                if self.overfull() != NOWHERE:
-                    break
-                s.tasks.pop(0)
-                s.turns += 1
-                s.current = (s.current + 1) % len(s.seats)
-                continue
             break
         if s.stage == "setup" and not s.tasks:
             s.stage = "play"
@@ -259,8 +259,7 @@ class Kragmortha(Game):
             deck = s.teleport_deck
         else:
             deck = s.tome_deck if kind == "tome" else s.move_deck
-        event = CHANCE_TASKS[kind]
-        return D.draw_step(event, f"player {p}: {event}", deck)
+        return D.draw_step(CHANCE_TASKS[kind], deck, p)
 
     def player_actions(self) -> list[Action]:
         s = self.state
@@ -327,14 +326,14 @@ class Kragmortha(Game):
         goblins = tuple([x.square for x in s.seats])
         info = self.card_info
         board = self.board
+        cache = alone_cache(board)
         out: list[A.Move] = []
         found: list = [None, None]
         for card_id in sorted(set(seat.hand)):
             goblin, ok, tome = info[card_id]
-            table = _move_table(p, card_id)
             if tome and tome in seat.tomes:  # 哥布林快跑 / 冒牌法師: a third step
                 paths = legal_paths(board, goblins, s.lord, p, self.movement[card_id], seat.tomes)
-                out += [_move(p, card_id, path) for path in paths] or [table[-1]]
+                out += [_move(p, card_id, path) for path in paths] or [_move(p, card_id, ())]
                 continue
             known = found[goblin]
             if known is None:
@@ -342,15 +341,16 @@ class Kragmortha(Game):
                 known = found[goblin] = (True, ent) if ent is not None else \
                     (False, entries(board, goblins, s.lord, p, goblin))
             by_square, ent = known
-            if not by_square:  # another piece in reach
+            if by_square:
+                key = (p, card_id, goblins[p] if goblin else s.lord)
+                moves = cache.get(key)
+                if moves is None:
+                    table = _move_table(p, card_id)
+                    moves = cache[key] = tuple([table[i] for i, k in ent if k in ok] or [table[-1]])
+                out += moves
+            else:  # another piece in reach
+                table = _move_table(p, card_id)
                 out += [table[i] for i, key in ent if key in ok] or [table[-1]]
-                continue
-            cache = alone_cache(board)
-            key = (p, card_id, goblins[p] if goblin else s.lord)
-            moves = cache.get(key)
-            if moves is None:
-                moves = cache[key] = tuple([table[i] for i, k in ent if k in ok] or [table[-1]])
-            out += moves
         return out
 
     def illegal_reason(self, action: Action) -> tuple[str, str]:

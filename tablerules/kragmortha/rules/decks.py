@@ -29,8 +29,13 @@ class DeckDraw(ChanceStep):
     the counts, and :meth:`pick` draws exactly what :meth:`ChanceStep.pick` draws from the listed
     outcomes (one ``randrange`` over the least common denominator, then the cumulative weights)."""
 
-    def __init__(self, event: str, description: str, cards: tuple[str, ...]) -> None:
-        self.__dict__.update(event=event, description=description, _cards=cards, _counts=None, _outcomes=None)
+    def __init__(self, event: str, cards: tuple[str, ...], player: int) -> None:
+        self.__dict__.update(event=event, player=player, _cards=cards, _counts=None, _outcomes=None)
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        """Who draws what (written when asked for)."""
+        return f"player {self.player}: {self.event}"
 
     def counts(self) -> dict[str, int]:
         known = self._counts
@@ -64,10 +69,11 @@ class DeckDraw(ChanceStep):
         raise AssertionError("unreachable: the weights sum to the denominator")
 
 
-def draw_step(event: str, description: str, cards: Sequence[str]) -> ChanceStep:
-    """Drawing one card of ``cards`` (a deck's unseen part; copies repeat their id): a :class:`DeckDraw`
-    of a snapshot (copies of the game share the step while the deck list changes under the original)."""
-    return DeckDraw(event, description, tuple(cards))
+def draw_step(event: str, cards: Sequence[str], player: int) -> ChanceStep:
+    """``player`` draws one card of ``cards`` (a deck's unseen part; copies repeat their id): a
+    :class:`DeckDraw` of a snapshot (copies of the game share the step while the deck list changes under
+    the original)."""
+    return DeckDraw(event, tuple(cards), player)
 
 
 # ----- penalty cards -------------------------------------------------------------------------------
