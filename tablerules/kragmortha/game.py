@@ -21,7 +21,6 @@ from .rules import penalties as P
 from .rules.movement import (
     FAKE_WIZARD,
     GOBLIN_RUN,
-    PATHS,
     allowed_keys,
     alone,
     alone_cache,
@@ -36,27 +35,6 @@ from .state import NOWHERE, KragState, Seat
 CHANCE_TASKS = {"deal": "movement draw", "draw": "movement draw", "refill": "movement draw",
                 "penalty": "penalty draw", "teleport": "teleport draw", "peek": "teleport peek",
                 "tome": "tome draw"}
-
-
-_MOVES: dict[tuple[int, str, tuple[str, ...]], A.Move] = {}
-_TABLES: dict[tuple[int, str], tuple[A.Move, ...]] = {}
-
-
-def _move(p: int, card: str, path: tuple[str, ...]) -> A.Move:
-    """The :class:`~actions.Move` objects are reused (a playout lists a dozen at every decision)."""
-    key = (p, card, path)
-    move = _MOVES.get(key)
-    if move is None:
-        move = _MOVES[key] = A.Move(p, card, path)
-    return move
-
-
-def _move_table(p: int, card: str) -> tuple[A.Move, ...]:
-    """``p``'s moves with ``card`` by path number (:data:`rules.movement.PATHS`), then the move without a path."""
-    table = _TABLES.get((p, card))
-    if table is None:
-        table = _TABLES[(p, card)] = tuple(_move(p, card, path) for path in (*PATHS, ()))
-    return table
 
 
 @dataclass(frozen=True)
@@ -272,11 +250,12 @@ class Kragmortha(Game):
         if s.tasks and s.tasks[0][0] != "end":
             kind = s.tasks[0][0]
             if kind == "place":
-                return [A.Place(p, sq, b.label(sq)) for sq in self.place_squares()]
+                return [A.square_action(A.Place, p, sq, b.label(sq)) for sq in self.place_squares()]
             if kind in ("flee", "fly"):
-                return [A.Fly(p, sq, b.label(sq)) for sq in empty_squares(self, ("teleport",))]
+                return [A.square_action(A.Fly, p, sq, b.label(sq)) for sq in empty_squares(self, ("teleport",))]
             if kind == "jump":
-                return [A.Jump(p, -1, "")] + [A.Jump(p, sq, b.label(sq)) for sq in self.jump_squares()]
+                return [A.square_action(A.Jump, p, -1, ""),
+                        *[A.square_action(A.Jump, p, sq, b.label(sq)) for sq in self.jump_squares()]]
             if kind == "limit":
                 return P.limit_actions(self, p)
             if kind == "grab":
@@ -333,7 +312,7 @@ class Kragmortha(Game):
             goblin, ok, tome = info[card_id]
             if tome and tome in seat.tomes:  # 哥布林快跑 / 冒牌法師: a third step
                 paths = legal_paths(board, goblins, s.lord, p, self.movement[card_id], seat.tomes)
-                out += [_move(p, card_id, path) for path in paths] or [_move(p, card_id, ())]
+                out += [A.move(p, card_id, path) for path in paths] or [A.move(p, card_id, ())]
                 continue
             known = found[goblin]
             if known is None:
@@ -345,11 +324,11 @@ class Kragmortha(Game):
                 key = (p, card_id, goblins[p] if goblin else s.lord)
                 moves = cache.get(key)
                 if moves is None:
-                    table = _move_table(p, card_id)
+                    table = A.move_table(p, card_id)
                     moves = cache[key] = tuple([table[i] for i, k in ent if k in ok] or [table[-1]])
                 out += moves
             else:  # another piece in reach
-                table = _move_table(p, card_id)
+                table = A.move_table(p, card_id)
                 out += [table[i] for i, key in ent if key in ok] or [table[-1]]
         return out
 
