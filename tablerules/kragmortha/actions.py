@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.protocol import Action
+from .rules.movement import PATHS
 
 
 @dataclass(frozen=True)
@@ -134,3 +135,37 @@ class Swap(Action):
 
 
 ACTION_TYPES = (Place, Move, Fly, Jump, Discard, UseTome, Swap, Grab, LetGo, Effect)
+
+
+# ----- shared action objects (a playout lists a dozen at every decision; actions are immutable) -----
+_MOVES: dict[tuple[int, str, tuple[str, ...]], Move] = {}
+_TABLES: dict[tuple[int, str], tuple[Move, ...]] = {}
+
+
+def move(p: int, card: str, path: tuple[str, ...]) -> Move:
+    """The :class:`Move` objects are reused (a playout lists a dozen at every decision)."""
+    key = (p, card, path)
+    known = _MOVES.get(key)
+    if known is None:
+        known = _MOVES[key] = Move(p, card, path)
+    return known
+
+
+_SQUARE_ACTIONS: dict[tuple, Action] = {}
+
+
+def square_action(kind: type, p: int, sq: int, label: str) -> Action:
+    """A :class:`Place`, :class:`Fly` or :class:`Jump`, reused (the dark lord's jump lists every empty square)."""
+    key = (kind, p, sq, label)
+    action = _SQUARE_ACTIONS.get(key)
+    if action is None:
+        action = _SQUARE_ACTIONS[key] = kind(p, sq, label)
+    return action
+
+
+def move_table(p: int, card: str) -> tuple[Move, ...]:
+    """``p``'s moves with ``card`` by path number (:data:`rules.movement.PATHS`), then the move without a path."""
+    table = _TABLES.get((p, card))
+    if table is None:
+        table = _TABLES[(p, card)] = tuple(move(p, card, path) for path in (*PATHS, ()))
+    return table

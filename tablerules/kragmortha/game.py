@@ -18,25 +18,23 @@ from .data import CRYSTAL, load_board, load_movement, load_penalties, load_telep
 from .rules import cards as C
 from .rules import decks as D
 from .rules import penalties as P
-from .rules.movement import FAKE_WIZARD, GOBLIN_RUN, legal_paths, walk
+from .rules.movement import (
+    FAKE_WIZARD,
+    GOBLIN_RUN,
+    allowed_keys,
+    alone,
+    alone_cache,
+    card_tome,
+    entries,
+    legal_paths,
+    walk_played,
+)
 from .rules.tomes import empty_squares, out_of_turn, tome_actions, use_tome
 from .state import NOWHERE, KragState, Seat
 
 CHANCE_TASKS = {"deal": "movement draw", "draw": "movement draw", "refill": "movement draw",
                 "penalty": "penalty draw", "teleport": "teleport draw", "peek": "teleport peek",
                 "tome": "tome draw"}
-
-
-_MOVES: dict[tuple[int, str, tuple[str, ...]], A.Move] = {}
-
-
-def _move(p: int, card: str, path: tuple[str, ...]) -> A.Move:
-    """The :class:`~actions.Move` objects are reused (a playout lists a dozen at every decision)."""
-    key = (p, card, path)
-    move = _MOVES.get(key)
-    if move is None:
-        move = _MOVES[key] = A.Move(p, card, path)
-    return move
 
 
 @dataclass(frozen=True)
@@ -59,7 +57,7 @@ class Kragmortha(Game):
     #: every opponent may grab the card discarded for the hand-limit penalty at once (a response window)
     info = GameInfo(min_players=2, max_players=8, max_length=30_000, information=Information.IMPERFECT,
                     simultaneous=True)
-    shared_attributes = ("board", "movement", "penalties", "teleports", "tomes")
+    shared_attributes = ("board", "movement", "penalties", "teleports", "tomes", "card_info", "limit2")
 
     state: KragState
 
@@ -70,6 +68,12 @@ class Kragmortha(Game):
         self.penalties = load_penalties()
         self.teleports = load_teleports()
         self.tomes = load_tomes()
+        #: per movement card: moves a goblin, the keys of rules.movement.allowed_keys, the tome giving it a
+        #: third step ("" when the card shows no crystal ball)
+        self.card_info = {c.id: (c.piece == "goblin", allowed_keys(c.symbols),
+                                 card_tome(c) if CRYSTAL in c.symbols else "") for c in self.movement.values()}
+        #: the penalty cards setting the hand limit to 2
+        self.limit2 = frozenset(c for c, card in self.penalties.items() if card.rule == "hand-limit-2")
         self.state = KragState(
             seats=[Seat() for _ in range(n)], lord=self.board.dark_lord,
             move_deck=[c.id for c in self.movement.values() for _ in range(c.copies)],
@@ -78,22 +82,44 @@ class Kragmortha(Game):
 
     # ----- the flow -----------------------------------------------------------------------------
     def limit(self, p: int) -> int:
-        return C.hand_limit(self.state.seats[p], self.penalties)
+        """:func:`rules.cards.hand_limit` of seat ``p`` (with the hand-limit cards looked up once)."""
+        seat = self.state.seats[p]
+        if seat.penalties and self.limited(seat):
+            return 2
+        return 4 if seat.swift else C.HAND
 
     def overfull(self) -> int:
+        """The first seat over its hand limit (:func:`rules.cards.hand_limit`: 3, 4 after 迅捷, 2 with the
+        hand-limit penalty in effect), or NOWHERE; read off the hand size first, as most hands hold 3."""
+        limit2 = self.limit2
         for p, seat in enumerate(self.state.seats):
             n = len(seat.hand)
-            if n > 2 and n > C.hand_limit(seat, self.penalties):
+            if n > 2 and (n > 4 or (n == 4 and not seat.swift)
+                          or (seat.penalties and not limit2.isdisjoint(seat.penalties) and self.limited(seat))):
                 return p
         return NOWHERE
+
+    def limited(self, seat: Seat) -> bool:
+        """The hand-limit penalty card is in effect for ``seat`` (not immune to it, not dormant)."""
+        limit2 = self.limit2
+        if limit2.isdisjoint(seat.penalties):
+            return False
+        return any(c in limit2 and c not in seat.immune and c not in seat.dormant for c in seat.penalties)
 
     def settle(self) -> None:
         """Carry out the tasks that need nobody's choice and no draw."""
         s = self.state
         while s.tasks and s.stage != "over":
             kind, p, k = s.tasks[0]
+            if kind == "end":  # the commonest with "refill"
+                if self.overfull() != NOWHERE:
+                    break
+                s.tasks.pop(0)
+                s.turns += 1
+                s.current = (s.current + 1) % len(s.seats)
+                continue
             seat = s.seats[p]
-            if kind in ("deal", "draw", "refill"):
+            if kind in ("refill", "deal", "draw"):
                 if (kind == "refill" and len(seat.hand) >= self.limit(p)) or (kind != "refill" and k <= 0):
                     s.tasks.pop(0)
                     continue
@@ -140,13 +166,6 @@ class Kragmortha(Game):
                         self.event(f"no empty teleport square: player {p}'s goblin stays")
                     continue
                 break
-            if kind == "end":
-                if self.overfull() != NOWHERE:
-                    break
-                s.tasks.pop(0)
-                s.turns += 1
-                s.current = (s.current + 1) % len(s.seats)
-                continue
             break
         if s.stage == "setup" and not s.tasks:
             s.stage = "play"
@@ -218,12 +237,11 @@ class Kragmortha(Game):
             deck = s.teleport_deck
         else:
             deck = s.tome_deck if kind == "tome" else s.move_deck
-        event = CHANCE_TASKS[kind]
-        return D.draw_step(event, f"player {p}: {event}", deck)
+        return D.draw_step(CHANCE_TASKS[kind], deck, p)
 
     def player_actions(self) -> list[Action]:
         s = self.state
-        who = self.current_players()
+        who = self.to_act()
         if not who:
             return []
         p = who[0]
@@ -232,11 +250,12 @@ class Kragmortha(Game):
         if s.tasks and s.tasks[0][0] != "end":
             kind = s.tasks[0][0]
             if kind == "place":
-                return [A.Place(p, sq, b.label(sq)) for sq in self.place_squares()]
+                return [A.square_action(A.Place, p, sq, b.label(sq)) for sq in self.place_squares()]
             if kind in ("flee", "fly"):
-                return [A.Fly(p, sq, b.label(sq)) for sq in empty_squares(self, ("teleport",))]
+                return [A.square_action(A.Fly, p, sq, b.label(sq)) for sq in empty_squares(self, ("teleport",))]
             if kind == "jump":
-                return [A.Jump(p, -1, "")] + [A.Jump(p, sq, b.label(sq)) for sq in self.jump_squares()]
+                return [A.square_action(A.Jump, p, -1, ""),
+                        *[A.square_action(A.Jump, p, sq, b.label(sq)) for sq in self.jump_squares()]]
             if kind == "limit":
                 return P.limit_actions(self, p)
             if kind == "grab":
@@ -277,12 +296,40 @@ class Kragmortha(Game):
                 if sq not in near]
 
     def moves(self, p: int) -> list[A.Move]:
+        """Each card in hand (one per card id; ids never hold ``#``, so this is :func:`distinct`) with its
+        legal paths, or without a path when it has none. The paths of two-symbol cards are read off the
+        piece's :func:`~rules.movement.entries`, found once for all of them; with no other piece in reach
+        (:func:`~rules.movement.alone`) a card's moves depend only on the square and are remembered."""
         s = self.state
-        goblins = tuple(x.square for x in s.seats)
+        seat = s.seats[p]
+        goblins = tuple([x.square for x in s.seats])
+        info = self.card_info
+        board = self.board
+        cache = alone_cache(board)
         out: list[A.Move] = []
-        for card_id in distinct(s.seats[p].hand):
-            found = legal_paths(self.board, goblins, s.lord, p, self.movement[card_id], s.seats[p].tomes)
-            out += [_move(p, card_id, path) for path in found] or [_move(p, card_id, ())]
+        found: list = [None, None]
+        for card_id in sorted(set(seat.hand)):
+            goblin, ok, tome = info[card_id]
+            if tome and tome in seat.tomes:  # 哥布林快跑 / 冒牌法師: a third step
+                paths = legal_paths(board, goblins, s.lord, p, self.movement[card_id], seat.tomes)
+                out += [A.move(p, card_id, path) for path in paths] or [A.move(p, card_id, ())]
+                continue
+            known = found[goblin]
+            if known is None:
+                ent = alone(board, goblins, s.lord, p, goblin)
+                known = found[goblin] = (True, ent) if ent is not None else \
+                    (False, entries(board, goblins, s.lord, p, goblin))
+            by_square, ent = known
+            if by_square:
+                key = (p, card_id, goblins[p] if goblin else s.lord)
+                moves = cache.get(key)
+                if moves is None:
+                    table = A.move_table(p, card_id)
+                    moves = cache[key] = tuple([table[i] for i, k in ent if k in ok] or [table[-1]])
+                out += moves
+            else:  # another piece in reach
+                table = A.move_table(p, card_id)
+                out += [table[i] for i, key in ent if key in ok] or [table[-1]]
         return out
 
     def illegal_reason(self, action: Action) -> tuple[str, str]:
@@ -315,8 +362,11 @@ class Kragmortha(Game):
     # ----- doing ------------------------------------------------------------------------------
     def perform(self, action: Action) -> None:
         s = self.state
-        if isinstance(action, Chance):
+        kind = type(action)  # the commonest first: a draw, a movement card
+        if kind is Chance:
             self.perform_chance(action)
+        elif kind is A.Move:
+            self.perform_move(action)
         elif isinstance(action, A.Place):
             s.tasks.pop(0)
             seat = s.seats[action.player]
@@ -347,8 +397,6 @@ class Kragmortha(Game):
             self.perform_swap(action)
         elif isinstance(action, A.UseTome):
             use_tome(self, action)
-        elif isinstance(action, A.Move):
-            self.perform_move(action)
         self.settle()
 
     def perform_chance(self, action: Chance) -> None:
@@ -428,10 +476,9 @@ class Kragmortha(Game):
         seat = s.seats[p]
         card = self.movement[card_id]
         s.move_discard.append(card_id)
-        goblins = tuple(x.square for x in s.seats)
+        goblins = tuple([x.square for x in s.seats])
         # the pieces end where the directions take them, whichever symbol was used for a step
-        steps = walk(self.board, goblins, s.lord, p, card, (CRYSTAL,) * len(path), path)
-        assert steps is not None, path
+        steps = walk_played(self.board, goblins, s.lord, p, card.piece == "goblin", path)
         piece = "their goblin" if card.piece == "goblin" else "the dark lord"
         self.event(f"player {p} plays {card_id} and moves {piece} {', '.join(path)}")
         if len(path) == 3:

@@ -11,33 +11,69 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from math import gcd
+from typing import TYPE_CHECKING, Any
 
-from ...core.protocol import Chance, ChanceStep
+from ...core.actions import chance
+from ...core.protocol import Action, Chance, ChanceStep
 from .cards import symbols_of
 
 if TYPE_CHECKING:
     from ..game import Kragmortha
 
-_FRACTIONS: dict[tuple[int, int], Fraction] = {}
-_CHANCES: dict[tuple[str, str], Chance] = {}
+class DeckDraw(ChanceStep):
+    """Drawing from the unseen part of a deck, a multiset: each card id with probability (copies) /
+    (cards), the outcomes in the order the ids first appear in the deck (as :meth:`ChanceStep.uniform`
+    lists them). A playout meets one of these every other action and nearly always just picks an
+    outcome, so the outcomes are listed only when asked for; :meth:`pick` and :meth:`allows` need only
+    the counts, and :meth:`pick` draws exactly what :meth:`ChanceStep.pick` draws from the listed
+    outcomes (one ``randrange`` over the least common denominator, then the cumulative weights)."""
+
+    def __init__(self, event: str, cards: tuple[str, ...], player: int) -> None:
+        self.__dict__.update(event=event, player=player, _cards=cards, _counts=None, _outcomes=None)
+
+    @property
+    def description(self) -> str:  # type: ignore[override]
+        """Who draws what (written when asked for)."""
+        return f"player {self.player}: {self.event}"
+
+    def counts(self) -> dict[str, int]:
+        known = self._counts
+        if known is None:
+            known = Counter(self._cards)
+            object.__setattr__(self, "_counts", known)
+        return known
+
+    @property
+    def outcomes(self) -> tuple[tuple[Action, Fraction], ...]:  # type: ignore[override]
+        known = self._outcomes
+        if known is None:
+            total = len(self._cards)
+            known = tuple((chance(self.event, c), Fraction(k, total)) for c, k in self.counts().items())
+            object.__setattr__(self, "_outcomes", known)
+        return known
+
+    def allows(self, action: Action) -> bool:
+        return type(action) is Chance and action.event == self.event and action.outcome in self.counts()
+
+    def pick(self, rng: Any) -> Action:
+        counts = self.counts()
+        # the fractions k / total in lowest terms have the least common denominator total / g
+        g = gcd(len(self._cards), *counts.values())
+        r = rng.randrange(len(self._cards) // g)
+        acc = 0
+        for c, k in counts.items():
+            acc += k // g
+            if r < acc:
+                return chance(self.event, c)
+        raise AssertionError("unreachable: the weights sum to the denominator")
 
 
-def draw_step(event: str, description: str, cards: Sequence[str]) -> ChanceStep:
-    """:meth:`ChanceStep.uniform` over a deck, with the outcome and fraction objects reused (a playout
-    builds one of these every other action)."""
-    counts = Counter(cards)
-    total = len(cards)
-    out = []
-    for c, k in counts.items():
-        f = _FRACTIONS.get((k, total))
-        if f is None:
-            f = _FRACTIONS[(k, total)] = Fraction(k, total)
-        ch = _CHANCES.get((event, c))
-        if ch is None:
-            ch = _CHANCES[(event, c)] = Chance(event, c)
-        out.append((ch, f))
-    return ChanceStep(event, description, tuple(out))
+def draw_step(event: str, cards: Sequence[str], player: int) -> ChanceStep:
+    """``player`` draws one card of ``cards`` (a deck's unseen part; copies repeat their id): a
+    :class:`DeckDraw` of a snapshot (copies of the game share the step while the deck list changes under
+    the original)."""
+    return DeckDraw(event, tuple(cards), player)
 
 
 # ----- penalty cards -------------------------------------------------------------------------------

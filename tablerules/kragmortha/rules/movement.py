@@ -6,9 +6,9 @@ symbol); the desk and the teleport squares can be entered with any symbol; bookc
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
+from typing import NamedTuple
 
 from ..data import CRYSTAL, DIRECTIONS, SYMBOLS, Board, MoveCard
 
@@ -16,9 +16,9 @@ GOBLIN_RUN = "goblin-run"
 FAKE_WIZARD = "fake-wizard"
 
 
-@dataclass(frozen=True)
-class Step:
-    """Where the pieces are after a step and how the move goes on."""
+class Step(NamedTuple):
+    """Where the pieces are after a step and how the move goes on (a named tuple: every move played makes
+    one or two)."""
 
     goblins: tuple[int, ...]
     lord: int
@@ -78,10 +78,14 @@ def lord_step(board: Board, goblins: tuple[int, ...], lord: int, symbol: str, di
     return Step(goblins, n, "lord-teleport" if kind == "teleport" else "")
 
 
+def card_tome(card: MoveCard) -> str:
+    """The tome that gives the card's piece one more step: 哥布林快跑 (a goblin), 冒牌法師 (the dark lord)."""
+    return GOBLIN_RUN if card.piece == "goblin" else FAKE_WIZARD
+
+
 def card_symbols(card: MoveCard, tomes: list[str]) -> tuple[str, ...]:
     """The symbols a card gives; one more crystal ball with 哥布林快跑 / 冒牌法師 when the card shows one."""
-    extra = GOBLIN_RUN if card.piece == "goblin" else FAKE_WIZARD
-    if CRYSTAL in card.symbols and extra in tomes:
+    if CRYSTAL in card.symbols and card_tome(card) in tomes:
         return (*card.symbols, CRYSTAL)
     return card.symbols
 
@@ -105,6 +109,50 @@ def walk(board: Board, goblins: tuple[int, ...], lord: int, who: int, card: Move
 
 
 _DIRS = tuple(DIRECTIONS)
+_INDEX = {d: i for i, d in enumerate(_DIRS)}
+
+
+def walk_played(board: Board, goblins: tuple[int, ...], lord: int, who: int, goblin: bool,
+                path: tuple[str, ...]) -> list[Step]:
+    """:func:`walk` of a legal path just played (where the pieces end does not depend on which symbol
+    made a step, so crystal balls stand for them), on the flat tables: the steps a move makes."""
+    nb, kinds = board.nb, board.kinds  # type: ignore[attr-defined]
+    steps = []
+    for direction in path:
+        d = _INDEX[direction]
+        if goblin:
+            n = nb[goblins[who]][d]
+            pos = list(goblins)
+            met: tuple[int, ...] = ()
+            end = ""
+            if kinds[n] == "desk":
+                end = "desk"
+            elif n == lord:
+                end = "meet"
+            else:
+                if n in goblins:  # the push chain (known to be possible)
+                    chain = []
+                    cur = n
+                    while cur in pos:
+                        chain.append(pos.index(cur))
+                        cur = nb[cur][d]
+                    for q in reversed(chain):
+                        pos[q] = nb[pos[q]][d]
+                    if cur == lord:
+                        met = (chain[-1],)
+                if kinds[n] == "teleport":
+                    end = "teleport"
+            pos[who] = n
+            step = Step(tuple(pos), lord, end, met)
+        else:
+            n = nb[lord][d]
+            if n in goblins:
+                step = Step(goblins, n, "lord-meet", (goblins.index(n),))
+            else:
+                step = Step(goblins, n, "lord-teleport" if kinds[n] == "teleport" else "")
+        steps.append(step)
+        goblins, lord = step.goblins, step.lord
+    return steps
 
 
 def legal_paths(board: Board, goblins: tuple[int, ...], lord: int, who: int, card: MoveCard,
@@ -147,7 +195,6 @@ def _lord_to(board: Board, g: tuple[int, ...], lord: int, symbol: str, d: int) -
     return n, n in g or board.kinds[n] == "teleport"
 
 
-@lru_cache(maxsize=65536)
 def _tree(board: Board, goblins: tuple[int, ...], lord: int, who: int, goblin: bool) -> tuple:
     """The first two steps of the piece in every direction, whatever the symbol: per direction ``None``
     (never possible) or ``(target square, second targets)`` with a second target per direction (-1: not
@@ -195,33 +242,177 @@ def _tree(board: Board, goblins: tuple[int, ...], lord: int, who: int, goblin: b
 _PATHS1 = tuple((d,) for d in _DIRS)
 _PATHS2 = tuple(tuple((d1, d2) for d2 in _DIRS) for d1 in _DIRS)
 _SORTED = sorted(range(4), key=lambda d: _DIRS[d])  # paths come out sorted by direction names
+#: every path of one or two steps, numbered: ``d1`` for one step, ``4 + 4 * d1 + d2`` for two
+PATHS = (*_PATHS1, *(p for row in _PATHS2 for p in row))
+_ANY = len(SYMBOLS)  #: the class of a square any symbol enters (the desk, a teleport square)
+
+
+def _square_class(kind: str) -> int:
+    return SYMBOLS.index(kind) if kind in SYMBOLS else _ANY
+
+
+@lru_cache(maxsize=32)
+def _candidates(board: Board, goblin: bool) -> tuple[tuple, ...]:
+    """Per start square, what :func:`_tree` finds on an empty board (no goblin, no dark lord in reach):
+    per first direction, in sorted order, ``(d1, target, key, ends, seconds)``, ``seconds`` the second
+    steps ``(target, d2, path number, key)`` in sorted order. :func:`entries` then only looks at the
+    squares where pieces stand."""
+    nb, blocked, kinds = board.nb, board.blocked, board.kinds  # type: ignore[attr-defined]
+    enter = board.enter[CRYSTAL]  # type: ignore[attr-defined]
+    classes = _classes(board)
+    out = []
+    for start in range(len(kinds)):
+        row = []
+        for d1 in _SORTED:
+            n = nb[start][d1]
+            if n < 0 or not enter[n] or (not goblin and blocked[n]):
+                continue
+            ends = blocked[n] or kinds[n] == "teleport"
+            seconds = []
+            for d2 in _SORTED:
+                n2 = nb[n][d2]
+                if n2 < 0 or not enter[n2] or (not goblin and blocked[n2]):
+                    continue
+                seconds.append((n2, d2, 4 + 4 * d1 + d2, 5 + 5 * classes[n] + classes[n2]))
+            row.append((d1, n, classes[n], ends, tuple(seconds)))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+def candidates(board: Board, goblin: bool) -> tuple[tuple, ...]:
+    """:func:`_candidates`, kept on the board (an attribute read is cheaper than hashing it for a cache)."""
+    return _board_tables(board)[goblin]
+
+
+def _board_tables(board: Board) -> tuple:
+    known = board.__dict__.get("_move_tables")
+    if known is None:
+        cands = (_candidates(board, False), _candidates(board, True))
+        # the squares a piece's first two steps may enter from each square (the square itself left out)
+        reach = tuple(tuple(frozenset({n for _, n, _, _, _ in row} | {n2 for *_, seconds in row for n2, *_ in seconds})
+                            - {sq} for sq, row in enumerate(c)) for c in cands)
+        # what entries() gives with no other piece in reach
+        alone = tuple(tuple([e for d1, _, c1, ends, seconds in row
+                             for e in [(d1, c1), *(() if ends else [(i, key) for _, _, i, key in seconds])]]
+                            for row in c) for c in cands)
+        known = (*cands, reach, alone, {})
+        object.__setattr__(board, "_move_tables", known)
+    return known
+
+
+def alone(board: Board, goblins: tuple[int, ...], lord: int, who: int,
+          goblin: bool) -> tuple[tuple[int, int], ...] | None:
+    """:func:`entries` when no other piece stands where the piece's first two steps may go (they then
+    depend on the square only and are worked out once per square), else ``None``."""
+    tables = _board_tables(board)
+    if goblin:
+        start = goblins[who]
+        reach = tables[2][True][start]
+        if lord in reach or not reach.isdisjoint(goblins):
+            return None
+        return tables[3][True][start]
+    if not tables[2][False][lord].isdisjoint(goblins):
+        return None
+    return tables[3][False][lord]
+
+
+def alone_cache(board: Board) -> dict:
+    """A cache kept with the board for what callers derive from :func:`alone` (e.g. the moves of a card)."""
+    return _board_tables(board)[4]
+
+
+def entries(board: Board, goblins: tuple[int, ...], lord: int, who: int, goblin: bool) -> list[tuple[int, int]]:
+    """The paths of one or two steps the piece could take with crystal balls, in sorted order, as
+    ``(path number, key)``: the key says which squares the steps enter (``c1`` for one step, ``5 + 5 * c1
+    + c2`` for two, ``c`` a symbol's index or 4 for a square any symbol enters). Which paths a card may
+    take depends only on the key and the card's symbols (:func:`allowed_keys`), so one list serves every
+    card in hand. The same paths as :func:`_tree` (the plain form, kept as the reference), found from the
+    empty-board :func:`candidates` by looking only at the squares where pieces stand. Not cached: in a
+    playout positions seldom repeat, and hashing the key costs more than this."""
+    out: list[tuple[int, int]] = []
+    if not goblin:
+        for d1, n, c1, ends, seconds in candidates(board, False)[lord]:
+            out.append((d1, c1))
+            if not ends and n not in goblins:  # moving onto a goblin is a meeting: the move ends
+                out += [(i, key) for _, _, i, key in seconds]
+        return out
+    blocked = board.blocked  # type: ignore[attr-defined]
+    start = goblins[who]
+    for d1, n, c1, ends, seconds in candidates(board, True)[start]:
+        if n == lord:  # meeting the dark lord ends the move
+            out.append((d1, c1))
+            continue
+        if n in goblins and not blocked[n]:  # a push, which must be possible
+            pushed = _goblin_to(board, goblins, lord, who, CRYSTAL, d1)
+            if pushed is None:
+                continue
+            out.append((d1, c1))
+            if ends:
+                continue
+            g2 = pushed[0]
+            for n2, d2, i, key in seconds:
+                if n2 in g2 and n2 != lord and not blocked[n2] \
+                        and _goblin_to(board, g2, lord, who, CRYSTAL, d2) is None:
+                    continue  # a push that cannot be made
+                out.append((i, key))
+            continue
+        out.append((d1, c1))
+        if ends:
+            continue
+        for n2, d2, i, key in seconds:
+            # the goblins after the first step are the same but for the mover, now on n (never n2)
+            if n2 in goblins and n2 != start and n2 != lord and not blocked[n2] and _goblin_to(
+                    board, (*goblins[:who], n, *goblins[who + 1:]), lord, who, CRYSTAL, d2) is None:
+                continue  # a push that cannot be made
+            out.append((i, key))
+    return out
+
+
+def _entries_from_tree(board: Board, goblins: tuple[int, ...], lord: int, who: int,
+                       goblin: bool) -> list[tuple[int, int]]:
+    """:func:`entries` read off :func:`_tree` (the reference the tests compare it with)."""
+    tree = _tree(board, goblins, lord, who, goblin)
+    classes = _classes(board)
+    out: list[tuple[int, int]] = []
+    for d1 in _SORTED:
+        one = tree[d1]
+        if one is None:
+            continue
+        c1 = classes[one[0]]
+        out.append((d1, c1))
+        for d2 in _SORTED if one[1] else ():
+            t2 = one[1][d2]
+            if t2 >= 0:
+                out.append((4 + 4 * d1 + d2, 5 + 5 * c1 + classes[t2]))
+    return out
+
+
+@lru_cache(maxsize=16)
+def _classes(board: Board) -> tuple[int, ...]:
+    return tuple(_square_class(k) for k in board.kinds)
+
+
+@lru_cache(maxsize=64)
+def allowed_keys(symbols: tuple[str, str]) -> frozenset[int]:
+    """The :func:`entries` keys a card with these two symbols may take: one step onto a square either
+    symbol enters; two steps, one symbol each, in either order."""
+    x, y = symbols
+
+    def enters(symbol: str, c: int) -> bool:
+        return c == _ANY or symbol in (CRYSTAL, SYMBOLS[c])
+
+    out = {c1 for c1 in range(_ANY + 1) if enters(x, c1) or enters(y, c1)}
+    out |= {5 + 5 * c1 + c2 for c1 in range(_ANY + 1) for c2 in range(_ANY + 1)
+            if (enters(x, c1) and enters(y, c2)) or (enters(y, c1) and enters(x, c2))}
+    return frozenset(out)
 
 
 def _legal_paths(board: Board, goblins: tuple[int, ...], lord: int, who: int, goblin: bool,
                  base: tuple[str, ...], symbols: tuple[str, ...]) -> list[tuple[str, ...]]:
     if len(symbols) == 3:
         return _legal_paths3(board, goblins, lord, who, goblin, base, symbols)
-    tree = _tree(board, goblins, lord, who, goblin)
-    enter = board.enter  # type: ignore[attr-defined]
-    ex, ey = enter[base[0]], enter[base[1]]
-    out: list[tuple[str, ...]] = []
-    for d1 in _SORTED:  # either symbol first, the other second
-        one = tree[d1]
-        if one is None:
-            continue
-        t1 = one[0]
-        a, b = ex[t1], ey[t1]
-        if not (a or b):
-            continue
-        out.append(_PATHS1[d1])
-        second = one[1]
-        if second:
-            paths2 = _PATHS2[d1]
-            for d2 in _SORTED:
-                t2 = second[d2]
-                if t2 >= 0 and ((a and ey[t2]) or (b and ex[t2])):
-                    out.append(paths2[d2])
-    return out
+    ok = allowed_keys(base)
+    return [PATHS[i] for i, key in entries(board, goblins, lord, who, goblin) if key in ok]
 
 
 @lru_cache(maxsize=4096)
