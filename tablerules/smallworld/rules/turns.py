@@ -131,6 +131,8 @@ def next_loser(g: SmallWorld) -> None:
     for k in range(1, n + 1):
         q = (s.current + k) % n
         seat = s.seats[q]
+        if not seat.pending:
+            continue
         for race in sorted(seat.pending):
             count = seat.pending[race]
             if count and s.regions_of(q, race):
