@@ -141,12 +141,16 @@ def _conquests(g: SmallWorld, p: int, ghouls: bool, race: str, power: str, held:
     :func:`conquest.costs` in one pass (the same regions and costs, without the intermediate lists)."""
     s = g.state
     board = g.board
+    sea = power == "Seafaring"  # else seas and the lake are never targets: the land-only tables leave them out
     if not held:  # first conquest (seed 003, 第一场征服)
-        candidates = board.all_ids if (power == "Flying" or (not ghouls and race == "Halflings")) else board.entry
+        if power == "Flying" or (not ghouls and race == "Halflings"):
+            candidates = board.all_ids if sea else board.land_ids
+        else:
+            candidates = board.entry if sea else board.land_entry
     elif power == "Flying":
-        candidates = board.all_ids
+        candidates = board.all_ids if sea else board.land_ids
     else:
-        adjacency = board.adjacency
+        adjacency = board.adjacency if sea else board.land_adjacency
         if len(held) == 1:
             found = adjacency[held[0]]
         else:
@@ -154,24 +158,23 @@ def _conquests(g: SmallWorld, p: int, ghouls: bool, race: str, power: str, held:
             for h in held:
                 found |= adjacency[h]
         if power == "Underworld" and not board.caverns.isdisjoint(held):
-            found = found | board.caverns
+            found = found | (board.caverns - board.water)
         candidates = sorted(found)
-    water = board.water if power != "Seafaring" else ()
     owner, declines, seats = s.owner, s.decline, s.seats
     hole, hero, dragon = s.hole, s.hero, s.dragon
-    static, tokens, tribe, fortress, lair, camp = (board.static_defence, s.tokens, s.lost_tribe, s.fortress, s.lair,
-                                                   s.encampment)
-    giants = discount = None
-    if not ghouls:
-        if race == "Giants":
-            giants = conquest.conquest_cost
-        else:
-            discount = board.discounts(race, power)
+    tokens, tribe, fortress, lair, camp = s.tokens, s.lost_tribe, s.fortress, s.lair, s.encampment
+    giants = None
+    if ghouls:
+        base, clamp = board.static_defence, False
+    elif race == "Giants":
+        giants = conquest.conquest_cost
+    else:
+        base, clamp = board.base_costs(race, power)
     die = s.berserk_die if power == "Berserk" else 0
     short = 3 if power != "Berserk" else 0  # Berserk makes no final attempt
     conquer, attempt = _Conquer, _FinalAttempt
     for i in candidates:
-        if i in water or hole[i] or hero[i] or i == dragon:
+        if hole[i] or hero[i] or i == dragon:
             continue
         o = owner[i]
         if o == p:
@@ -182,11 +185,9 @@ def _conquests(g: SmallWorld, p: int, ghouls: bool, race: str, power: str, held:
         if giants is not None:
             cost = giants(g, p, i, "active")
         else:
-            cost = static[i] + tokens[i] + tribe[i] + fortress[i] + lair[i] + camp[i]
-            if discount is not None:
-                cost -= discount[i]
-                if cost < 1:
-                    cost = 1
+            cost = base[i] + tokens[i] + tribe[i] + fortress[i] + lair[i] + camp[i]
+            if clamp and cost < 1:
+                cost = 1
         if die:
             cost = cost - die if cost - die > 1 else 1
         if cost <= hand:
