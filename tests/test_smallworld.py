@@ -354,6 +354,45 @@ def test_cost_equals_its_breakdown_in_random_positions() -> None:
             g.apply(rng.choice(g.legal_actions()))
 
 
+def test_listed_conquests_match_targets_and_costs_in_random_positions() -> None:
+    """The legal-action listing works out targets and costs in one pass: it must list exactly the regions of
+    ``targets`` at their ``conquest_cost`` (Berserk's die off, minimum 1), as Conquer when the hand pays and as a
+    final attempt when 1-3 tokens short (seed 003, 征服一个区域 / 最后一次征服的尝试)."""
+    import random
+
+    from tablerules.smallworld.rules.conquest import GHOULS
+
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(8):
+        g = SmallWorld({"players": 2 + seed % 4}, seed=seed)
+        while not g.is_over():
+            if g.is_chance():
+                g.roll()
+                continue
+            s = g.state
+            p = s.current
+            force = g.force()
+            seat = s.seats[p]
+            hand = seat.ghoul_hand if force == GHOULS else seat.hand
+            berserk = force != GHOULS and seat.power == "Berserk"
+            if s.stage in ("conquer", "ghouls") and hand >= 1 and not (berserk and s.berserk_die < 0):
+                want = []
+                for r in targets(g, p, force):
+                    cost = conquest_cost(g, p, r, force)
+                    if berserk:
+                        cost = max(1, cost - s.berserk_die)
+                    if cost <= hand:
+                        want.append(A.Conquer(p, r, cost))
+                    elif cost - hand <= 3 and not berserk:
+                        want.append(A.FinalAttempt(p, r, cost))
+                listed = [a for a in g.legal_actions() if isinstance(a, A.Conquer | A.FinalAttempt)]
+                assert listed == want
+                checked += 1
+            g.apply(rng.choice(g.legal_actions()))
+    assert checked > 300
+
+
 def test_seat_views_hide_other_coins_until_the_end() -> None:
     g = new_game(3)
     g.state.seats[1].coins = 11

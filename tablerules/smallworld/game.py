@@ -14,7 +14,8 @@ from . import actions as A
 from .maps import load_board, load_powers, load_races
 from .rules import combos, conquest, legal, redeploy, turns
 from .rules.conquest import GHOULS
-from .state import LOST_TRIBES, NOBODY, Seat, SmallWorldState, clone_state
+from .rules.turns import BERSERK_ROLLING
+from .state import LOST_TRIBES, NOBODY, ROW, Seat, SmallWorldState, clone_state
 
 DIE = "reinforcement die"
 
@@ -77,12 +78,14 @@ class SmallWorld(Game):
         s = self.state
         if s.over:
             return None
-        step = combos.draw_step(self)
-        if step is not None:
-            return step
+        races = s.row_races
+        if len(races) < ROW or len(s.row_powers) < len(races):  # the row is being refilled
+            step = combos.draw_step(self)
+            if step is not None:
+                return step
         if s.attempt != NOBODY:
             return die_step(f"player {s.current}'s final attempt on region {s.attempt}")
-        if s.berserk_die == turns.BERSERK_ROLLING:
+        if s.berserk_die == BERSERK_ROLLING:
             return die_step(f"player {s.current} rolls for Berserk")
         return None
 
@@ -223,7 +226,7 @@ def _end_turn(g: SmallWorld, p: int, a: A.EndTurn) -> None:
 
 _PERFORM: dict[type, Callable[[SmallWorld, int, Any], None]] = {
     A.PickCombo: _pick,
-    A.Conquer: lambda g, p, a: conquest.conquer(g, p, a.region, g.force()),
+    A.Conquer: lambda g, p, a: conquest.conquer(g, p, a.region, g.force(), a.cost),  # a listed action: its cost holds
     A.FinalAttempt: _attempt,
     A.RollBerserk: _berserk,
     A.DragonAttack: lambda g, p, a: conquest.dragon_attack(g, p, a.region),

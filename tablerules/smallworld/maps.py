@@ -55,6 +55,9 @@ class Board:
     adjacency: tuple[frozenset[int], ...] = ()
     static_defence: tuple[int, ...] = ()  #: 2 + the mountain marker: the part of a cost that never changes
     hill_or_farmland: frozenset[int] = frozenset()
+    land_ids: tuple[int, ...] = ()  #: ``all_ids``, ``entry`` and ``adjacency`` without seas and the lake
+    land_entry: tuple[int, ...] = ()
+    land_adjacency: tuple[frozenset[int], ...] = ()
     _discounts: dict = field(default_factory=dict, compare=False, repr=False)  #: (race, power) -> discounts
 
     def __len__(self) -> int:
@@ -79,6 +82,17 @@ class Board:
         out = tuple(d) if any(d) else None
         self._discounts[key] = out
         return out
+
+    def base_costs(self, race: str, power: str) -> tuple[tuple[int, ...], bool]:
+        """Per region, ``static_defence`` less the combo's fixed :meth:`discounts`, and whether any discount
+        applies (then the caller keeps the minimum of 1)."""
+        key = ("base", race, power)
+        known = self._discounts.get(key)
+        if known is None:
+            d = self.discounts(race, power)
+            known = self._discounts[key] = ((self.static_defence, False) if d is None else
+                                            (tuple(c - k for c, k in zip(self.static_defence, d, strict=True)), True))
+        return known
 
     def graph(self) -> nx.Graph:
         """The board as a networkx graph: a node per region with its terrain and features."""
@@ -112,10 +126,15 @@ def parse_board(doc: dict, file: str | Path = "<memory>") -> Board:
     sea_adjacent = frozenset(r.id for r in built if any(built[n].terrain == "sea" for n in r.adjacent))
     caverns = frozenset(r.id for r in built if r.has("cavern"))
     entry = tuple(r.id for r in built if r.border or r.id in sea_adjacent)
+    water = frozenset(r.id for r in built if r.water)
+    adjacent = tuple(frozenset(r.adjacent) for r in built)
     return Board(doc["name"], doc["players"], doc["rounds"], bool(doc.get("invented", False)), built, coastal,
-                 sea_adjacent, caverns, tuple(range(len(built))), entry, frozenset(r.id for r in built if r.water),
-                 tuple(frozenset(r.adjacent) for r in built), tuple(2 + r.mountain_marker for r in built),
-                 frozenset(r.id for r in built if r.terrain in ("hill", "farmland")))
+                 sea_adjacent, caverns, tuple(range(len(built))), entry, water, adjacent,
+                 tuple(2 + r.mountain_marker for r in built),
+                 frozenset(r.id for r in built if r.terrain in ("hill", "farmland")),
+                 land_ids=tuple(r.id for r in built if not r.water),
+                 land_entry=tuple(i for i in entry if i not in water),
+                 land_adjacency=tuple(a - water for a in adjacent))
 
 
 def load_board_file(file: str | Path) -> Board:

@@ -10,7 +10,6 @@ Seed 003, 游戏设置阶段 2: "将种族旗帜和特殊能力徽记洗好，�
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...core.protocol import Chance, ChanceStep
@@ -23,21 +22,17 @@ RACE_DRAW = "race banner"
 POWER_DRAW = "power badge"
 
 
-@lru_cache(maxsize=4096)
-def _uniform(event: str, description: str, pool: tuple[str, ...]) -> ChanceStep:
-    """A draw from ``pool`` (immutable, so one object serves every game that reaches the same pile)."""
-    return ChanceStep.uniform(event, description, pool)
-
-
 def draw_step(g: SmallWorld) -> ChanceStep | None:
-    """The pending draw refilling the row, if any: a banner first, then the badge under it."""
+    """The pending draw refilling the row, if any: a banner first, then the badge under it. Each is a
+    :meth:`ChanceStep.draw` (every name once, equally likely, outcomes listed only when asked for)."""
     s = g.state
-    if len(s.row_powers) < len(s.row_races):
+    races = s.row_races
+    if len(s.row_powers) < len(races):
         pool = s.power_pool or s.power_discard  # the discard is reshuffled when the stack runs out
-        return _uniform(POWER_DRAW, "draw a special power badge for the row", tuple(sorted(pool)))
-    if len(s.row_races) < ROW:
+        return ChanceStep.draw(POWER_DRAW, "draw a special power badge for the row", pool)
+    if len(races) < ROW:
         if s.race_pool:
-            return _uniform(RACE_DRAW, "draw a race banner for the row", tuple(s.race_pool))
+            return ChanceStep.draw(RACE_DRAW, "draw a race banner for the row", s.race_pool)
         if s.race_bottom:
             return ChanceStep(RACE_DRAW, "the banner at the bottom of the stack comes up",
                               ((Chance(RACE_DRAW, s.race_bottom[0]), Fraction(1)),))

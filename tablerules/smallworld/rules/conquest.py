@@ -239,11 +239,14 @@ def clear_region(g: SmallWorld, region: int) -> None:
         s.dragon = NOBODY
 
 
-def conquer(g: SmallWorld, player: int, region: int, force: str = "active") -> None:
+def conquer(g: SmallWorld, player: int, region: int, force: str = "active", cost: int | None = None) -> None:
+    """Take ``region`` paying its cost (``cost``: as the legal Conquer action listed it, Berserk's die already off)."""
     s = g.state
-    cost = conquest_cost(g, player, region, force)
+    if cost is None:
+        cost = conquest_cost(g, player, region, force)
+        if force != GHOULS and s.berserk_die != NOBODY:
+            cost = max(1, cost - s.berserk_die)
     if force != GHOULS and s.berserk_die != NOBODY:
-        cost = max(1, cost - s.berserk_die)
         s.berserk_die = NOBODY
     g.event(f"player {player} conquers region {region} ({g.board.regions[region].terrain}) with {cost} token(s)")
     take_region(g, player, region, cost, force)

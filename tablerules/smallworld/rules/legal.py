@@ -11,7 +11,6 @@ from ...core.protocol import Action, Chance
 from .. import actions as A
 from ..state import MAX_FORTRESSES, MAX_HEROES, NOBODY, indices
 from . import combos, conquest, redeploy, turns
-from .conquest import GHOULS
 
 if TYPE_CHECKING:
     from ..game import SmallWorld
@@ -69,16 +68,19 @@ def player_actions(g: SmallWorld) -> list[Action]:
 def redeploy_actions(g: SmallWorld, p: int) -> list[Action]:
     s = g.state
     seat = s.seats[p]
-    regions = s.regions_of(p, seat.race, False)
+    owner, declines = s.owner, s.decline
+    regions = [i for i in indices(s.race, seat.race) if owner[i] == p and not declines[i]]  # s.regions_of, inlined
     if s.amazons_owed:
         return [_Abandon(p, i) for i in regions]
     out: list[Action] = []
     hand = seat.hand
     if hand:
-        for i in regions:
-            out.append(_Place(p, i, 1))
-            if hand > 1:
-                out.append(_Place(p, i, hand))
+        place = _Place
+        if hand > 1:
+            for i in regions:
+                out += (place(p, i, 1), place(p, i, hand))
+        else:
+            out += [place(p, i, 1) for i in regions]
     power = seat.power
     if power == "Bivouacking" and seat.encampments:
         out += [_PlaceEncampment(p, i) for i in regions]
@@ -98,42 +100,100 @@ def conquest_actions(g: SmallWorld, p: int) -> list[Action]:
     s = g.state
     seat = s.seats[p]
     ghouls = s.stage == "ghouls"
-    force = GHOULS if ghouls else "active"
-    race = "Ghouls" if ghouls else seat.race
-    owner, tokens, declines = s.owner, s.tokens, s.decline
-    held = [i for i in indices(s.race, race) if owner[i] == p and declines[i] == ghouls] if race else []
+    if ghouls:
+        race, hand, power = "Ghouls", seat.ghoul_hand, ""
+    else:
+        race, hand, power = seat.race, seat.hand, seat.power
+    held: list[int] = []
+    if race:
+        owner, declines = s.owner, s.decline
+        held = [i for i in indices(s.race, race) if owner[i] == p and declines[i] == ghouls]
     out: list[Action] = []
     if not ghouls and not s.acted and race and not seat.fresh:
         out.append(_Decline(p))
-    if not s.conquered and s.berserk_die == NOBODY:
-        if any(tokens[i] > 1 for i in held):
-            out.append(_Ready(p))
+    berserk_die = s.berserk_die
+    if not s.conquered and berserk_die == NOBODY:
+        tokens = s.tokens
+        for i in held:
+            if tokens[i] > 1:
+                out.append(_Ready(p))
+                break
         if not ghouls:
             out += [_Abandon(p, i) for i in held]
-    hand = seat.ghoul_hand if ghouls else seat.hand
-    berserk = not ghouls and seat.power == "Berserk"
     if hand >= 1:
-        regions = conquest.targets(g, p, force, held)
-        if berserk and s.berserk_die == NOBODY:
-            if regions:
+        if power == "Berserk" and berserk_die == NOBODY:
+            if conquest.targets(g, p, "active", held):
                 out.append(_RollBerserk(p))
-        elif regions:
-            die = s.berserk_die if berserk else 0
-            conquer, attempt = _Conquer, _FinalAttempt
-            for r, cost in zip(regions, conquest.costs(g, p, regions, force), strict=True):
-                if die:
-                    cost = max(1, cost - die)
-                if cost <= hand:
-                    out.append(conquer(p, r, cost))
-                elif cost - hand <= 3 and not berserk:
-                    out.append(attempt(p, r, cost))
+        else:
+            _conquests(g, p, ghouls, race, power, held, hand, out)
     if not ghouls:
-        if seat.power == "Dragon Master":
+        if power == "Dragon Master":
             out += [_DragonAttack(p, r) for r in conquest.dragon_targets(g, p)]
         if race == "Sorcerers":
             out += [_Enchant(p, r) for r in conquest.enchant_targets(g, p)]
     out.append(_EndConquest(p))
     return out
+
+
+def _conquests(g: SmallWorld, p: int, ghouls: bool, race: str, power: str, held: list[int], hand: int,
+               out: list[Action]) -> None:
+    """The Conquer and FinalAttempt actions, in region order: :func:`conquest.targets` and
+    :func:`conquest.costs` in one pass (the same regions and costs, without the intermediate lists)."""
+    s = g.state
+    board = g.board
+    sea = power == "Seafaring"  # else seas and the lake are never targets: the land-only tables leave them out
+    if not held:  # first conquest (seed 003, 第一场征服)
+        if power == "Flying" or (not ghouls and race == "Halflings"):
+            candidates = board.all_ids if sea else board.land_ids
+        else:
+            candidates = board.entry if sea else board.land_entry
+    elif power == "Flying":
+        candidates = board.all_ids if sea else board.land_ids
+    else:
+        adjacency = board.adjacency if sea else board.land_adjacency
+        if len(held) == 1:
+            found = adjacency[held[0]]
+        else:
+            found = set()
+            for h in held:
+                found |= adjacency[h]
+        if power == "Underworld" and not board.caverns.isdisjoint(held):
+            found = found | (board.caverns - board.water)
+        candidates = sorted(found)
+    owner, declines, seats = s.owner, s.decline, s.seats
+    hole, hero, dragon = s.hole, s.hero, s.dragon
+    tokens, tribe, fortress, lair, camp = s.tokens, s.lost_tribe, s.fortress, s.lair, s.encampment
+    giants = None
+    if ghouls:
+        base, clamp = board.static_defence, False
+    elif race == "Giants":
+        giants = conquest.conquest_cost
+    else:
+        base, clamp = board.base_costs(race, power)
+    die = s.berserk_die if power == "Berserk" else 0
+    short = 3 if power != "Berserk" else 0  # Berserk makes no final attempt
+    conquer, attempt = _Conquer, _FinalAttempt
+    for i in candidates:
+        if hole[i] or hero[i] or i == dragon:
+            continue
+        o = owner[i]
+        if o == p:
+            if ghouls or not declines[i]:
+                continue  # own regions (the active race may attack its own race in decline)
+        elif o >= 0 and not declines[i] and seats[o].peace_with == p:
+            continue  # a Diplomat's peace
+        if giants is not None:
+            cost = giants(g, p, i, "active")
+        else:
+            cost = base[i] + tokens[i] + tribe[i] + fortress[i] + lair[i] + camp[i]
+            if clamp and cost < 1:
+                cost = 1
+        if die:
+            cost = cost - die if cost - die > 1 else 1
+        if cost <= hand:
+            out.append(conquer(p, i, cost))
+        elif cost - hand <= short:
+            out.append(attempt(p, i, cost))
 
 
 def illegal_reason(g: SmallWorld, action: Action) -> tuple[str, str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..state import MAX_FORTRESSES, MAX_HEROES
+from .conquest import clear_region
 
 if TYPE_CHECKING:
     from ..game import SmallWorld
@@ -85,8 +86,6 @@ def start_redeploy(g: SmallWorld, player: int) -> None:
 
 def pay_amazons(g: SmallWorld, player: int, region: int) -> None:
     """Amazons short of tokens for the box abandon a region to pay (its tokens go to the box)."""
-    from .conquest import clear_region
-
     s = g.state
     n = s.tokens[region]
     clear_region(g, region)

@@ -10,48 +10,53 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..state import indices
+
 if TYPE_CHECKING:
     from ..game import SmallWorld
 
 TERRAIN_POWERS = {"Forest": "forest", "Hill": "hill", "Swamp": "swamp"}
 TERRAIN_RACES = {"Humans": "farmland"}
 FEATURE_RACES = {"Dwarves": "mine", "Wizards": "magic"}
+_POWER_TERMS = frozenset([*TERRAIN_POWERS, "Alchemist", "Merchant", "Pillaging", "Fortified", "Wealthy"])
 
 
 def score_breakdown(g: SmallWorld, player: int, declined_this_turn: bool = False) -> list[tuple[str, int]]:
     """(reason, coins) for ``player``'s turn end; the sum is what they earn."""
     s = g.state
-    board = g.board
+    regions = g.board.regions
     seat = s.seats[player]
-    mine = [i for i, o in enumerate(s.owner) if o == player]
+    races, declines = s.race, s.decline
+    mine = indices(s.owner, player)
     terms = [("regions", len(mine))]
-    dwarves_declined = [i for i in mine if s.race[i] == "Dwarves" and s.decline[i]]
-    if dwarves_declined:
-        terms.append(("Dwarves in decline: mines", sum(board.regions[i].has("mine") for i in dwarves_declined)))
+    if "Dwarves" in races:
+        dwarves_declined = [i for i in mine if races[i] == "Dwarves" and declines[i]]
+        if dwarves_declined:
+            terms.append(("Dwarves in decline: mines", sum(regions[i].has("mine") for i in dwarves_declined)))
     if declined_this_turn or not seat.race:
         return [(k, v) for k, v in terms if v]
     race, power = seat.race, seat.power
-    active = [i for i in mine if not s.decline[i]]
+    active = [i for i in mine if not declines[i]]
     if race in TERRAIN_RACES:
-        terms.append((f"{race}: {TERRAIN_RACES[race]}", sum(board.regions[i].terrain == TERRAIN_RACES[race]
-                                                              for i in active)))
+        terms.append((f"{race}: {TERRAIN_RACES[race]}", sum(regions[i].terrain == TERRAIN_RACES[race] for i in active)))
     if race in FEATURE_RACES:
-        terms.append((f"{race}: {FEATURE_RACES[race]}", sum(board.regions[i].has(FEATURE_RACES[race]) for i in active)))
+        terms.append((f"{race}: {FEATURE_RACES[race]}", sum(regions[i].has(FEATURE_RACES[race]) for i in active)))
     if race == "Orcs":
         terms.append(("Orcs: non-empty regions conquered", s.conquered_nonempty))
-    if power in TERRAIN_POWERS:
-        terms.append((f"{power}: {TERRAIN_POWERS[power]}", sum(board.regions[i].terrain == TERRAIN_POWERS[power]
-                                                               for i in active)))
-    if power == "Alchemist":
-        terms.append(("Alchemist", 2))
-    if power == "Merchant":
-        terms.append(("Merchant: regions", len(active)))
-    if power == "Pillaging":
-        terms.append(("Pillaging: non-empty regions conquered", s.conquered_nonempty))
-    if power == "Fortified":
-        terms.append(("Fortified: fortresses", sum(s.fortress[i] for i in active)))
-    if power == "Wealthy" and seat.fresh:
-        terms.append(("Wealthy (first turn)", 7))
+    if power in _POWER_TERMS:
+        if power in TERRAIN_POWERS:
+            terms.append((f"{power}: {TERRAIN_POWERS[power]}", sum(regions[i].terrain == TERRAIN_POWERS[power]
+                                                                   for i in active)))
+        elif power == "Alchemist":
+            terms.append(("Alchemist", 2))
+        elif power == "Merchant":
+            terms.append(("Merchant: regions", len(active)))
+        elif power == "Pillaging":
+            terms.append(("Pillaging: non-empty regions conquered", s.conquered_nonempty))
+        elif power == "Fortified":
+            terms.append(("Fortified: fortresses", sum(s.fortress[i] for i in active)))
+        elif power == "Wealthy" and seat.fresh:
+            terms.append(("Wealthy (first turn)", 7))
     return [(k, v) for k, v in terms if v]
 
 

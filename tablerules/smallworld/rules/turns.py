@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...core.protocol import Result
 from ..state import NOBODY
-from .decline import check_extinct
+from .decline import check_extinct, go_into_decline
 from .redeploy import amazons_muster, lift, start_redeploy
 from .scoring import score_turn
 
@@ -81,8 +81,6 @@ def end_conquest(g: SmallWorld) -> None:
 
 
 def end_turn(g: SmallWorld, stout: bool = False) -> None:
-    from .decline import go_into_decline
-
     s = g.state
     p = s.current
     seat = s.seats[p]
@@ -98,8 +96,6 @@ def end_turn(g: SmallWorld, stout: bool = False) -> None:
 
 
 def decline_turn(g: SmallWorld) -> None:
-    from .decline import go_into_decline
-
     p = g.state.current
     go_into_decline(g, p)
     score_turn(g, p, declined_this_turn=True)
@@ -131,6 +127,8 @@ def next_loser(g: SmallWorld) -> None:
     for k in range(1, n + 1):
         q = (s.current + k) % n
         seat = s.seats[q]
+        if not seat.pending:
+            continue
         for race in sorted(seat.pending):
             count = seat.pending[race]
             if count and s.regions_of(q, race):
