@@ -171,3 +171,31 @@ def check_panel_pieces(page: object, panel: str, example_text: str, other_seat: 
     expect(text).to_be_hidden()
     card.click()
     expect(text).to_be_visible()
+
+
+def stage_in_panel(page: object, panel: str, seats: dict[int, dict[str, object]], table: dict[str, object]) -> None:
+    """Issue 11 item 9: open the panel's "Set up a position" form, fill it in as a teacher would (a number
+    typed in, a choice or cards picked by their label) and press "Stage this position"."""
+    from playwright.sync_api import expect
+
+    root = page.locator(f".{panel}").first
+    root.get_by_text("Set up a position (scenario)").click()
+    form = root.locator(".tablerules-scenario").first
+    expect(form).to_be_visible()
+
+    def fill(box: object, value: object) -> None:
+        if isinstance(value, int):
+            field = box.locator("input").first
+            field.fill(str(value))
+            field.press("Enter")
+        else:
+            box.locator("select").first.select_option(label=value)
+
+    for seat, fields in seats.items():
+        form.locator(".widget-tab .lm-TabBar-tab, .widget-tab .p-TabBar-tab", has_text=f"player {seat}").click()
+        for key, value in fields.items():
+            fill(form.locator(f".tablerules-seat-{seat} .tablerules-field-{key}"), value)
+    for key, value in table.items():
+        fill(form.locator(f".tablerules-scenario-table .tablerules-field-{key}"), value)
+    form.locator("button.tablerules-stage-button").click()
+    expect(root).to_contain_text("a position set up by hand")

@@ -13,6 +13,7 @@ from browser import (
     click_until_turn_passes,
     require_browser,
     screenshot,
+    stage_in_panel,
     voila,
 )
 
@@ -126,6 +127,36 @@ PANELS = [  # notebook, panel class, text of a breakdown in its first worked exa
 ]
 
 
+def label(options: tuple[tuple[str, str], ...], value: str) -> str:
+    return next(text for text, v in options if v == value)
+
+
+def munchkin_staging() -> tuple[dict, dict, list[str]]:
+    """The helper example staged by hand: a level-3 fighter in Flaming Armour, an elf at level 4, the Drooling
+    Slime at the door."""
+    from tablerules.munchkin.cards import load_cards
+    from tablerules.widgets.staging import card_options
+
+    cards = list(load_cards().values())
+    seats = {0: {"level": 3, "carried": [label(card_options(cards), "flaming_armour")]},
+             1: {"level": 4, "race": label(card_options(cards), "elf")}}
+    return seats, {"monster": label(card_options(cards), "drooling_slime")}, ["Drooling Slime", "Flaming Armour"]
+
+
+def quest_staging() -> tuple[dict, dict, list[str]]:
+    """A level-5 warrior next to the Padded Cell, the Shrieking Geek standing in it."""
+    from tablerules.quest.tiles import load_monsters, load_rooms
+
+    room = next(r for r in load_rooms().rooms if r.id == "padded_cell")
+    geek = next(m for m in load_monsters() if m.id == "shrieking_geek")
+    seats = {0: {"level": 5}}
+    table = {"room_N": f"{room.name} {room.name_zh}", "monster": f"{geek.name} {geek.name_zh} (level {geek.level})"}
+    return seats, table, ["Shrieking Geek", "Padded Cell"]
+
+
+STAGING = {"munchkin_step_through": munchkin_staging, "quest_step_through": quest_staging}
+
+
 @pytest.mark.parametrize(("notebook", "panel", "breakdown", "odds"), PANELS, ids=[p[0] for p in PANELS])
 def test_panel_card_text_breakdown_seat_view_save_and_worked_example(notebook: str, panel: str, breakdown: str,
                                                                      odds: str) -> None:
@@ -142,3 +173,10 @@ def test_panel_card_text_breakdown_seat_view_save_and_worked_example(notebook: s
         check_panel_pieces(page, panel, breakdown)
         expect(page.locator(f".{panel} .tablerules-odds").first).to_contain_text(odds)
         screenshot(page, f"after_{notebook}")
+        if notebook in STAGING:  # item 9: a position staged with the set-up form shows in the page
+            seats, table, shown = STAGING[notebook]()
+            stage_in_panel(page, panel, seats, table)
+            for text in shown:
+                expect(page.locator(f".{panel} .tablerules-state").first).to_contain_text(text)
+            expect(page.locator(f".{panel} .tablerules-state td.level").first).to_have_text(str(seats[0]["level"]))
+            screenshot(page, f"staged_{notebook}")

@@ -13,6 +13,7 @@ from ..munchkin import breakdown, scenario
 from ..munchkin.analysis import fight_outlook
 from ..munchkin.game import AnswerHelp, AskHelp, MunchkinGame
 from .pieces import breakdown_html, card_html, hidden_html, odds_html, rule_box_html
+from .scenarios import munchkin_spec
 from .stepper import StepThrough
 
 SEED = "seed 000 (小白世纪)"
@@ -74,6 +75,7 @@ class MunchkinPanel(StepThrough):
 
     def __init__(self, game: MunchkinGame, humans=(0,), agents=None, **kwargs) -> None:
         kwargs.setdefault("examples", EXAMPLES)
+        kwargs.setdefault("scenario", munchkin_spec())
         super().__init__(game, agents=agents if agents is not None else game.heuristic_agent(), humans=humans,
                          **kwargs)
         self.widget.add_class("tablerules-munchkin")

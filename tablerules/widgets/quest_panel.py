@@ -16,7 +16,9 @@ from ..quest import breakdown, scenario
 from ..quest.analysis import pending_odds
 from ..quest.exploration import Explore
 from ..quest.game import QuestGame
+from ..quest.tiles import load_rooms
 from .pieces import breakdown_html, card_html, hidden_html, odds_html, rule_box_html
+from .scenarios import quest_spec
 from .stepper import StepThrough
 
 SEED = "seed 001 (小白历险记)"
@@ -72,6 +74,7 @@ class QuestPanel(StepThrough):
     def __init__(self, game: QuestGame, humans=(0,), agents=None, picture: bool = True, **kwargs) -> None:
         self.picture = picture
         kwargs.setdefault("examples", EXAMPLES)
+        kwargs.setdefault("scenario", quest_spec())
         super().__init__(game, agents=agents if agents is not None else game.heuristic_agent(), humans=humans,
                          **kwargs)
         self.widget.add_class("tablerules-quest")
@@ -83,6 +86,24 @@ class QuestPanel(StepThrough):
     def monster(self, piece: str) -> str:
         c = self.game.monster_card(piece)
         return card_html(c.name, card_text(c), c.name_zh, card_text_zh(c))
+
+    def room(self, room_id: str) -> str:
+        """A room's name; its text (and the Chinese text of its tile) on hover or click."""
+        r = self.game.dungeon.rooms[room_id]
+        tile = None if r.entrance else load_rooms().tile(r.id)
+        return card_html(r.name or r.id, r.text or "the entrance: no monster stands here", r.name_zh,
+                         tile.text_zh if tile is not None else "")
+
+    def monsters_html(self) -> str:
+        """Each monster standing in the dungeon: its card (text on hover), room, level and base colour."""
+        pieces = self.game.dungeon.monsters
+        if not pieces:
+            return ""
+        rows = "".join(f"<tr><td>{self.monster(m)}</td><td>{self.room(x.room)}</td><td>{x.level}</td>"
+                       f"<td>{html.escape(x.target.value) if x.target else '&ndash;'}</td></tr>"
+                       for m, x in pieces.items())
+        return ("<table class='tablerules-monsters'><tr><th>monster</th><th>room</th><th>level</th><th>base</th></tr>"
+                + rows + "</table>")
 
     def rule_box(self) -> str:
         stage = self.game.stage()
@@ -101,7 +122,7 @@ class QuestPanel(StepThrough):
                 else hidden_html(seen)
             style = " style='background:#fff8e1'" if i == game.current else ""
             health = f"{h.health}/{h.max_health}{' dead' if h.dead else ''}"
-            room = html.escape(game.room_of(i).name)
+            room = self.room(game.room_of(i).id)
             why = " + ".join(f"{label} {v}" for label, v in breakdown.strength_terms(game, i))
             rows.append(f"<tr{style}><td>{i} {h.colour.value}</td><td class='level'>{h.level}</td>"
                         f"<td>{html.escape(game.character(i))}</td><td title='{html.escape(why, quote=True)}'>"
@@ -112,7 +133,7 @@ class QuestPanel(StepThrough):
                  "<th>hand</th></tr>" + "".join(rows) + "</table>")
         fight = ""
         if game.fight is not None and game.fight.monsters:
-            where = html.escape(game.dungeon.rooms[game.fight.room].name)
+            where = self.room(game.fight.room)
             monsters = " and ".join(self.monster(m) for m in game.fight.monsters)
             fight = (f"<p class='tablerules-fight'><b>Fight</b> in {where}: {monsters}, munchkins "
                      f"<b>{game.munchkin_strength()}</b> + {game.munchkin_dice()}d6 against "
@@ -130,4 +151,4 @@ class QuestPanel(StepThrough):
             picture = (f"<img class='tablerules-dungeon' style='width:{max(width, 360)}px;max-width:100%' "
                        f"src='data:image/png;base64,{data}'/>")
         status = f"<p>{game.moves_left} move(s) left; stage: {html.escape(game.stage())}</p>"
-        return picture + table + fight + odds + status
+        return picture + table + self.monsters_html() + fight + odds + status
