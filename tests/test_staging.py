@@ -84,3 +84,55 @@ def test_quest_room_text_zh_shows_where_the_room_is_named() -> None:
     panel = QuestPanel(game, picture=False)
     assert "医院" in panel.state_view.value
     assert "回复2点生命值" in panel.state_view.value
+
+
+def test_smallworld_form_stages_a_combo_and_its_regions() -> None:
+    """Seed 003 (征服区域): a position with Ratmen/Alchemist holding two regions, three tokens in hand."""
+    from tablerules.smallworld.game import SmallWorld
+    from tablerules.widgets.smallworld_panel import SmallWorldPanel
+
+    panel = SmallWorldPanel(SmallWorld({"players": 3}, seed=1), draw=False)
+    form = panel.scenario
+    form.set("race", "Ratmen", seat=0)
+    form.set("power", "Alchemist", seat=0)
+    form.set("hand", 3, seat=0)
+    form.set("regions", ["3", "7"], seat=0)
+    form.set("tokens", 2, seat=0)
+    form.button.click()
+    s = panel.game.state
+    assert panel.staged and s.owner[3] == s.owner[7] == 0 and s.tokens[3] == 2
+    assert s.seats[0].race == "Ratmen" and s.seats[0].power == "Alchemist"
+    assert "Ratmen" in panel.state_view.value and ": cost" in panel.state_view.value
+    form.set("race", "Elves", seat=1)  # a race without a power is no combo
+    form.button.click()
+    assert "a combo is a race and a power" in form.message.value
+
+
+def test_kragmortha_form_stages_a_goblin_and_its_hand() -> None:
+    """Seed 004 (移動卡): a goblin moved to d4 with one movement card, its turn to play."""
+    from tablerules.widgets.kragmortha_panel import KragmorthaPanel
+
+    panel = KragmorthaPanel(players=3, seed=1)
+    form = panel.scenario
+    form.set("square", "d4", seat=0)
+    form.set("hand", ["goblin-grimoire-potion"], seat=0)
+    form.button.click()
+    g = panel.game
+    assert panel.staged and g.board.label(g.state.seats[0].square) == "d4"
+    assert g.state.seats[0].hand == ["goblin-grimoire-potion"] and g.state.current == 0
+    assert "goblin-grimoire-potion" in panel.cards.value
+
+
+def test_baldur_form_stages_heroes_and_a_hand() -> None:
+    """Seed 002 (英雄行动): an assassin face up and two function cards in hand."""
+    from tablerules.baldur.game import Baldur
+    from tablerules.widgets.baldur_panel import BaldurPanel
+
+    panel = BaldurPanel(Baldur(seed=3))
+    form = panel.scenario
+    form.set("heroes", ["AS"], seat=0)
+    form.set("hand", ["2C", "5H"], seat=0)
+    form.button.click()
+    seat = panel.game.state.seats[0]
+    assert panel.staged and seat.heroes == ["AS"] and seat.hand == ["2C", "5H"]
+    assert "AS" in panel.state_view.value

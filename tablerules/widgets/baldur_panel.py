@@ -16,6 +16,7 @@ from ..baldur.cards import HERO_NAMES, event_key, is_hero, is_joker, rank_of, ru
 from ..baldur.game import Baldur
 from ..core.agents import Agent
 from .pieces import breakdown_html, card_html, hidden_html, odds_html, rule_box_html
+from .scenarios import baldur_spec
 from .stepper import StepThrough
 
 SEED = "seed 002 (柏德之门)"
@@ -102,6 +103,7 @@ class BaldurPanel(StepThrough):
 
             agents = GreedyAgent()
         kwargs.setdefault("examples", EXAMPLES)
+        kwargs.setdefault("scenario", baldur_spec())
         super().__init__(game, agents, title="Baldur's Gate 柏德之门", humans=humans, **kwargs)
         self.widget.add_class("tablerules-baldur")
 

@@ -16,6 +16,7 @@ from ..kragmortha.analysis import desk_chance
 from ..kragmortha.game import Kragmortha
 from ..kragmortha.rules.cards import HAND
 from .pieces import breakdown_html, card_html, hidden_html, odds_html, rule_box_html
+from .scenarios import kragmortha_spec
 from .stepper import StepThrough
 
 COLOURS = {"grimoire": "#d9c7a3", "parchment": "#f3ecd2", "potion": "#c9e2f5", "gems": "#e2c9f5",
@@ -74,6 +75,7 @@ class KragmorthaPanel(StepThrough):
         self.board = w.HTML()
         self.cards = w.HTML()
         kwargs.setdefault("examples", EXAMPLES)
+        kwargs.setdefault("scenario", kragmortha_spec())
         super().__init__(game or Kragmortha({"players": players}, seed=seed),
                          GreedyAgent() if agent == "greedy" else RandomAgent(seed), title="Kragmortha 搗蛋大法師",
                          humans=(seat,), **kwargs)

@@ -97,3 +97,96 @@ def quest_spec() -> ScenarioSpec:
 
     return ScenarioSpec(seat, table, build, notes="Player 0's turn, moving; rooms are placed north and east of "
                         "the entrance with corridors; walk into the monster's room to fight it.")
+
+
+def smallworld_spec() -> ScenarioSpec:
+    """Small World: each seat's active race and power, tokens in hand, the regions it holds (with so many
+    tokens each); whose turn begins."""
+    from ..smallworld import scenario
+    from ..smallworld.game import SmallWorld
+
+    probe = SmallWorld({"players": 2})
+    races = tuple((f"{r.name} {r.name_zh}", key) for key, r in sorted(probe.races.items()))
+    powers = tuple((f"{p.name} {p.name_zh}", key) for key, p in sorted(probe.powers.items()))
+    regions = tuple((f"region {r.id} ({r.terrain}{', border' if r.border else ''})", str(r.id))
+                    for r in probe.board.regions if r.terrain != "sea")
+    seat = (Field("race", "race", options=races), Field("power", "power", options=powers),
+            Field("hand", "tokens in hand", "number", default=0, low=0, high=20),
+            Field("regions", "regions held", "cards", regions),
+            Field("tokens", "tokens per region", "number", default=2, low=1, high=10))
+    table = (Field("turn", "whose turn", "number", default=0, low=0, high=5),
+             Field("seed", "seed", "number", default=0, low=0, high=10**6))
+
+    def build(v: dict[str, Any]) -> Any:
+        game = scenario.new_game(v["players"], seed=v["seed"])
+        for p, s in enumerate(v["seats"]):
+            if (s["race"] == NONE) != (s["power"] == NONE):
+                raise ValueError(f"player {p}: a combo is a race and a power")
+            if s["race"] != NONE:
+                scenario.give(game, p, s["race"], s["power"], hand=s["hand"])
+            elif s["regions"]:
+                raise ValueError(f"player {p}: regions need a race to hold them")
+            for region in s["regions"]:
+                scenario.put(game, int(region), p, s["tokens"])
+        if not 0 <= v["turn"] < v["players"]:
+            raise ValueError(f"there is no player {v['turn']}")
+        return scenario.begin(game, v["turn"])
+
+    return ScenarioSpec(seat, table, build, notes="The combo row is the default one; a race taken from it is "
+                        "replaced from the stack. Tokens come out of the box.")
+
+
+def kragmortha_spec() -> ScenarioSpec:
+    """Kragmortha: each seat's goblin square and movement cards in hand; whose turn."""
+    from ..kragmortha import scenario
+    from ..kragmortha.game import Kragmortha
+
+    probe = Kragmortha({"players": 2})
+    b = probe.board
+    squares = tuple((f"{b.label(sq)} ({b.kinds[sq]})", b.label(sq)) for sq in range(b.rows * b.cols))
+    cards = tuple((f"{key}: {c.text_zh}" if c.text_zh else key, key) for key, c in sorted(probe.movement.items()))
+    seat = (Field("square", "goblin on", options=squares), Field("hand", "hand", "cards", cards))
+    table = (Field("turn", "whose turn", "number", default=0, low=0, high=5),
+             Field("seed", "seed", "number", default=0, low=0, high=10**6))
+
+    def build(v: dict[str, Any]) -> Any:
+        game = scenario.placed(players=v["players"], seed=v["seed"])
+        for p, s in enumerate(v["seats"]):
+            if s["square"] != NONE:
+                scenario.move_goblin(game, p, s["square"])
+            if s["hand"]:
+                scenario.set_hand(game, p, s["hand"])
+        if not 0 <= v["turn"] < v["players"]:
+            raise ValueError(f"there is no player {v['turn']}")
+        scenario.set_turn(game, v["turn"])
+        return game
+
+    return ScenarioSpec(seat, table, build, notes="Goblins start placed (first free start squares); a hand left "
+                        "empty keeps the dealt cards.")
+
+
+def baldur_spec() -> ScenarioSpec:
+    """Baldur's Gate: each seat's hand and heroes face up, at the first player's hero actions."""
+    from ..baldur import scenario
+    from ..baldur.cards import HERO_NAMES, is_hero, rank_of
+
+    game = scenario.new_game(players=2)
+    s = game.state
+    every = sorted({*s.bank, *s.bank_under, *s.inn, *s.inn_under,
+                    *(c for x in s.seats for c in x.hand + x.heroes + x.tired)})
+    heroes = tuple((f"{c} ({HERO_NAMES[rank_of(c)]})", c) for c in every if is_hero(c))
+    cards = tuple((c, c) for c in every)
+    seat = (Field("hand", "hand", "cards", cards), Field("heroes", "heroes face up", "cards", heroes))
+    table = (Field("seed", "seed", "number", default=0, low=0, high=10**6),)
+
+    def build(v: dict[str, Any]) -> Any:
+        made = scenario.new_game(players=v["players"], seed=v["seed"])
+        for p, x in enumerate(v["seats"]):
+            if x["heroes"]:
+                scenario.set_heroes(made, p, x["heroes"])
+            if x["hand"]:
+                scenario.set_hand(made, p, x["hand"])
+        return made
+
+    return ScenarioSpec(seat, table, build, notes="The first player's hero actions; a hand or heroes left "
+                        "empty keep the dealt ones.")

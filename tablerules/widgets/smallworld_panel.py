@@ -18,6 +18,7 @@ from ..smallworld.rules.conquest import conquest_cost, cost_breakdown
 from ..smallworld.rules.scoring import score_breakdown
 from ..smallworld.view import STAGE_RULES
 from .pieces import breakdown_html, card_html, odds_html, rule_box_html
+from .scenarios import smallworld_spec
 from .stepper import StepThrough
 
 SEED = "seed 003 (小小世界)"
@@ -94,6 +95,7 @@ class SmallWorldPanel(StepThrough):
         self.draw = draw
         self.pos = layout(game)
         kwargs.setdefault("examples", EXAMPLES)
+        kwargs.setdefault("scenario", smallworld_spec())
         super().__init__(game, agents, title="Small World 小小世界", humans=humans, **kwargs)
         self.widget.add_class("tablerules-smallworld")
 
