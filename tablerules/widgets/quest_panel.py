@@ -17,30 +17,77 @@ from ..quest.analysis import pending_odds
 from ..quest.exploration import Explore
 from ..quest.game import QuestGame
 from ..quest.tiles import load_rooms
-from .pieces import breakdown_html, card_html, hidden_html, odds_html, rule_box_html
+from .pieces import breakdown_html, card_html, hidden_html, odds_html
 from .scenarios import quest_spec
 from .stepper import StepThrough
 
-SEED = "seed 001 (小白历险记)"
+SEED = "seeds/001_d407a2bf24c09543.txt (小白历险记)"
 STAGE_RULES = {
+    "dealing": ("Each munchkin gets 3 DxM and 3 Treasure cards (the decks are shuffled, the cards dealt).",
+                "p. 4, 初始设置"),
     "character creation": ("Each munchkin starts at level 1 with 4 health, 3 moves, 300 gold and 3 DxM and 3 "
                            "Treasure cards; play races, classes and items, then get ready.", "p. 4-5, 准备"),
-    "moving": ("Spend moves: walk through a corridor (1), a door (2); explore an unexplored side; search the room; "
-               "trade; end the turn with charity.", "p. 6-7, 移动 / 探索 / 搜刮"),
+    "rolling for the first player": ("Everybody rolls; the highest roll plays first.", "p. 4, 开场和终局"),
+    "first player": ("Everybody rolls; the highest roll plays first.", "p. 4, 开场和终局"),
+    "starting the turn": ("A turn starts with a DxM card; a monster already in your room means a fight at once.",
+                          "p. 6, 1.抓主角卡 / 回合开始时房间里有怪物"),
+    "drawing a dxm card": ("A DxM card is drawn (start of the turn, the monster die's colour, rewards).",
+                           "p. 6, 1.抓主角卡 / p. 17, 抓牌"),
+    "drawing a treasure card": ("Treasure cards are drawn for a monster killed, a search or a deal.",
+                                "p. 9, 如果你赢了 / p. 17, 抓牌"),
+    "drawing a * card": ("A card is drawn from its deck.", "p. 17, 抓牌"),
+    "moving": ("Spend moves: through a corridor or a door (1), a locked door (2), a secret door (3); explore "
+               "an unexplored side; search the room; trade; end the turn with charity.",
+               "p. 6-7, 移动 / 所需移动力 / 探索 / 搜刮"),
+    "exploring: drawing the room": ("A new room tile is drawn and placed, oriented like the entrance.",
+                                    "p. 6, 探索"),
+    "exploring: drawing a link": ("Each free side of the new room gets a link drawn from the pool: corridor, "
+                                  "door, locked door, secret door or wall.", "p. 6, 探索 / 连接块"),
+    "exploring: drawing a monster": ("Exploring a new room brings a monster (a DxM card first).", "p. 6, 探索"),
+    "rolling the monster's base colour": ("The monster die gives the new monster's base colour: its owner, who "
+                                          "draws a DxM card.", "p. 9, 怪物所属和怪物的目标"),
+    "choosing a base colour": ("The colour rolled belongs to nobody (or has no base left): the roller picks a "
+                               "base colour.", "p. 9, 怪物所属和怪物的目标"),
+    "all rooms placed: draw a monster?": ("Every room is placed: entering an empty room on your turn you may draw "
+                                          "a monster (free).", "p. 6, 自动遇敌"),
     "combat": ("Level + items + one-shots + combat dice against the monster's level + its dice; ties go to the "
                "monster unless a warrior fights. Ask for help, play cards, roll, or run.", "p. 8-10, 战斗"),
     "interference": ("Everybody else may interfere: enhancers, one-shots (thrown from the next room), curses.",
                      "p. 10, 干涉"),
     "asking for help": ("A munchkin in the same or an adjacent room may help; their level, items and dice add in.",
                         "p. 10, 帮助"),
+    "rolling": ("\"I'm rolling!\": the combat dice are rolled, the munchkins' then the monsters'.",
+                "p. 9, 掷战斗骰"),
     "rolling the combat dice": ("Each side rolls its combat dice: one die, +1 per green room icon that matches "
                                 "you, -1 per red one.", "p. 9, 房间图标"),
     "after the roll": ("After the roll you may still play one-shots; then the fight is won or lost.", "p. 9"),
+    "running: direction": ("Before the run die, choose the explored room you run to (never into the dark).",
+                           "p. 10, 掷骰之前先选逃向！"),
+    "running away": ("Roll a die per monster: 5 or more escapes; caught, you suffer its bad stuff.",
+                     "p. 10, 掷逃跑骰"),
+    "rolling to run away": ("The run die for each monster: 5 or more escapes.", "p. 10, 掷逃跑骰"),
+    "the helper picks treasures first": ("The helper was promised first pick: they take their share of the "
+                                         "treasures just drawn.", "p. 10, 贿赂"),
+    "first pick": ("The treasures are drawn for a helper promised first pick, who chooses first.",
+                   "p. 10, 贿赂"),
+    "bad stuff: choose an item to lose": ("Bad stuff takes one of several items: the victim chooses which.",
+                                          "p. 9, 如果你输了或者平局"),
+    "cursed: answer the curse": ("A curse is played on you: cancel it (Wishing Ring, the cleric's d10) or let "
+                                 "it strike.", "p. 17, 诅咒"),
+    "the cleric's d10": ("The cleric's d10 power: it works on a roll at or below the cleric's level.",
+                         "p. 15, d10威能"),
+    "a d10 power": ("A class's d10 power: it works on a roll at or below your level.", "p. 15, d10威能"),
+    "rolling the search dice": ("Search the room (1 move): roll, add the room's search icons, read the search "
+                                "table.", "p. 7, 搜索 / p. 20, 搜索表"),
+    "betting": ("A room's deal: bet gold on a die roll, as the room tile says.", "p. 7, 交易 (房间规则)"),
     "charity": ("Too many cards in hand at the end of your turn: give the excess away.", "p. 7, 行善"),
-    "exploring: drawing the room": ("A new room tile is drawn and placed.", "p. 6, 探索"),
-    "exploring: drawing a monster": ("Exploring a new room brings a monster (a DxM card first).", "p. 6, 探索"),
+    "monster turn": ("After each player's turn the monsters move on the monster die's colour.",
+                     "p. 13, 怪物回合"),
     "monster turn: rolling the monster die": ("After each player's turn the monsters move on the monster die's "
                                               "colour.", "p. 13, 怪物回合"),
+    "game over": ("Reach level 10 by killing a monster, then kill the boss at the entrance to win; if "
+                  "every munchkin is dead, the monsters win.",
+                  "p. 4, 如何取胜 / 怪物方胜利"),
 }
 
 
@@ -70,6 +117,9 @@ EXAMPLES = {"the Shrieking Geek (pp. 11-12)": shrieking_geek_example}
 
 class QuestPanel(StepThrough):
     """``humans`` defaults to seat 0; heuristic agents play the other seats."""
+
+    stage_rules = STAGE_RULES
+    seed_ref = SEED
 
     def __init__(self, game: QuestGame, humans=(0,), agents=None, picture: bool = True, **kwargs) -> None:
         self.picture = picture
@@ -104,11 +154,6 @@ class QuestPanel(StepThrough):
                        for m, x in pieces.items())
         return ("<table class='tablerules-monsters'><tr><th>monster</th><th>room</th><th>level</th><th>base</th></tr>"
                 + rows + "</table>")
-
-    def rule_box(self) -> str:
-        stage = self.game.stage()
-        text, section = STAGE_RULES.get(stage, ("", ""))
-        return rule_box_html(stage, text, f"{SEED}, {section}") if text else ""
 
     def render_state(self) -> str:
         game: QuestGame = self.game

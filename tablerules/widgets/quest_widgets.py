@@ -15,7 +15,16 @@ from ..quest.exploration import DungeonCrawl
 from ..quest.forecast import distribution_after
 from ..quest.geometry import MONSTER_DIE, Colour
 from ..quest.movement import MonsterPath, move_all
+from .quest_panel import SEED, STAGE_RULES
 from .stepper import StepThrough
+
+#: the crawl's stages: the whole game's, with moving and the end as the crawl has them (no fights, no cards)
+CRAWL_RULES = {**STAGE_RULES,
+               "moving": ("Spend moves: through a corridor or a door (1), a locked door (2), a secret door (3), or "
+                          "once a turn through any non-wall link for all your moves; explore an unexplored side (a "
+                          "new room and a monster); end the turn.", "p. 6, 移动 / 所需移动力 / 探索"),
+               "game over": ("The crawl ends after its rounds (the whole game adds fights, cards and the boss).",
+                             "p. 6-7 (the crawl: movement and exploring only)")}
 
 
 def _png(dungeon: Dungeon, **kwargs) -> bytes:
@@ -157,6 +166,9 @@ class ForecastWidget:
 
 class CrawlPanel(StepThrough):
     """The step-through panel for the dungeon crawl, with the dungeon drawn above the buttons."""
+
+    stage_rules = CRAWL_RULES
+    seed_ref = SEED
 
     def __init__(self, game: DungeonCrawl, **kwargs) -> None:
         self.picture = w.Image(format="png", layout=w.Layout(max_width="900px"))

@@ -18,12 +18,17 @@ from ..core.agents import Agent, agent_names, make_agent, seat_agents, step
 from ..core.errors import IllegalAction, SaveError
 from ..core.protocol import Action, Chance, Game
 from ..core.referee import leave_to_people, only_answers, reroll
-from .pieces import STYLE, group_actions, outcome_options
+from .pieces import STYLE, group_actions, outcome_options, rule_box_html, stage_rule
 from .staging import ScenarioForm, ScenarioSpec
 
 
 class StepThrough:
     """Step through ``game`` in a notebook; ``widget`` is the panel to display."""
+
+    #: the rule box of each stage: stage name (or pattern) -> (what may happen now and why, the seed section)
+    stage_rules: Mapping[str, tuple[str, str]] = {}
+    #: the seed file the sections are in
+    seed_ref = ""
 
     def __init__(self, game: Game, agents: Agent | Sequence[Agent] | str | None = None, title: str | None = None,
                  log_lines: int = 12, humans: Sequence[int] | None = None,
@@ -131,9 +136,15 @@ class StepThrough:
         """The seat whose view is shown (``None``: the teacher's full view)."""
         return None if self.view_toggle.value == "teacher" else self.seat
 
+    def rule_stage(self) -> str:
+        """The stage the rule box explains: ``game over`` at the end, else :meth:`Game.stage`."""
+        return "game over" if self.game.is_over() else self.game.stage()
+
     def rule_box(self) -> str:
-        """HTML: what may happen at this stage and why, with the seed reference (games override it)."""
-        return ""
+        """HTML: what may happen at this stage and why, with the seed reference (from :attr:`stage_rules`)."""
+        stage = self.rule_stage()
+        found = stage_rule(self.stage_rules, stage)
+        return rule_box_html(stage, found[0], f"{self.seed_ref}, {found[1]}") if found else ""
 
     # ----- saves and examples ---------------------------------------------------------------
     def save(self) -> str:
