@@ -8,6 +8,7 @@ import pytest
 from browser import (
     ROOT,
     SCREENSHOTS,
+    check_crawl_panel,
     check_panel_pieces,
     chromium_page,
     click_until_turn_passes,
@@ -45,6 +46,8 @@ def test_start_here_combat_slider_updates_exact_odds() -> None:
 
 
 def test_quest_movement_roll_and_move_the_monsters_where_the_engine_says() -> None:
+    """The monster-movement widget moves the monsters where the engine says; on the same page (one Voila
+    server) the dungeon crawl's panel passes the issue-11 checks that apply to it (no hands, no fights)."""
     require_browser()
     import random
 
@@ -77,6 +80,8 @@ def test_quest_movement_roll_and_move_the_monsters_where_the_engine_says() -> No
         for monster, room in after_green.items():
             expect(table.locator(f"td[data-monster='{monster}']")).to_have_text(room)
         screenshot(page, "quest_monster_movement")
+        check_crawl_panel(page)
+        screenshot(page, "after_quest_crawl_panel")
 
 
 def test_munchkin_step_through_plays_a_turn_with_the_buttons() -> None:

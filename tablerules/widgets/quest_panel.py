@@ -14,7 +14,8 @@ from ..plots.dungeon_plot import dungeon_figure
 from ..plots.figures import png_bytes
 from ..quest import breakdown, scenario
 from ..quest.analysis import pending_odds
-from ..quest.exploration import Explore
+from ..quest.dungeon import Dungeon
+from ..quest.exploration import DungeonCrawl, Explore
 from ..quest.game import QuestGame
 from ..quest.tiles import load_rooms
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
@@ -91,6 +92,32 @@ STAGE_RULES = {
 }
 
 
+def room_html(dungeon: Dungeon, room_id: str) -> str:
+    """A room's name; its text (and the Chinese text of its tile) on hover or click."""
+    r = dungeon.rooms[room_id]
+    tile = None if r.entrance else load_rooms().tile(r.id)
+    return card_html(r.name or r.id, r.text or "the entrance: no monster stands here", r.name_zh,
+                     tile.text_zh if tile is not None else "")
+
+
+def monster_html(game: DungeonCrawl, piece: str) -> str:
+    """A monster standee's card: its text (and Chinese text) on hover or click."""
+    c = game.monster_cards[piece.split("#")[0]]
+    return card_html(c.name, card_text(c), c.name_zh, card_text_zh(c))
+
+
+def monsters_html(game: DungeonCrawl) -> str:
+    """Each monster standing in the dungeon: its card (text on hover), room, level and base colour."""
+    pieces = game.dungeon.monsters
+    if not pieces:
+        return ""
+    rows = "".join(f"<tr><td>{monster_html(game, m)}</td><td>{room_html(game.dungeon, x.room)}</td><td>{x.level}</td>"
+                   f"<td>{html.escape(x.target.value) if x.target else '&ndash;'}</td></tr>"
+                   for m, x in pieces.items())
+    return ("<table class='tablerules-monsters'><tr><th>monster</th><th>room</th><th>level</th><th>base</th></tr>"
+            + rows + "</table>")
+
+
 def shrieking_geek_example() -> QuestGame:
     """The rulebook's worked combat example (pp. 11-12): Munchkin Babe, a level-5 warrior in the Firefighter's
     Helmet, explores into the Padded Cell (red warrior icon: no die) and meets the Shrieking Geek (level 6,
@@ -138,22 +165,10 @@ class QuestPanel(StepThrough):
         return card_html(c.name, card_text(c), c.name_zh, card_text_zh(c))
 
     def room(self, room_id: str) -> str:
-        """A room's name; its text (and the Chinese text of its tile) on hover or click."""
-        r = self.game.dungeon.rooms[room_id]
-        tile = None if r.entrance else load_rooms().tile(r.id)
-        return card_html(r.name or r.id, r.text or "the entrance: no monster stands here", r.name_zh,
-                         tile.text_zh if tile is not None else "")
+        return room_html(self.game.dungeon, room_id)
 
     def monsters_html(self) -> str:
-        """Each monster standing in the dungeon: its card (text on hover), room, level and base colour."""
-        pieces = self.game.dungeon.monsters
-        if not pieces:
-            return ""
-        rows = "".join(f"<tr><td>{self.monster(m)}</td><td>{self.room(x.room)}</td><td>{x.level}</td>"
-                       f"<td>{html.escape(x.target.value) if x.target else '&ndash;'}</td></tr>"
-                       for m, x in pieces.items())
-        return ("<table class='tablerules-monsters'><tr><th>monster</th><th>room</th><th>level</th><th>base</th></tr>"
-                + rows + "</table>")
+        return monsters_html(self.game)
 
     def render_state(self) -> str:
         game: QuestGame = self.game
