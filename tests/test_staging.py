@@ -136,3 +136,15 @@ def test_baldur_form_stages_heroes_and_a_hand() -> None:
     seat = panel.game.state.seats[0]
     assert panel.staged and seat.heroes == ["AS"] and seat.hand == ["2C", "5H"]
     assert "AS" in panel.state_view.value
+
+
+def test_smallworld_form_lists_the_regions_of_the_map_in_play() -> None:
+    """Seed 003 (地图): the map depends on the number of players, so does the form's list of regions."""
+    from tablerules.smallworld.game import SmallWorld
+    from tablerules.widgets.smallworld_panel import SmallWorldPanel
+
+    for players in (2, 4):
+        panel = SmallWorldPanel(SmallWorld({"players": players}, seed=1), draw=False)
+        listed = {int(v) for _, v in panel.scenario.seats[0]["regions"].options}
+        land = {r.id for r in panel.game.board.regions if r.terrain != "sea"}
+        assert listed == land

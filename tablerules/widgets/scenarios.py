@@ -99,13 +99,13 @@ def quest_spec() -> ScenarioSpec:
                         "the entrance with corridors; walk into the monster's room to fight it.")
 
 
-def smallworld_spec() -> ScenarioSpec:
+def smallworld_spec(players: int = 3) -> ScenarioSpec:
     """Small World: each seat's active race and power, tokens in hand, the regions it holds (with so many
-    tokens each); whose turn begins."""
+    tokens each); whose turn begins. The regions are those of the map for ``players``."""
     from ..smallworld import scenario
     from ..smallworld.game import SmallWorld
 
-    probe = SmallWorld({"players": 2})
+    probe = SmallWorld({"players": players})
     races = tuple((f"{r.name} {r.name_zh}", key) for key, r in sorted(probe.races.items()))
     powers = tuple((f"{p.name} {p.name_zh}", key) for key, p in sorted(probe.powers.items()))
     regions = tuple((f"region {r.id} ({r.terrain}{', border' if r.border else ''})", str(r.id))

@@ -101,7 +101,7 @@ class SmallWorldPanel(StepThrough):
         self.draw = draw
         self.pos = layout(game)
         kwargs.setdefault("examples", EXAMPLES)
-        kwargs.setdefault("scenario", smallworld_spec())
+        kwargs.setdefault("scenario", smallworld_spec(game.num_players()))
         super().__init__(game, agents, title="Small World 小小世界", humans=humans, **kwargs)
         self.widget.add_class("tablerules-smallworld")
 
