@@ -171,3 +171,64 @@ def check_panel_pieces(page: object, panel: str, example_text: str, other_seat: 
     expect(text).to_be_hidden()
     card.click()
     expect(text).to_be_visible()
+
+
+def stage_in_panel(page: object, panel: str, seats: dict[int, dict[str, object]], table: dict[str, object]) -> None:
+    """Issue 11 item 9: open the panel's "Set up a position" form, fill it in as a teacher would (a number
+    typed in, a choice or cards picked by their label) and press "Stage this position"."""
+    from playwright.sync_api import expect
+
+    root = page.locator(f".{panel}").first
+    root.get_by_text("Set up a position (scenario)").click()
+    form = root.locator(".tablerules-scenario").first
+    expect(form).to_be_visible()
+
+    def fill(box: object, value: object) -> None:
+        if isinstance(value, int):
+            field = box.locator("input").first
+            field.fill(str(value))
+            field.press("Enter")
+        else:
+            box.locator("select").first.select_option(label=value)
+
+    for seat, fields in seats.items():
+        form.locator(".widget-tab .lm-TabBar-tab, .widget-tab .p-TabBar-tab", has_text=f"player {seat}").click()
+        for key, value in fields.items():
+            fill(form.locator(f".tablerules-seat-{seat} .tablerules-field-{key}"), value)
+    for key, value in table.items():
+        fill(form.locator(f".tablerules-scenario-table .tablerules-field-{key}"), value)
+    form.locator("button.tablerules-stage-button").click()
+    expect(root).to_contain_text("a position set up by hand")
+
+
+def check_crawl_panel(page: object) -> None:
+    """The dungeon crawl's panel (``tablerules-crawl``), which has no hands, no hidden cards and no fights: a
+    room's text on hover and click, a save made in the panel loads, the worked example loads from its button
+    and shows its monster with the card text."""
+    from playwright.sync_api import expect
+
+    root = page.locator(".tablerules-crawl").first
+    header = root.locator(".tablerules-header").first
+    expect(header).to_contain_text("Stage", timeout=120_000)
+    expect(root.locator(".tablerules-rulebox").first).to_contain_text("seeds/001_")
+    card = root.locator(".tablerules-state .tablerules-card").first
+    text = card.locator(".tablerules-card-text")
+    expect(text).to_be_hidden()
+    card.hover()
+    expect(text).to_be_visible()
+    page.mouse.move(0, 0)
+    expect(text).to_be_hidden()
+    card.click()
+    expect(text).to_be_visible()
+    root.locator("button.tablerules-save-button").click()
+    saved = header.inner_text()
+    expect(root.locator(".tablerules-save textarea")).to_have_value(re.compile(r'"history"'))
+    root.locator(".tablerules-actions button:visible").first.click()
+    expect(header).not_to_have_text(saved)
+    root.locator("button.tablerules-load-button").click()
+    expect(header).to_have_text(saved)
+    expect(root).to_contain_text("loaded:")
+    root.locator("button.tablerules-example").click()
+    expect(root).to_contain_text("worked example:")
+    expect(root.locator(".tablerules-monsters")).to_contain_text("Shrieking Geek")
+    expect(root.locator(".tablerules-monsters")).to_contain_text("Padded Cell")

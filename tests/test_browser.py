@@ -8,11 +8,13 @@ import pytest
 from browser import (
     ROOT,
     SCREENSHOTS,
+    check_crawl_panel,
     check_panel_pieces,
     chromium_page,
     click_until_turn_passes,
     require_browser,
     screenshot,
+    stage_in_panel,
     voila,
 )
 
@@ -44,6 +46,8 @@ def test_start_here_combat_slider_updates_exact_odds() -> None:
 
 
 def test_quest_movement_roll_and_move_the_monsters_where_the_engine_says() -> None:
+    """The monster-movement widget moves the monsters where the engine says; on the same page (one Voila
+    server) the dungeon crawl's panel passes the issue-11 checks that apply to it (no hands, no fights)."""
     require_browser()
     import random
 
@@ -76,6 +80,8 @@ def test_quest_movement_roll_and_move_the_monsters_where_the_engine_says() -> No
         for monster, room in after_green.items():
             expect(table.locator(f"td[data-monster='{monster}']")).to_have_text(room)
         screenshot(page, "quest_monster_movement")
+        check_crawl_panel(page)
+        screenshot(page, "after_quest_crawl_panel")
 
 
 def test_munchkin_step_through_plays_a_turn_with_the_buttons() -> None:
@@ -126,6 +132,73 @@ PANELS = [  # notebook, panel class, text of a breakdown in its first worked exa
 ]
 
 
+def label(options: tuple[tuple[str, str], ...], value: str) -> str:
+    return next(text for text, v in options if v == value)
+
+
+Staging = tuple[dict, dict, list[tuple[str, str]]]  # seats' fields, the table's fields, (where, what) shown
+
+
+def munchkin_staging() -> Staging:
+    """The helper example staged by hand: a level-3 fighter in Flaming Armour, an elf at level 4, the Drooling
+    Slime at the door (the fight is on)."""
+    from tablerules.munchkin.cards import load_cards
+    from tablerules.widgets.staging import card_options
+
+    cards = list(load_cards().values())
+    seats = {0: {"level": 3, "carried": [label(card_options(cards), "flaming_armour")]},
+             1: {"level": 4, "race": label(card_options(cards), "elf")}}
+    return seats, {"monster": label(card_options(cards), "drooling_slime")}, [
+        (".tablerules-fight", "Drooling Slime"), (".tablerules-sheets", "Flaming Armour"),
+        (".tablerules-sheets td.level >> nth=0", "3"), (".tablerules-header", "combat")]
+
+
+def quest_staging() -> Staging:
+    """A level-5 munchkin next to the Padded Cell, the Shrieking Geek standing in it."""
+    from tablerules.quest.tiles import load_monsters, load_rooms
+
+    room = next(r for r in load_rooms().rooms if r.id == "padded_cell")
+    geek = next(m for m in load_monsters() if m.id == "shrieking_geek")
+    table = {"room_N": f"{room.name} {room.name_zh}", "monster": f"{geek.name} {geek.name_zh} (level {geek.level})"}
+    return {0: {"level": 5}}, table, [(".tablerules-monsters", "Shrieking Geek"),
+                                      (".tablerules-monsters", "Padded Cell"),
+                                      (".tablerules-sheets td.level >> nth=0", "5")]
+
+
+def smallworld_staging() -> Staging:
+    """Ratmen and Alchemist for player 0, holding region 3 with 4 tokens."""
+    from tablerules.smallworld.game import SmallWorld
+
+    probe = SmallWorld({"players": 3})
+    r, p = probe.races["Ratmen"], probe.powers["Alchemist"]
+    region = probe.board.regions[3]
+    where = f"region 3 ({region.terrain}{', border' if region.border else ''})"
+    seats = {0: {"race": f"{r.name} {r.name_zh}", "power": f"{p.name} {p.name_zh}", "regions": [where],
+                 "tokens": 4}}
+    return seats, {}, [(".tablerules-hand[data-seat='0'] >> xpath=..", "Ratmen")]
+
+
+def kragmortha_staging() -> Staging:
+    """Player 0's goblin on d4."""
+    from tablerules.kragmortha.game import Kragmortha
+
+    b = Kragmortha({"players": 4}).board
+    sq = next(q for q in range(b.rows * b.cols) if b.label(q) == "d4")
+    return {0: {"square": f"d4 ({b.kinds[sq]})"}}, {}, [("td[title='d4']", "G0")]
+
+
+def baldur_staging() -> Staging:
+    """Player 0 with an assassin face up and a hand of 2C and 5H."""
+    return ({0: {"heroes": ["AS (assassin)"], "hand": ["2C", "5H"]}}, {},
+            [(".tablerules-hand[data-seat='0']", "2C"), (".tablerules-hand[data-seat='0']", "5H"),
+             (".tablerules-hand[data-seat='0'] >> xpath=..", "assassin")])
+
+
+STAGING = {"munchkin_step_through": munchkin_staging, "quest_step_through": quest_staging,
+           "smallworld_step_through": smallworld_staging, "kragmortha_step_through": kragmortha_staging,
+           "baldursgate_step_through": baldur_staging}
+
+
 @pytest.mark.parametrize(("notebook", "panel", "breakdown", "odds"), PANELS, ids=[p[0] for p in PANELS])
 def test_panel_card_text_breakdown_seat_view_save_and_worked_example(notebook: str, panel: str, breakdown: str,
                                                                      odds: str) -> None:
@@ -142,3 +215,9 @@ def test_panel_card_text_breakdown_seat_view_save_and_worked_example(notebook: s
         check_panel_pieces(page, panel, breakdown)
         expect(page.locator(f".{panel} .tablerules-odds").first).to_contain_text(odds)
         screenshot(page, f"after_{notebook}")
+        if notebook in STAGING:  # item 9: a position staged with the set-up form shows in the page
+            seats, table, shown = STAGING[notebook]()
+            stage_in_panel(page, panel, seats, table)
+            for where, text in shown:
+                expect(page.locator(f".{panel} {where}").first).to_contain_text(text)
+            screenshot(page, f"staged_{notebook}")

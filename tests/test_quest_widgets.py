@@ -69,3 +69,27 @@ def test_crawl_panel_plays_through_buttons() -> None:
         if panel.game.is_chance():
             panel.roll_button.click()
     assert len(panel.game.dungeon.rooms) == 2 and bytes(panel.picture.value)[:4] == b"\x89PNG"
+
+
+def test_crawl_panel_shows_rooms_and_monsters_with_their_text_saves_and_its_worked_example() -> None:
+    """Issue 11 for the crawl: room and monster chips (English and Chinese text), a save made in the panel
+    loads, the worked example (p. 6, 探索) loads from its button, a rule box cites the seed file."""
+    from tablerules.quest.exploration import DungeonCrawl
+
+    panel = CrawlPanel(DungeonCrawl({"players": 2, "rounds": 6}, seed=3))
+    assert "tablerules-rulebox" in panel.state_view.value and "seeds/001_" in panel.state_view.value
+    assert "Entrance" in panel.state_view.value
+    buttons = {b.description: b for b in panel.actions_box.children}
+    buttons["player 0 explores north"].click()
+    saved = panel.save()
+    assert '"history"' in saved
+    while panel.game.is_chance():
+        panel.roll_button.click()
+    assert panel.game.num_actions > 1
+    panel.load(saved)
+    assert panel.game.num_actions == 1 and "loaded: 1 actions" in panel.message.value
+    panel.example_pick.value = "exploring the Padded Cell (p. 6, 探索)"
+    panel.example_button.click()
+    view = panel.state_view.value
+    assert "worked example" in panel.message.value
+    assert "Shrieking Geek" in view and "尖叫宅男" in view and "棉垫病房对战士不利" in view

@@ -57,6 +57,7 @@ class RoomTile:
     bad_for: tuple[str, ...]
     text: str
     rules: tuple[RoomRule, ...] = ()
+    text_zh: str = ""
 
     def place(self, at: tuple[int, int]) -> Room:
         return Room(self.id, at, False, self.name, self.name_zh, self.text, dict(self.arrows), self.search,
@@ -124,7 +125,7 @@ def load_rooms(path: str | None = None) -> RoomDeck:
     rooms = tuple(RoomTile(r["id"], r["name"], r["name_zh"],
                            tuple((Colour(c), Side(s)) for c, s in r["arrows"].items()), r["search"],
                            tuple(r.get("good_for", ())), tuple(r.get("bad_for", ())), r.get("text", ""),
-                           tuple(parse_rule(x) for x in r.get("rules", ())))
+                           tuple(parse_rule(x) for x in r.get("rules", ())), r.get("text_zh", ""))
                   for r in doc["rooms"])
     return RoomDeck(entrance, rooms)
 

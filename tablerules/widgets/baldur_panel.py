@@ -15,19 +15,46 @@ from ..baldur.analysis import named_event_odds
 from ..baldur.cards import HERO_NAMES, event_key, is_hero, is_joker, rank_of, rules
 from ..baldur.game import Baldur
 from ..core.agents import Agent
-from .pieces import breakdown_html, card_html, hidden_html, odds_html, rule_box_html
+from .pieces import breakdown_html, card_html, hidden_html, odds_html
+from .scenarios import baldur_spec
 from .stepper import StepThrough
 
-SEED = "seed 002 (柏德之门)"
+SEED = "seeds/002_fc686e29a8be8ead.txt (柏德之门)"
 STAGE_RULES = {
     "first player: everybody plays a card face down": ("The highest card (number, then suit) plays first.",
                                                        "开局玩家"),
+    "rock-paper-scissors for the first turn": ("Same number and suit: the tied players decide by "
+                                               "rock-paper-scissors (猜拳).", "开局玩家"),
+    "drawing": ("Cards are drawn from the bank: 2 each before the first turn, then at the start of each turn 3 "
+                "with 0+ heroes, 4 with 4+, 5 with 6+, 6 with 8+.", "抽取手牌数量"),
     "hero actions": ("Each hero face up may use its function cards (K: 8-10, Q: 6-7, J: 4-5, A: 2-3) at the "
                      "basic, advanced or special level (1, 2 or 3 cards); then recruit.", "英雄行动 / 功能牌"),
     "choosing cards": ("Choose the cards the action asks for.", "英雄行动"),
+    "answering a hero action (thief's *, witch's *)": ("A thief's 5s defend against a hero action (passive, not "
+                                                       "a hero action); a witch not yet used may reverse it with "
+                                                       "7s (at any time).", "注2 / 功能牌 [5] [7]"),
+    "looking at cards (6)": ("The 6: look at 6 cards (the bank's top 6, or a player's hand) and hand out or "
+                             "take the cards the level says.", "功能牌 [6]"),
+    "recruiting *: bidding round *": ("Bid hand cards for the hero in up to 3 rounds; the highest total "
+                                      "recruits it; you may give up at any time.", "招募英雄 / 注7 / 注8"),
     "protecting heroes": ("Pay hand cards that make the event's protection number, or the heroes die.",
                           "随机事件 / 注9"),
-    "drawing": ("Cards are drawn from the bank.", "抽牌"),
+    "full moon: silver bullets face down": ("Full moon (满月): three rounds of face-down cards against 50 + 4 "
+                                            "hidden bank cards; fail and the lowest total loses 2 heroes, the "
+                                            "others 1.", "随机事件 黑4 满月"),
+    "Dracula: rock or paper": ("Dracula (德古拉): rock joins the fight, paper stays out.", "随机事件 红4 德古拉"),
+    "fighting Dracula": ("Dracula's life is 16 + one hidden bank card per fighter: beat it and every fighter "
+                         "wins 2 random heroes.", "随机事件 红4 德古拉"),
+    "the gods of Northern Europe: match the colour": ("Seven rounds: match the colour of the bank card shown, "
+                                                      "or sacrifice a hero for 3 open cards; survivors get 3 "
+                                                      "cards and a random hero.", "随机事件 红10 北欧诸神"),
+    "the Persian wall: build in turn": ("Seven rounds of linked or related numbers build the wall; success: a "
+                                        "random hero each; failure: each loses a hero.", "随机事件 黑10 波斯王朝侵略"),
+    "between steps": ("The engine moves on to the next step of the round.", "英雄行动 / 随机事件"),
+    "over": ("The inn is empty or a player has 10 heroes: score 1 a hand card, 8 a hero, -40 a joker; the "
+             "highest score wins.", "游戏结束 (计分)"),
+    "game over": ("The inn is empty or a player has 10 heroes: score 1 a hand card, 8 a hero, -40 a joker; the "
+                  "highest score wins.", "游戏结束 (计分)"),
 }
 
 
@@ -95,6 +122,9 @@ EXAMPLES = {"an assassin to protect (随机事件)": bank_example}
 class BaldurPanel(StepThrough):
     """Step through Baldur's Gate: seat ``humans`` (default 0) with the buttons, agents for the others."""
 
+    stage_rules = STAGE_RULES
+    seed_ref = SEED
+
     def __init__(self, game: Baldur, agents: Agent | Sequence[Agent] | None = None,
                  humans: Sequence[int] | None = (0,), **kwargs) -> None:
         if agents is None:
@@ -102,17 +132,9 @@ class BaldurPanel(StepThrough):
 
             agents = GreedyAgent()
         kwargs.setdefault("examples", EXAMPLES)
+        kwargs.setdefault("scenario", baldur_spec())
         super().__init__(game, agents, title="Baldur's Gate 柏德之门", humans=humans, **kwargs)
         self.widget.add_class("tablerules-baldur")
-
-    def rule_box(self) -> str:
-        stage = self.game.stage()
-        key = "hero actions" if stage.startswith("recruiting") else stage
-        if stage.startswith("recruiting"):
-            return rule_box_html(stage, "Bid hand cards for the hero in up to 3 rounds; the highest total "
-                                 "recruits it.", f"{SEED}, 招募英雄")
-        text, section = STAGE_RULES.get(key, ("", ""))
-        return rule_box_html(stage, text, f"{SEED}, {section}") if text else ""
 
     def render_state(self) -> str:
         game = self.game

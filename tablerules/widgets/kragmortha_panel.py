@@ -15,12 +15,13 @@ from ..kragmortha.agents import GreedyAgent
 from ..kragmortha.analysis import desk_chance
 from ..kragmortha.game import Kragmortha
 from ..kragmortha.rules.cards import HAND
-from .pieces import breakdown_html, card_html, hidden_html, odds_html, rule_box_html
+from .pieces import breakdown_html, card_html, hidden_html, odds_html
+from .scenarios import kragmortha_spec
 from .stepper import StepThrough
 
 COLOURS = {"grimoire": "#d9c7a3", "parchment": "#f3ecd2", "potion": "#c9e2f5", "gems": "#e2c9f5",
            "teleport": "#9be39b", "bookcase": "#6b4f2f", "desk": "#b22222", "crystal": "#d0f0f0"}
-SEED = "seed 004 (搗蛋大法師)"
+SEED = "seeds/004_136acf3175cc4d8d.txt (搗蛋大法師)"
 STAGE_RULES = {
     "play": ("Play a movement card: move your goblin (or the dark lord) over the squares it shows, pushing "
              "goblins in the way; reach the desk to win.", "移動卡 / 推擠"),
@@ -32,6 +33,25 @@ STAGE_RULES = {
     "discard": ("Over the hand limit: discard down to it.", "手牌上限"),
     "draw": ("Draw movement cards back up to your hand limit.", "移動卡"),
     "flee": ("The dark lord looks your way: flee back to your start square.", "黑暗領主"),
+    "first player": ("The player who looks most like a goblin starts (here: drawn at random).", "起始設定"),
+    "deal": ("Each player is dealt 3 movement cards.", "起始設定"),
+    "refill": ("After playing a movement card, draw back up to your hand limit.", "遊戲玩法 / 移動卡"),
+    "jump": ("The dark lord ended on a teleport square: move him to any empty square not next to a goblin.",
+             "傳送"),
+    "fly": ("Teleported (or caught by the dark lord): fly your goblin to an empty teleport square; none free, "
+            "back to your start square.", "傳送 / 移動"),
+    "peek": ("A card lets you look at the top teleport card before anyone draws it.", "魔法書卡 (忘了些事情 / 幽靈)"),
+    "limit": ("Your hand limit becomes 2: choose a card to discard at once.", "懲罰卡 (手牌上限變成2張)"),
+    "grab": ("The card discarded for the hand-limit penalty: the first opponent to grab it may play it at once.",
+             "懲罰卡 (第一個搶到的對手可以馬上使用它)"),
+    "friend": ("Dear friend: every opponent shows you their movement cards; swap up to three of them.",
+               "魔法書卡 (親愛的朋友)"),
+    "effect": ("Two penalty cards of one kind after a swap: your opponent decides which one takes effect.",
+               "魔法書卡 (你的對手必須決定哪一張生效)"),
+    "over": ("The game ends when a player has four penalty cards or the last tome is drawn: fewest penalty cards "
+             "wins, then most tomes, then most magic symbols.", "遊戲結束"),
+    "game over": ("The game ends when a player has four penalty cards or the last tome is drawn: fewest penalty "
+                  "cards wins, then most tomes, then most magic symbols.", "遊戲結束"),
 }
 
 
@@ -69,11 +89,15 @@ EXAMPLES = {"a goblin near the desk (移動卡)": near_the_desk_example}
 class KragmorthaPanel(StepThrough):
     """Play ``seat`` through buttons; the other seats are played by the greedy (or random) agent."""
 
+    stage_rules = STAGE_RULES
+    seed_ref = SEED
+
     def __init__(self, players: int = 4, seat: int = 0, seed: int = 0, agent: str = "greedy",
                  game: Kragmortha | None = None, **kwargs) -> None:
         self.board = w.HTML()
         self.cards = w.HTML()
         kwargs.setdefault("examples", EXAMPLES)
+        kwargs.setdefault("scenario", kragmortha_spec())
         super().__init__(game or Kragmortha({"players": players}, seed=seed),
                          GreedyAgent() if agent == "greedy" else RandomAgent(seed), title="Kragmortha 搗蛋大法師",
                          humans=(seat,), **kwargs)
@@ -81,11 +105,6 @@ class KragmorthaPanel(StepThrough):
         self.extra.children = (w.HBox([self.board, self.cards]),)
         self.widget.add_class("tablerules-kragmortha")
         self.refresh()
-
-    def rule_box(self) -> str:
-        stage = self.game.stage()
-        text, section = STAGE_RULES.get(stage, ("", ""))
-        return rule_box_html(stage, text, f"{SEED}, {section}") if text else ""
 
     def limit_terms(self, p: int) -> list[tuple[str, int]]:
         g = self.game

@@ -12,10 +12,11 @@ from ..families.munchkin.cardtext import card_text, card_text_zh
 from ..munchkin import breakdown, scenario
 from ..munchkin.analysis import fight_outlook
 from ..munchkin.game import AnswerHelp, AskHelp, MunchkinGame
-from .pieces import breakdown_html, card_html, hidden_html, odds_html, rule_box_html
+from .pieces import breakdown_html, card_html, hidden_html, odds_html
+from .scenarios import munchkin_spec
 from .stepper import StepThrough
 
-SEED = "seed 000 (小白世纪)"
+SEED = "seeds/000_911cc6d064cb2adb.txt (小白世纪)"
 #: stage -> (what may happen now and why, where the seed says it)
 STAGE_RULES = {
     "character creation": ("Each player starts at level 1 with 4 Door and 4 Treasure cards; play a race, a class "
@@ -43,6 +44,11 @@ STAGE_RULES = {
     "looting the body": ("A dead character's cards are shared out, one each, from the highest level down.",
                          "死亡"),
     "trade offer": ("Items in play may be traded outside a fight; the other player accepts or refuses.", "交易"),
+    "rolling for the first player": ("Everybody rolls a die; the highest roll plays first.", "游戏开始和结束"),
+    "bad stuff: choose an item to lose": ("Bad stuff or a curse hits one of several items and the victim "
+                                          "chooses which one is lost.", "逃跑 (恶果) / 诅咒"),
+    "game over": ("The first player to reach level 10 wins; the 10th level must come from killing a monster "
+                  "(or a card that says otherwise).", "游戏开始和结束"),
 }
 
 
@@ -72,8 +78,12 @@ EXAMPLES = {"the helper example (请求帮助)": helper_example, "a monster too 
 class MunchkinPanel(StepThrough):
     """``humans`` defaults to seat 0; heuristic agents play the other seats."""
 
+    stage_rules = STAGE_RULES
+    seed_ref = SEED
+
     def __init__(self, game: MunchkinGame, humans=(0,), agents=None, **kwargs) -> None:
         kwargs.setdefault("examples", EXAMPLES)
+        kwargs.setdefault("scenario", munchkin_spec())
         super().__init__(game, agents=agents if agents is not None else game.heuristic_agent(), humans=humans,
                          **kwargs)
         self.widget.add_class("tablerules-munchkin")
@@ -86,11 +96,6 @@ class MunchkinPanel(StepThrough):
         copy = next((v for v in vars(action).values() if isinstance(v, str) and "#" in v), None)
         text = action.describe()
         return f"{text}\n{card_text(self.game.card(copy))}" if copy else text
-
-    def rule_box(self) -> str:
-        stage = self.game.stage()
-        text, section = STAGE_RULES.get(stage, ("", ""))
-        return rule_box_html(stage, text, f"{SEED}, {section}") if text else ""
 
     def render_state(self) -> str:
         game: MunchkinGame = self.game

@@ -4,9 +4,10 @@ picker, and the grouping of action buttons. Plain HTML strings (no widgets) so t
 
 from __future__ import annotations
 
+import fnmatch
 import html
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from ..core.protocol import Action, Game
@@ -46,6 +47,14 @@ def rule_box_html(title: str, text: str, source: str) -> str:
     """What may happen now and why, with the seed reference it comes from (file and section)."""
     return (f"<div class='tablerules-rulebox'><b>{html.escape(title)}</b>: {html.escape(text)} "
             f"<cite>({html.escape(source)})</cite></div>")
+
+
+def stage_rule(rules: Mapping[str, tuple[str, str]], stage: str) -> tuple[str, str] | None:
+    """A stage's rule box entry (what may happen, the seed section): the entry named ``stage``, else the first
+    whose name is a pattern matching it ("recruiting *: bidding round *"); ``None`` if there is none."""
+    if stage in rules:
+        return rules[stage]
+    return next((v for k, v in rules.items() if "*" in k and fnmatch.fnmatchcase(stage, k)), None)
 
 
 def breakdown_html(title: str, terms: Sequence[tuple[str, int]], total: int | None = None) -> str:

@@ -15,7 +15,16 @@ from ..quest.exploration import DungeonCrawl
 from ..quest.forecast import distribution_after
 from ..quest.geometry import MONSTER_DIE, Colour
 from ..quest.movement import MonsterPath, move_all
+from .quest_panel import SEED, STAGE_RULES, monsters_html, room_html
 from .stepper import StepThrough
+
+#: the crawl's stages: the whole game's, with moving and the end as the crawl has them (no fights, no cards)
+CRAWL_RULES = {**STAGE_RULES,
+               "moving": ("Spend moves: through a corridor or a door (1), a locked door (2), a secret door (3), or "
+                          "once a turn through any non-wall link for all your moves; explore an unexplored side (a "
+                          "new room and a monster); end the turn.", "p. 6, 移动 / 所需移动力 / 探索"),
+               "game over": ("The crawl ends after its rounds (the whole game adds fights, cards and the boss).",
+                             "p. 6-7 (the crawl: movement and exploring only)")}
 
 
 def _png(dungeon: Dungeon, **kwargs) -> bytes:
@@ -155,14 +164,52 @@ class ForecastWidget:
         display(self.widget)
 
 
+def exploring_example() -> DungeonCrawl:
+    """探索 (p. 6): player 0 explores north and the map keeper turns up the Padded Cell; its free sides get
+    links, a Shrieking Geek comes out and the monster die gives its base colour."""
+    from ..core.protocol import Chance
+    from ..quest.exploration import Explore
+
+    game = DungeonCrawl({"players": 2, "rounds": 6}, seed=3)
+    game.apply(Explore(0, "N"))
+    game.apply(Chance("room", "padded_cell"))
+    while game.is_chance() and game.chance_step().event == "link":
+        game.roll()
+    game.apply(Chance("monster", "shrieking_geek"))
+    game.apply(Chance("base", "red"))
+    return game
+
+
+CRAWL_EXAMPLES = {"exploring the Padded Cell (p. 6, 探索)": exploring_example}
+
+
 class CrawlPanel(StepThrough):
-    """The step-through panel for the dungeon crawl, with the dungeon drawn above the buttons."""
+    """The step-through panel for the dungeon crawl: the dungeon drawn above the buttons, the munchkins and the
+    monsters with their rooms (each room's and monster's text on hover or click), a rule box per stage, saves
+    and a worked example."""
+
+    stage_rules = CRAWL_RULES
+    seed_ref = SEED
 
     def __init__(self, game: DungeonCrawl, **kwargs) -> None:
         self.picture = w.Image(format="png", layout=w.Layout(max_width="900px"))
+        kwargs.setdefault("examples", CRAWL_EXAMPLES)
         super().__init__(game, **kwargs)
         self.extra.children = (self.picture,)
+        self.widget.add_class("tablerules-crawl")
+
+    def render_state(self) -> str:
+        game: DungeonCrawl = self.game
+        rows = "".join(
+            f"<tr><td>{p} {c.value}</td><td>{room_html(game.dungeon, game.dungeon.munchkins[c])}</td>"
+            f"<td>{game.explored[p]}</td><td>{game.dxm_draws[p]}</td></tr>" for p, c in enumerate(game.colours))
+        table = ("<table class='tablerules-sheets'><tr><th>player</th><th>room</th><th>rooms explored</th>"
+                 f"<th>DxM draws</th></tr>{rows}</table>")
+        status = (f"<p>round {game.round}/{game.params.rounds}; {game.moves_left} move(s) left; rooms placed "
+                  f"{len(game.dungeon.rooms) - 1}, {len(game.room_deck)} in the deck</p>")
+        return table + monsters_html(game) + status
 
     def refresh(self) -> None:
         super().refresh()
-        self.picture.value = _png(self.game.dungeon, label_monsters=True)
+        if hasattr(self, "picture"):
+            self.picture.value = _png(self.game.dungeon, label_monsters=True)

@@ -17,10 +17,14 @@ from ..smallworld.game import SmallWorld
 from ..smallworld.rules.conquest import conquest_cost, cost_breakdown
 from ..smallworld.rules.scoring import score_breakdown
 from ..smallworld.view import STAGE_RULES
-from .pieces import breakdown_html, card_html, odds_html, rule_box_html
+from .pieces import breakdown_html, card_html, odds_html
+from .scenarios import smallworld_spec
 from .stepper import StepThrough
 
-SEED = "seed 003 (小小世界)"
+SEED = "seeds/003_90df808ace7a897a.txt (小小世界)"
+#: the rule boxes of :data:`tablerules.smallworld.view.STAGE_RULES`: the English text and the seed's sentence,
+#: under the seed's heading
+RULE_BOXES = {stage: (f"{en} {zh}".strip(), title) for stage, (title, zh, en) in STAGE_RULES.items()}
 
 
 def map_png(game: SmallWorld, pos: dict | None = None) -> bytes:
@@ -85,6 +89,9 @@ EXAMPLES = {"a final attempt with the reinforcement die (增援骰)": final_atte
 class SmallWorldPanel(StepThrough):
     """Step through Small World: seat ``humans`` (default 0) with the buttons, agents for the others."""
 
+    stage_rules = RULE_BOXES
+    seed_ref = SEED
+
     def __init__(self, game: SmallWorld, agents: Agent | Sequence[Agent] | None = None,
                  humans: Sequence[int] | None = (0,), draw: bool = True, **kwargs) -> None:
         if agents is None:
@@ -94,6 +101,7 @@ class SmallWorldPanel(StepThrough):
         self.draw = draw
         self.pos = layout(game)
         kwargs.setdefault("examples", EXAMPLES)
+        kwargs.setdefault("scenario", smallworld_spec(game.num_players()))
         super().__init__(game, agents, title="Small World 小小世界", humans=humans, **kwargs)
         self.widget.add_class("tablerules-smallworld")
 
@@ -107,12 +115,8 @@ class SmallWorldPanel(StepThrough):
             return action.describe() + "\ncost: " + " + ".join(f"{label} {v}" for label, v in terms)
         return action.describe()
 
-    def rule_box(self) -> str:
-        stage = self.game.state.stage
-        if stage not in STAGE_RULES:
-            return ""
-        title, zh, en = STAGE_RULES[stage]
-        return rule_box_html(title, f"{en} {zh}".strip(), SEED)
+    def rule_stage(self) -> str:
+        return self.game.state.stage
 
     def players_html(self) -> str:
         game = self.game

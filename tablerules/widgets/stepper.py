@@ -18,21 +18,30 @@ from ..core.agents import Agent, agent_names, make_agent, seat_agents, step
 from ..core.errors import IllegalAction, SaveError
 from ..core.protocol import Action, Chance, Game
 from ..core.referee import leave_to_people, only_answers, reroll
-from .pieces import STYLE, group_actions, outcome_options
+from .pieces import STYLE, group_actions, outcome_options, rule_box_html, stage_rule
+from .staging import ScenarioForm, ScenarioSpec
 
 
 class StepThrough:
     """Step through ``game`` in a notebook; ``widget`` is the panel to display."""
 
+    #: the rule box of each stage: stage name (or pattern) -> (what may happen now and why, the seed section)
+    stage_rules: Mapping[str, tuple[str, str]] = {}
+    #: the seed file the sections are in
+    seed_ref = ""
+
     def __init__(self, game: Game, agents: Agent | Sequence[Agent] | str | None = None, title: str | None = None,
                  log_lines: int = 12, humans: Sequence[int] | None = None,
-                 examples: Mapping[str, Callable[[], Game]] | None = None) -> None:
+                 examples: Mapping[str, Callable[[], Game]] | None = None,
+                 scenario: ScenarioSpec | None = None) -> None:
         """``humans``: the seats played with the buttons; agents play every other seat at once (and roll
         the dice on their behalf). ``None``: every seat is played with the buttons. The panel shows what the
         first human seat may see (``observation``/``log_for``) unless the teacher view is on.
         ``examples``: worked examples, each a function making the game at its position (scenario API).
         ``agents`` may be an agent's name (``random``, ``heuristic``, ``mcts``:
-        :func:`tablerules.core.agents.agent_names`); the panel's "Agents" menu changes them later."""
+        :func:`tablerules.core.agents.agent_names`); the panel's "Agents" menu changes them later.
+        ``scenario``: the fields of a position set up by hand (:mod:`tablerules.widgets.staging`), shown
+        folded under "Set up a position"."""
         self.game = game
         if isinstance(agents, str):
             agents = make_agent(agents, type(game), game.seed)
@@ -47,6 +56,7 @@ class StepThrough:
         self.header = w.HTML()
         self.header.add_class("tablerules-header")
         self.state_view = w.HTML()
+        self.state_view.add_class("tablerules-state")
         self.actions_box = w.VBox()
         self.actions_box.add_class("tablerules-actions")
         self.anytime_box = w.VBox()  # what seats that are not to act may do out of turn ("at any time")
@@ -94,6 +104,13 @@ class StepThrough:
         self.example_button.on_click(lambda _: self.load_example(self.example_pick.value))
         examples_row = w.HBox([self.example_pick, self.example_button])
         examples_row.layout.display = "flex" if self.examples else "none"
+        self.scenario = None if scenario is None else ScenarioForm(scenario, game.num_players(), self.stage_position)
+        self.scenario_box = w.Accordion(children=[self.scenario.widget] if self.scenario else [])
+        if self.scenario:
+            self.scenario_box.set_title(0, "Set up a position (scenario)")
+        self.scenario_box.selected_index = None
+        self.scenario_box.layout.display = "block" if self.scenario else "none"
+        self.scenario_box.add_class("tablerules-scenario-box")
         self.run_agents()
         self.roll_button.on_click(lambda _: self._safely(self.game.roll))
         self.reroll_button.on_click(lambda _: self._safely(lambda: reroll(self.game)))
@@ -103,9 +120,9 @@ class StepThrough:
         self.undo_button.on_click(lambda _: self._safely(self.undo))
         controls = w.HBox([self.agent_step_button, self.agent_turn_button, self.undo_button, self.save_button,
                            self.load_button, self.agent_pick])
-        self.widget = w.VBox([self.title, self.view_toggle, examples_row, self.header, self.extra, self.state_view,
-                              self.chance_box, self.action_rows, self.anytime_box, controls, self.message,
-                              w.HTML("<b>Log</b>"), self.log_view, self.save_text])
+        self.widget = w.VBox([self.title, self.view_toggle, examples_row, self.scenario_box, self.header, self.extra,
+                              self.state_view, self.chance_box, self.action_rows, self.anytime_box, controls,
+                              self.message, w.HTML("<b>Log</b>"), self.log_view, self.save_text])
         self.widget.add_class("tablerules-stepper")
         self.refresh()
 
@@ -119,9 +136,15 @@ class StepThrough:
         """The seat whose view is shown (``None``: the teacher's full view)."""
         return None if self.view_toggle.value == "teacher" else self.seat
 
+    def rule_stage(self) -> str:
+        """The stage the rule box explains: ``game over`` at the end, else :meth:`Game.stage`."""
+        return "game over" if self.game.is_over() else self.game.stage()
+
     def rule_box(self) -> str:
-        """HTML: what may happen at this stage and why, with the seed reference (games override it)."""
-        return ""
+        """HTML: what may happen at this stage and why, with the seed reference (from :attr:`stage_rules`)."""
+        stage = self.rule_stage()
+        found = stage_rule(self.stage_rules, stage)
+        return rule_box_html(stage, found[0], f"{self.seed_ref}, {found[1]}") if found else ""
 
     # ----- saves and examples ---------------------------------------------------------------
     def save(self) -> str:
@@ -152,6 +175,12 @@ class StepThrough:
             self.replace_game(self.examples[name]())
             self.staged = True
             self.message.value = f"worked example: {html.escape(name)}"
+
+    def stage_position(self, game: Game) -> None:
+        """Show ``game``, a position set up by hand in the scenario form (like a worked example, not saved)."""
+        self.replace_game(game)
+        self.staged = True
+        self.message.value = "a position set up by hand (scenario)"
 
     def replace_game(self, game: Game) -> None:
         self.game = game
