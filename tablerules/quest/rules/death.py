@@ -24,7 +24,7 @@ class DeathRules:
         h = self.state.heroes[player]
         if h.dead:
             return
-        h.dead = True
+        h.dead, h.health = True, 0
         room = self.room_of(player).id
         for copy in list(h.carried + h.backpack):
             self._unequip(player, copy)
