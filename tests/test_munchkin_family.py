@@ -1,4 +1,4 @@
-"""The Munchkin family's shared rules (tablerules.families.munchkin), which Munchkin Quest can use too."""
+"""The Munchkin family's shared rules (tablerules.families.munchkin), which Munchkin and Munchkin Quest both use."""
 
 from __future__ import annotations
 
@@ -37,3 +37,55 @@ def test_item_slots_of_the_effect_vocabulary() -> None:
     assert item_in_slot("small", "headgear", False) and not item_in_slot("footgear", "headgear", False)
     with pytest.raises(ValueError):
         item_in_slot("tail", "headgear", False)
+
+
+def test_one_bad_stuff_interpreter_reads_both_games() -> None:
+    """Seed 000, 战斗: bad stuff "可能是失去某件物品，或是掉个几级，直至死亡"; seed 001 p. 10, 后果: "如果怪物的后果对你
+    没有作用，那就再挨一击". One interpreter (families/munchkin/bad_stuff.py) applies both games' bad stuff:
+    Munchkin's footgear goes, Quest's bad stuff with no footgear to take is a hit instead, and Quest's
+    "any" item may be one in the backpack (p. 16)."""
+    from tablerules.core.cards import Effect
+    from tablerules.families.munchkin.bad_stuff import BadStuffInterpreter
+    from tablerules.munchkin import scenario as munchkin_scenario
+    from tablerules.munchkin.game import MunchkinGame
+    from tablerules.munchkin.state import Loss as MunchkinLoss
+    from tablerules.quest import scenario as quest_scenario
+    from tablerules.quest.game import QuestGame
+    from tablerules.quest.state import Loss as QuestLoss
+
+    assert MunchkinGame.apply_next_loss is QuestGame.apply_next_loss is BadStuffInterpreter.apply_next_loss
+    m = munchkin_scenario.ready(seed=1)
+    (boots,) = munchkin_scenario.put_in_play(m, 1, "boots_of_butt_kicking")
+    m.state.losses.append(MunchkinLoss(1, Effect("lose_item", slot="footgear"), "a test"))
+    m.apply_next_loss()
+    assert boots not in m.players[1].carried and boots in m.treasure_discard
+    assert m.log[-1] == "player 1 loses Boots of Butt-Kicking (a test)"
+
+    q = quest_scenario.ready(seed=1)
+    health = q.heroes[2].health
+    q.state.losses.append(QuestLoss(2, Effect("lose_item", slot="footgear"), "a monster", hit_instead=True))
+    q.apply_next_loss()
+    assert q.heroes[2].health == health - 1
+    (packed,) = quest_scenario.backpack(q, 2, "boots_of_butt_kicking")
+    q.state.losses.append(QuestLoss(2, Effect("lose_item", slot="any"), "a curse"))
+    q.apply_next_loss()
+    assert packed not in q.heroes[2].backpack and packed in q.treasure_discard
+
+
+def test_shared_actions_keep_each_games_card_names_and_saves() -> None:
+    """Actions both games have (ready, charity, a curse, a Cheat!) are written once
+    (families/munchkin/actions.py); each game names its own cards, and a save records the same type name."""
+    from tablerules.families.munchkin import actions as family
+    from tablerules.munchkin import actions as munchkin
+    from tablerules.quest import actions as quest
+
+    assert munchkin.Ready is quest.Ready is family.Ready
+    for name in ("GiveCard", "DiscardCard", "PlayCheat", "PlayCurse"):
+        assert issubclass(getattr(munchkin, name), getattr(family, name))
+        assert issubclass(getattr(quest, name), getattr(family, name))
+    assert munchkin.PlayCurse(0, "curse_lose_armour#1", 1).describe() == \
+        "player 0 curses player 1: Curse! Lose Your Armour"
+    assert quest.PlayCurse(0, "curse_pudding_armour#1", 2).describe() == \
+        "player 0 curses player 2: Curse! Your Armour Turns to Pudding"
+    assert quest.GiveCard(1, "curse_pudding_armour#1", 0).to_json() == {
+        "type": "GiveCard", "player": 1, "card": "curse_pudding_armour#1", "to": 0}

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ..core.cards import distinct
 from ..core.protocol import Action, Chance, ChanceStep
+from ..families.munchkin import actions as family
 from .cards import card_of, load_cards
 
 STEAL_NEED = 4  # the thief's steal succeeds on 4+
@@ -37,12 +38,28 @@ class MunchkinParams:
 
 
 # ----- actions ---------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Ready(Action):
-    player: int
+def _name(copy: str) -> str:
+    return card_of(load_cards(), copy).name
 
-    def describe(self) -> str:
-        return f"player {self.player} is ready"
+
+# shared with the other game (shape and words: tablerules.families.munchkin.actions), Munchkin's card names
+Ready = family.Ready
+
+
+class GiveCard(family.GiveCard):
+    card_name = staticmethod(_name)
+
+
+class DiscardCard(family.DiscardCard):
+    card_name = staticmethod(_name)
+
+
+class PlayCheat(family.PlayCheat):
+    card_name = staticmethod(_name)
+
+
+class PlayCurse(family.PlayCurse):
+    card_name = staticmethod(_name)
 
 
 @dataclass(frozen=True)
@@ -162,16 +179,6 @@ class GiveUp(Action):
 
 
 @dataclass(frozen=True)
-class PlayCurse(Action):
-    player: int
-    card: str
-    target: int
-
-    def describe(self) -> str:
-        return f"player {self.player} curses player {self.target}: {_name(self.card)}"
-
-
-@dataclass(frozen=True)
 class Backstab(Action):
     """A thief discards a card: -2 to a fighting munchkin (once per fight)."""
 
@@ -247,43 +254,12 @@ class EndTurn(Action):
 
 
 @dataclass(frozen=True)
-class GiveCard(Action):
-    player: int
-    card: str
-    to: int
-
-    def describe(self) -> str:
-        return f"player {self.player} gives {_name(self.card)} to player {self.to} (charity)"
-
-
-@dataclass(frozen=True)
-class DiscardCard(Action):
-    player: int
-    card: str
-
-    def describe(self) -> str:
-        return f"player {self.player} discards {_name(self.card)} (charity)"
-
-
-@dataclass(frozen=True)
 class LootBody(Action):
     player: int
     card: str
 
     def describe(self) -> str:
         return f"player {self.player} takes {_name(self.card)} from the body"
-
-
-@dataclass(frozen=True)
-class PlayCheat(Action):
-    """Cheat!: carry ``item`` although you could not legally use it (restrictions and slots)."""
-
-    player: int
-    card: str
-    item: str
-
-    def describe(self) -> str:
-        return f"player {self.player} cheats: {_name(self.item)} in play"
 
 
 @dataclass(frozen=True)
@@ -431,7 +407,3 @@ RULE_OF: dict[type[Action], str] = {
 #: actions that play a card from the player's hand (``card`` must be there)
 FROM_HAND = (PlayCard, SellItem, LookForTrouble, PlayOneShot, PlayEnhancer, ClassPower, PlayCurse, Backstab,
              PlayWandering, GiveCard, DiscardCard, PlayCheat, PlayMate, Steal, Resurrect, RemoveCurse)
-
-
-def _name(copy: str) -> str:
-    return card_of(load_cards(), copy).name

@@ -4,23 +4,16 @@ level and items count; a monster's bonus against a race, class or sex counts onc
 
 from __future__ import annotations
 
+from ..families.munchkin import breakdown as family
 from ..families.munchkin import race_run_bonus
+from ..families.munchkin.breakdown import Terms
 from .actions import CHANGE_SEX_PENALTY
 from .game import MunchkinGame
 
-Terms = list[tuple[str, int]]
-
 
 def strength_terms(game: MunchkinGame, player: int) -> Terms:
-    """A character's strength: level, then each usable item in play with a bonus (a one-shot carried on
-    the table counts only when used)."""
-    p = game.players[player]
-    terms = [("level", p.level)]
-    for copy in p.carried:
-        card = game.card(copy)
-        if card.kind == "item" and card.bonus and game.works(player, copy):
-            terms.append((card.name, card.bonus))
-    return terms
+    """A character's strength (:func:`tablerules.families.munchkin.breakdown.strength_terms`)."""
+    return family.strength_terms(game, player, game.works)
 
 
 def fighter_terms(game: MunchkinGame) -> Terms:
@@ -28,16 +21,9 @@ def fighter_terms(game: MunchkinGame) -> Terms:
     c = game.combat
     if c is None:
         return []
-    many = len(c.side) > 1
-    terms = [(f"player {p} {label}" if many else label, value)
-             for p in c.side for label, value in strength_terms(game, p)]
-    terms += [(f"{game.card(x).name} (one-shot)", game.card(x).bonus) for x in c.munchkin_one_shots]
+    terms = family.side_terms(game, c, strength_terms)
     terms += [("Change Sex curse", -CHANGE_SEX_PENALTY) for _ in game.sex_changes(c.side)]
-    terms += [("berserking", 1) for _ in c.berserk]
-    if any(game.foe(m).undead for m in c.monsters):
-        terms += [("turning the undead", 3) for _ in c.turning]
-    terms += [("backstab", -2) for _ in c.backstabs]
-    return terms
+    return terms + family.class_power_terms(c, any(game.foe(m).undead for m in c.monsters))
 
 
 def monster_terms(game: MunchkinGame) -> Terms:
@@ -56,8 +42,7 @@ def monster_terms(game: MunchkinGame) -> Terms:
                    f"{name} {m.bonus} against {m.against}", m.bonus)
                   for m in monster.modifiers if m.against in tags]
         terms += [(f"{game.card(e).name} on {name}", game.card(e).bonus) for e in game.enhancers_on(copy)]
-    terms += [(f"{game.card(x).name} (one-shot)", game.card(x).bonus) for x in c.monster_one_shots]
-    return terms
+    return terms + family.one_shot_terms(game, c.monster_one_shots)
 
 
 def run_terms(game: MunchkinGame, runner: int | None = None, monster: str | None = None) -> Terms:

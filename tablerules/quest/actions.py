@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.protocol import Action
+from ..families.munchkin import actions as family
 from .cards import card_of, load_quest_cards
 
 
@@ -13,14 +14,24 @@ def card_name(copy: str) -> str:
     return card_of(load_quest_cards(), copy).name
 
 
-@dataclass(frozen=True)
-class Ready(Action):
-    """Character creation is over for this player (cards played from the opening hand)."""
+# shared with the other game (shape and words: tablerules.families.munchkin.actions), Quest's card names
+Ready = family.Ready
 
-    player: int
 
-    def describe(self) -> str:
-        return f"player {self.player} is ready"
+class GiveCard(family.GiveCard):
+    card_name = staticmethod(card_name)
+
+
+class DiscardCard(family.DiscardCard):
+    card_name = staticmethod(card_name)
+
+
+class PlayCheat(family.PlayCheat):
+    card_name = staticmethod(card_name)
+
+
+class PlayCurse(family.PlayCurse):
+    card_name = staticmethod(card_name)
 
 
 @dataclass(frozen=True)
@@ -134,16 +145,6 @@ class Suicide(Action):
 
 
 @dataclass(frozen=True)
-class PlayCurse(Action):
-    player: int
-    card: str
-    target: int
-
-    def describe(self) -> str:
-        return f"player {self.player} curses player {self.target}: {card_name(self.card)}"
-
-
-@dataclass(frozen=True)
 class AnswerCurse(Action):
     """The cursed player: let it strike, cancel it with a Wishing Ring, or (a cleric) try the d10."""
 
@@ -183,18 +184,6 @@ class SummonWall(Action):
 
     def describe(self) -> str:
         return f"player {self.player} summons a wall on the {self.side} side of the room"
-
-
-@dataclass(frozen=True)
-class PlayCheat(Action):
-    """Cheat! on an item from the hand or the backpack: into play whatever the restrictions and slots."""
-
-    player: int
-    card: str
-    item: str
-
-    def describe(self) -> str:
-        return f"player {self.player} cheats: {card_name(self.item)} in play"
 
 
 @dataclass(frozen=True)
@@ -396,27 +385,6 @@ class ChooseLoss(Action):
 
     def describe(self) -> str:
         return f"player {self.player} loses {card_name(self.card)}"
-
-
-@dataclass(frozen=True)
-class GiveCard(Action):
-    """Charity: a card to the lowest-level player."""
-
-    player: int
-    card: str
-    to: int
-
-    def describe(self) -> str:
-        return f"player {self.player} gives {card_name(self.card)} to player {self.to} (charity)"
-
-
-@dataclass(frozen=True)
-class DiscardCard(Action):
-    player: int
-    card: str
-
-    def describe(self) -> str:
-        return f"player {self.player} discards {card_name(self.card)} (charity)"
 
 
 @dataclass(frozen=True)

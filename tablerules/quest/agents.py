@@ -33,6 +33,7 @@ from .exploration import Decline, EndTurn, Explore, Move, PickBase
 from .game import QuestGame
 from .geometry import Side
 from .heroes import WIN_LEVEL
+from .rules.common import AFTER_ROLL, ASKING, COMBAT, CREATION, INTERFERENCE, MOVING
 
 GOOD_ODDS = 0.6
 
@@ -54,24 +55,24 @@ class QuestHeuristicAgent(Agent):
             return actions[0]
         if Decline in kinds:
             return next(a for a in actions if isinstance(a, Decline))
-        if stage == "character creation":
+        if stage == CREATION:
             plays = [a for a in actions if isinstance(a, PlayCard)]
             return plays[0] if plays else next(a for a in actions if isinstance(a, Ready))
-        if stage == "combat":
+        if stage == COMBAT:
             return self._fight(game, player, actions)
-        if stage == "asking for help":
+        if stage == ASKING:
             accept = AnswerHelp(player, game.fight.offer > 0 or "elf" in game.tags(player))
             return accept if accept in actions else AnswerHelp(player, False)
-        if stage == "interference":
+        if stage == INTERFERENCE:
             return self._interfere(game, player, actions)
-        if stage == "after the roll":
+        if stage == AFTER_ROLL:
             return self._after_roll(game, player, actions)
         if RunTo in kinds:
             return actions[0]
         if RollToRun in kinds:
             rolls = [a for a in actions if isinstance(a, RollToRun)]
             return max(rolls, key=lambda a: game.run_modifier(player, a.monster)) if rolls else actions[0]
-        if stage == "moving":
+        if stage == MOVING:
             return self._move(game, player, actions)
         return next((a for a in actions if isinstance(a, Pass | EndTurn)), actions[0])
 

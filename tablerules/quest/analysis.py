@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from .. import odds
 from .game import QuestGame
+from .rules.common import ASKING, COMBAT, INTERFERENCE, MOVING
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ def pending_odds(game: QuestGame) -> list[PendingOdds]:
     out: list[PendingOdds] = []
     f = game.fight
     room = game.room_of(game.current)
-    if f is not None and f.monsters and game.stage() in ("combat", "interference", "asking for help"):
+    if f is not None and f.monsters and game.stage() in (COMBAT, INTERFERENCE, ASKING):
         ties = "warrior" in game.side_tags()
         result = odds.combat([(game.munchkin_strength(), game.munchkin_dice())],
                              [(game.monster_strength(), game.monster_dice())], ties_win=ties)
@@ -41,7 +42,7 @@ def pending_odds(game: QuestGame) -> list[PendingOdds]:
                      else game.run_modifier(runner, m) for m in f.chasing]
         out.append(PendingOdds(f"player {runner} escapes all {len(modifiers)} monster(s) still chasing",
                                odds.flee(modifiers).escape_all))
-    if f is None and game.stage() == "moving" and room.search is not None:
+    if f is None and game.stage() == MOVING and room.search is not None:
         result = odds.search(game.dice_count(game.current, room), room.search)
         out.append(PendingOdds(f"a search in {room.name} ({game.dice_count(game.current, room)}d6 "
                                f"{room.search:+d}) brings a monster", result.monster()))

@@ -4,36 +4,24 @@ a die; a monster's bonus against a race, class or sex counts once for the side).
 
 from __future__ import annotations
 
+from ..families.munchkin import breakdown as family
+from ..families.munchkin.breakdown import Terms
 from .game import QuestGame
-
-Terms = list[tuple[str, int]]
 
 
 def strength_terms(game: QuestGame, player: int) -> Terms:
     """Level, then each usable item in play with a bonus (sums to :meth:`QuestGame.strength`)."""
-    h = game.heroes[player]
-    terms = [("level", h.level)]
-    for copy in h.carried:
-        card = game.card(copy)
-        if card.kind == "item" and card.bonus and game.usable(player, copy):
-            terms.append((card.name, card.bonus))
-    return terms
+    return family.strength_terms(game, player, game.usable)
 
 
 def munchkin_terms(game: QuestGame) -> Terms:
-    """The munchkins' side (sums to :meth:`QuestGame.munchkin_strength`)."""
+    """The munchkins' side (sums to :meth:`QuestGame.munchkin_strength`); turning the undead adds 3 only in
+    edition 1 (edition 2: a die each, :func:`dice_terms`)."""
     f = game.fight
     if f is None:
         return []
-    many = len(f.side) > 1
-    terms = [(f"player {p} {label}" if many else label, value)
-             for p in f.side for label, value in strength_terms(game, p)]
-    terms += [(f"{game.card(x).name} (one-shot)", game.card(x).bonus) for x in f.munchkin_one_shots]
-    terms += [("berserking", 1) for _ in f.berserk]
-    if any(game.monster_card(m).undead for m in f.monsters) and game.params.rules < 2:
-        terms += [("turning the undead", 3) for _ in f.turning]  # edition 2: a die each (dice_terms)
-    terms += [("backstab", -2) for _ in f.backstabs]
-    return terms
+    undead = any(game.monster_card(m).undead for m in f.monsters) and game.params.rules < 2
+    return family.side_terms(game, f, strength_terms) + family.class_power_terms(f, undead)
 
 
 def monster_terms(game: QuestGame) -> Terms:
@@ -52,8 +40,7 @@ def monster_terms(game: QuestGame) -> Terms:
                   for e in game.state.enhanced.get(piece, [])]
         terms += [(f"room rule on {card.name}", r.bonus) for r in game.rules(f.room, "monsters")
                   if card.undead or not r.undead]
-    terms += [(f"{game.card(x).name} (one-shot)", game.card(x).bonus) for x in f.monster_one_shots]
-    return terms
+    return terms + family.one_shot_terms(game, f.monster_one_shots)
 
 
 def dice_terms(game: QuestGame, player: int) -> Terms:

@@ -44,8 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from ..core.agents import Agent
-from ..core.cards import Card, card_index, card_of, copies, distinct
-from ..core.flow import Stage
+from ..core.cards import Card, card_index, card_of, copies
 from ..core.protocol import Action, Chance, ChanceStep, GameInfo, Information
 from ..core.registry import register
 from ..odds import search as search_odds
@@ -104,10 +103,13 @@ from .rules.common import (  # noqa: F401 (re-exported)
     ANSWER_CURSE,
     BOSS_LEVEL,
     CHOOSE_LOSS,
+    DEALING,
     DECK_NAMES,
+    GAME_OVER,
     IDENTITY_KINDS,
     LEVEL_PRICE,
     MAX_POWER_DISCARDS,
+    MOVING,
     POWER_CLASS,
     REVIVE_CARDS,
     RULES,
@@ -117,6 +119,7 @@ from .rules.common import (  # noqa: F401 (re-exported)
 from .rules.curses import CurseRules
 from .rules.death import DeathRules
 from .rules.exploring import ExploringRules
+from .rules.flow import FlowRules
 from .rules.help import HelpRules
 from .rules.identity import IdentityRules
 from .rules.items import ItemRules
@@ -152,7 +155,7 @@ class QuestParams:
 _Step = Step  # the old name
 
 
-class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules,
+class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules,
                 RoomRules, CurseRules, PowerRules, BadStuffRules, DeathRules,
                 CombatRules, HelpRules, RunningRules, CharityRules, IdentityRules,
                 AnytimeRules, QuestViews, DungeonCrawl):
@@ -183,7 +186,7 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
         self.state.treasure_discard: list[str] = []
         self.state.heroes = [Hero(colour, "male" if i % 2 == 0 else "female")
                              for i, colour in enumerate(self.state.colours)]
-        self.state.stage_name = "dealing"
+        self.state.stage_name = DEALING
         for p in range(self.params.players):
             self.state.pending += [_Step("draw", "dxm", p)] * START_CARDS + [_Step("draw", "treasure", p)] * START_CARDS
         self.state.creating = 0
@@ -221,17 +224,8 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
             return self.state.boss
         return self.state.dungeon.monsters[piece_id]
 
-
-
-
-
-
-
-
     def strength(self, player: int) -> int:
         return self.state.heroes[player].level + self.item_bonus(player)
-
-
 
     def room_of(self, player: int) -> Room:
         return self.state.dungeon.rooms[self.state.dungeon.munchkins[self.state.colours[player]]]
@@ -246,46 +240,10 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
         here = self.state.dungeon.munchkins[self.state.colours[player]]
         return here == room_id or here in self.neighbours(room_id)
 
-
-
-
-    # ----- fight totals ----------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
-    # ----- who acts -------------------------------------------------------------------------
-    def current_players(self) -> tuple[int, ...]:
-        st = self.state
-        if st.pending and not isinstance(st.pending[0], _Step):
-            return (st.current,)  # the crawl's own choices (a base colour, a wandering monster)
-        if len(st.flow.stack) > 1:  # an interruption: the victim of bad stuff, a curse's target
-            return st.flow.players
-        stage = st.stage_name
-        if stage == "character creation":
-            return (st.creating,)
-        if stage in ("interference", "after the roll"):
-            return st.fight.window.to_act()
-        if stage == "asking for help":
-            return (st.fight.asked,)
-        if stage in ("running: direction", "running away"):
-            return (st.fight.runners[0],)
-        if stage == "charity":
-            return (st.charity_giver,)
-        return (st.current,)
-
+    # ----- who acts: rules/flow.py ---------------------------------------------------------
     def stage(self) -> str:
         if self.state.over_reason:
-            return "game over"
+            return GAME_OVER
         if self.state.pending:
             step = self.state.pending[0]
             if isinstance(step, _Step):
@@ -296,18 +254,6 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
                         "first": "rolling for the first player"}[step.kind]
             return super().stage()
         return self.state.flow.name  # an interruption on top of the turn's stage, or that stage
-
-    def interrupt(self, name: str, player: int) -> None:
-        """Push an interruption of the turn flow that ``player`` settles (core.flow: push / pop)."""
-        self.state.flow.push(Stage(name, (player,)))
-
-    def settle_interruption(self, name: str) -> None:
-        """Pop the interruption ``name`` (the topmost of that name), going back to where the flow was."""
-        stack = self.state.flow.stack
-        for i in range(len(stack) - 1, 0, -1):
-            if stack[i].name == name:
-                del stack[i]
-                return
 
     def pending_chance(self) -> ChanceStep | None:
         if self.state.over_reason or not self.state.pending:
@@ -341,72 +287,6 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
             return ChanceStep("search", "the search roll, read on the search table", outcomes)
         return None
 
-    # ----- the legal actions ------------------------------------------------------------------
-    def player_actions(self) -> list[Action]:
-        if self.state.pending:
-            step = self.state.pending[0]
-            return [] if isinstance(step, _Step) else super().player_actions()
-        if self.state.choice is not None:
-            victim, options = self.state.choice.victim, self.state.choice.options
-            return [ChooseLoss(victim, c) for c in options]
-        if self.state.curse is not None:
-            return self._curse_answers()
-        if self.state.picker is not None:
-            return [TakeTreasure(self.state.picker, c) for c in self.once(self.state.pick_from)]
-        stage, p = self.state.stage_name, self.state.current
-        if stage == "character creation":
-            return [*self._plays(self.state.creating), Ready(self.state.creating)]
-        if stage == "moving":
-            return self._moving_actions(p)
-        if stage == "combat":
-            return self._combat_actions()
-        if stage == "asking for help":
-            f = self.state.fight  # an item bribe the helper can no longer take (a race given up, a full
-            # backpack since the offer) leaves only a refusal
-            fighter = self.state.heroes[f.fighter]  # and a bribe a curse took meanwhile (p. 5: curses any time)
-            can_take = (not f.offer_item or (f.offer_item in fighter.carried + fighter.backpack
-                                             and self._receives(f.asked, f.offer_item))) \
-                and f.offer_gold <= fighter.gold
-            return [*([AnswerHelp(f.asked, True)] if can_take else []), AnswerHelp(f.asked, False)]
-        if stage == "interference":
-            return self._interference_actions()
-        if stage == "after the roll":
-            return self._after_roll_actions()
-        if stage == "running: direction":
-            runner = self.state.fight.runners[0]
-            escapes = self.escapes(runner) if self.params.rules >= 2 else []
-            return [*(RunTo(runner, r) for r in self.neighbours(self.state.fight.room)), *escapes]
-        if stage == "running away":
-            f = self.state.fight
-            runner = f.runners[0]
-            escapes = self.escapes(runner) if self.params.rules >= 2 and len(f.chasing) == len(f.monsters) else []
-            return [*self._powers(runner, "flight"), *(RollToRun(runner, m) for m in distinct(f.chasing)), *escapes]
-        if stage == "charity":
-            return self._charity_actions()
-        return []
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
     @classmethod
     def refusals(cls) -> dict[type, tuple[str, str]]:
         """Action type -> (rule, gist): each rule module's ``REFUSALS`` (the rule that refuses an action)."""
@@ -435,7 +315,7 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
         if isinstance(action, AskHelp):
             return "help", "helpers come from the same room or an adjacent one through a passable link" + (
                 "; only level-10 munchkins help against the boss" if self.state.fight and self.state.fight.boss else "")
-        if isinstance(action, Move | Explore) and self.state.stage_name == "moving":
+        if isinstance(action, Move | Explore) and self.state.stage_name == MOVING:
             return super().illegal_reason(action)
         if self.state.fight is not None and isinstance(action, PlayCard | Drop | DropGold | GiveItem | Pack | Search
                                                                   | PickUp):
@@ -458,155 +338,6 @@ class QuestGame(TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules
         else:
             getattr(self, "_do_" + type(action).__name__)(action)
         self._settle()
-
-    def _settle(self) -> None:
-        """Move on when nothing is left to choose or roll in the current step."""
-        super()._settle()
-        while not self.state.over_reason:
-            if self.state.pending:
-                step = self.state.pending[0]
-                if isinstance(step, _Step) and step.kind == "check room":
-                    self.state.pending.pop(0)
-                    self.check_room()
-                    continue
-                if isinstance(step, _Step) and step.kind == "first pick":
-                    self.first_pick(self.state.pending.pop(0))
-                    continue
-                if isinstance(step, _Step) and step.kind == "draw" and not self._deck(step.deck)[0]:
-                    self.state.pending.pop(0)
-                    self.event(f"no {step.deck} card is left: nobody draws")
-                    continue
-                return
-            if self.state.choice is not None or self.state.curse is not None or self.state.picker is not None:
-                return
-            if self.state.losses:
-                self.apply_next_loss()
-                continue
-            stage = self.state.stage_name
-            if stage == "dealing":
-                self.state.stage_name = "character creation"
-                self.event("the cards are dealt: play races, classes and items from your opening hands")
-                continue
-            if stage == "interference" and self.state.fight.window.closed:
-                if self.state.fight.window.settle():  # somebody interfered: the fighter may answer
-                    self.state.stage_name = "combat"
-                    self.event("after the interference the fighter may answer")
-                else:
-                    self.roll_dice()
-                continue
-            if stage == "rolling" and not self.state.pending:
-                self.after_the_roll()
-                continue
-            if stage == "after the roll" and self.state.fight.window.closed:
-                self.resolve_fight()
-                continue
-            if stage == "running: direction" and self.state.fight.runners and not self.neighbours(
-                    self.state.fight.room):
-                self.nowhere_to_run()
-                continue
-            if stage in ("running: direction", "running away") and not self.state.fight.runners:
-                self.end_fight()
-                continue
-            if stage == "running away" and not self.state.fight.chasing:
-                self._arrive_after_running(self.state.fight.runners[0])
-                continue
-            if stage == "charity" and len(self.state.heroes[self.state.charity_giver].hand) <= self.hand_limit(
-                    self.state.charity_giver):
-                self.state.charity_giver = None
-                self.to_monster_turn()
-                continue
-            if stage == "moving" and self.state.turn_ends:
-                self.state.turn_ends = False
-                self.to_monster_turn()
-                continue
-            return
-
-
-
-
-    # ----- turns -------------------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-    # ----- moving about, searching, items ------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-    # ----- any time (p. 5, 在任何玩家回合都可以进行的行动) ------------------------------------------
-
-
-
-
-
-
-
-
-    # ----- curses --------------------------------------------------------------------------
-
-
-
-
-    # ----- bad stuff: the effect vocabulary ----------------------------------------------------
-
-
-
-
-
-
-    # ----- fights -------------------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
     @classmethod
     def heuristic_agent(cls) -> Agent:

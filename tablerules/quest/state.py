@@ -24,6 +24,7 @@ from ..core.flow import Flow, ResponseWindow, Stage
 from .dungeon import Dungeon, MonsterPiece, Pos
 from .geometry import Colour, Side
 from .heroes import Hero
+from .rules.common import DEALING
 from .search_table import RoomToken
 
 
@@ -163,7 +164,7 @@ class QuestState(CrawlState):
     treasure_discard: list[str] = field(default_factory=list)
     #: the turn flow (tablerules.core.flow): the turn's stage at the bottom, interruptions pushed on top (a
     #: victim choosing what bad stuff takes, a curse's target answering) and popped when settled
-    flow: Flow = field(default_factory=lambda: Flow([Stage("dealing")]))
+    flow: Flow = field(default_factory=lambda: Flow([Stage(DEALING)]))
     creating: int = 0
     fight: Combat | None = None
     boss: MonsterPiece | None = None  # the boss stands on the entrance only while fought

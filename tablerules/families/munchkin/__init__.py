@@ -13,6 +13,10 @@ use, and the strength and running-away arithmetic, as plain functions of plain v
 * 战斗和怪物 (seed 000; seed 001 p. 11): the munchkins win on a greater total, ties go to the monster
   unless a warrior fights: :func:`beats`; a monster's level plus its modifiers against the side's
   races, classes and sexes (each counted once): :func:`monster_total`.
+
+Beside these: :mod:`.bad_stuff` (the bad-stuff interpreter both games mix in), :mod:`.breakdown` (the terms of a
+fight's totals, "why this number"), :mod:`.actions` (the actions both games have), :mod:`.cardtext` and
+:mod:`.cardfile` (card texts from the card data).
 """
 
 from __future__ import annotations

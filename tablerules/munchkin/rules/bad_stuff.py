@@ -13,11 +13,10 @@ from itertools import chain, groupby, permutations, product
 
 from ...core.identity import drop_identity
 from ...core.protocol import Chance, ChanceStep
-from ...families.munchkin import item_in_slot
+from ...families.munchkin.bad_stuff import BadStuffInterpreter
 from ..actions import (
     CHANGE_SEX_PENALTY,
     LASTING,
-    ChooseLoss,
     GiveUp,
     LootBody,
     PlayCurse,
@@ -27,11 +26,13 @@ from ..state import (
     LOOTING,
     Choice,
     Loss,
+    Munchkin,
 )
 
 
-class BadStuff:
-    """The bad stuff rules of :class:`~tablerules.munchkin.game.MunchkinGame` (a mixin: ``self`` is the game)."""
+class BadStuff(BadStuffInterpreter):
+    """The bad stuff rules of :class:`~tablerules.munchkin.game.MunchkinGame` (a mixin: ``self`` is the game);
+    the effects themselves are read by the family's interpreter."""
 
     def _do_GiveUp(self, action: GiveUp) -> None:
         self.event(f"player {action.player} is no longer a {self.card(action.card).name}")
@@ -72,63 +73,38 @@ class BadStuff:
         self.interfere(action.player)
         self.event(action.describe())
 
-    def _matching(self, player: int, slot: str) -> list[str]:
-        """The items in play that bad stuff naming ``slot`` may take."""
-        return [c for c in self.state.players[player].carried
-                if item_in_slot(slot, self.card(c).slot, self.card(c).big)]
+    # ----- the family's bad-stuff interpreter (families/munchkin/bad_stuff.py): Munchkin's part -------
+    def sheet(self, player: int) -> Munchkin:
+        return self.state.players[player]
 
-    def apply_next_loss(self) -> None:
-        """Apply the next effect; several items to choose from: the victim chooses (诅咒)."""
-        loss = self.state.losses.pop(0)
-        victim, effect, source, fallback = loss.victim, loss.effect, loss.source, loss.fallback
-        me = self.state.players[victim]
-        if effect.effect == "lose_levels":
-            me.level = max(1, me.level - effect.n)
-            self.event(f"player {victim} loses {effect.n} level(s) to {source} (level {me.level})")
-        elif effect.effect == "lose_item":
-            options = self._matching(victim, effect.slot)
-            if not options:
-                self.event(f"player {victim} has no {effect.slot} item for {source} to take")
-                self.state.losses[0:0] = [Loss(victim, e, source) for e in fallback]
-            elif len(set(options)) == 1:
-                self._lose(victim, options[0], source)
-            else:
-                self.state.choice = Choice(victim, tuple(self.carried_choices(victim, options)))
-        elif effect.effect == "lose_all_items":
-            for copy in self._matching(victim, effect.slot):
-                self._lose(victim, copy, source)
-        elif effect.effect in ("lose_race", "lose_class"):
-            options = [c for c in ((me.race, me.race2) if effect.effect == "lose_race" else (me.cls, me.cls2)) if c]
-            if len(options) == 1:
-                self.event(f"player {victim} loses {self.card(options[0]).name} ({source})")
-                self._drop_identity(victim, options[0])
-            elif options:  # a Half-Breed or Super Munchkin chooses which one goes
-                self.state.choice = Choice(victim, tuple(options))
-        elif effect.effect == "change_sex":
-            me.sex = "female" if me.sex == "male" else "male"
-            self.event(f"player {victim} is now {me.sex} (-{CHANGE_SEX_PENALTY} in the next fight)")
-        elif effect.effect == "chicken":
-            self.event(f"player {victim} has a chicken on the head: -1 on every die roll")
-        elif effect.effect == "discard_hand":
-            for copy in list(me.hand):
-                me.hand.remove(copy)
-                self._discard(copy)
-            self.event(f"player {victim} discards the whole hand ({source})")
-        elif effect.effect == "death":
-            self.die(victim, source)
+    def _item_choices(self, victim: int, options: list[str]) -> list[str]:
+        return self.carried_choices(victim, options)
 
-    def _do_ChooseLoss(self, action: ChooseLoss) -> None:
+    def _choose_loss(self, victim: int, options: tuple[str, ...]) -> None:
+        self.state.choice = Choice(victim, options)
+
+    def _loss_chosen(self) -> None:
         self.state.choice = None
-        if self.card(action.card).kind in ("race", "class"):
-            self.event(f"player {action.player} loses {self.card(action.card).name}")
-            self._drop_identity(action.player, action.card)
-        else:
-            self._lose(action.player, action.card, "bad stuff")
 
-    def _lose(self, player: int, copy: str, source: str) -> None:
-        self._unequip(player, copy)
-        self._discard(copy)
-        self.event(f"player {player} loses {self.card(copy).name} ({source})")
+    def _lose_identity(self, victim: int, copy: str, source: str) -> None:
+        self.event(f"player {victim} loses {self.card(copy).name}" + (f" ({source})" if source else ""))
+        self._drop_identity(victim, copy)
+
+    def _unapplied(self, loss: Loss) -> None:
+        """No item of the slot: the fallback strikes instead (the Drooling Slime: a level)."""
+        if loss.effect.effect == "lose_item":
+            self.event(f"player {loss.victim} has no {loss.effect.slot} item for {loss.source} to take")
+        self.state.losses[0:0] = [Loss(loss.victim, e, loss.source) for e in loss.fallback]
+
+    def _effect_change_sex(self, loss: Loss) -> bool:
+        me = self.state.players[loss.victim]
+        me.sex = "female" if me.sex == "male" else "male"
+        self.event(f"player {loss.victim} is now {me.sex} (-{CHANGE_SEX_PENALTY} in the next fight)")
+        return True
+
+    def _effect_chicken(self, loss: Loss) -> bool:
+        self.event(f"player {loss.victim} has a chicken on the head: -1 on every die roll")
+        return True
 
     def _discard(self, copy: str) -> None:
         (self.state.door_discard if self.card(copy).deck == "door" else self.state.treasure_discard).append(copy)

@@ -5,18 +5,29 @@ from __future__ import annotations
 from ...core.protocol import Action
 from ..actions import Drop, DropGold, Enhance, GiveGold, GiveItem, Heal, Pack, PlayCard, PlayCheat, Suicide
 from ..heroes import BACKPACK
-from .common import IDENTITY_KINDS
+from .common import (
+    ASKING,
+    COMBAT,
+    CREATION,
+    DEALING,
+    FIRST_PLAYER,
+    IDENTITY_KINDS,
+    INTERFERENCE,
+    MOVING,
+    RUN_DIRECTION,
+    RUNNING,
+)
 
 
 class AnytimeRules:
     """A part of :class:`~tablerules.quest.game.QuestGame`: anytime."""
 
     #: the stages of your own turn in which you may kill yourself (p. 8: 在你回合之中的任何时候)
-    SUICIDE_STAGES = ("moving", "combat", "asking for help", "interference")
+    SUICIDE_STAGES = (MOVING, COMBAT, ASKING, INTERFERENCE)
 
     #: the stages of a fight in which cards "for any time" may still be played: before the roll and while
     #: running (p. 9: after the roll only cards that say so, such as the Loaded Die)
-    FIGHT_ANYTIME_STAGES = ("combat", "asking for help", "interference", "running: direction", "running away")
+    FIGHT_ANYTIME_STAGES = (COMBAT, ASKING, INTERFERENCE, RUN_DIRECTION, RUNNING)
 
     def anytime_actions(self, player: int) -> list[Action]:
         """What ``player`` may do whoever is to act (seed p. 5, 在任何玩家回合都可以进行的行动): at any time,
@@ -29,7 +40,7 @@ class AnytimeRules:
         game has started, nor after the roll (docs/rules-notes.md, "Any time")."""
         st = self.state
         if (st.over_reason or st.pending or st.choice is not None or st.curse is not None or st.picker is not None
-                or st.stage_name in ("dealing", "character creation", "first player")):
+                or st.stage_name in (DEALING, CREATION, FIRST_PLAYER)):
             return []
         h = st.heroes[player]
         fight = st.fight

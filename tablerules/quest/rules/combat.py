@@ -14,7 +14,7 @@ from ..dungeon import Room
 from ..exploration import _Pending
 from ..heroes import WIN_LEVEL
 from ..state import Combat, Step
-from .common import BOSS_LEVEL, FIRST_PICK
+from .common import AFTER_ROLL, BOSS_LEVEL, COMBAT, FIRST_PICK, GAME_OVER, INTERFERENCE, MOVING, ROLLING
 
 
 class CombatRules:
@@ -182,7 +182,7 @@ class CombatRules:
             self.event(f"{names} ignore(s) player {self.state.current}: no fight unless they pick one")
             return
         self.state.fight = Combat(self.state.current, room_id, monsters)
-        self.state.stage_name = "combat"
+        self.state.stage_name = COMBAT
         room = self.state.dungeon.rooms[room_id]
         self.event(f"player {self.state.current} fights {self.monster_names()} in {room.name}")
 
@@ -223,7 +223,7 @@ class CombatRules:
         f = self.state.fight
         f.window = ResponseWindow(f.fighter, [p for p in range(self.params.players) if p != f.fighter and (
             not self.rules(f.room, "soundproof") or self.state.dungeon.munchkins[self.state.colours[p]] == f.room)])
-        self.state.stage_name = "interference"
+        self.state.stage_name = INTERFERENCE
         self.event(f"player {action.player}: I'm rolling! ({self.munchkin_strength()} and "
                    f"{self.munchkin_dice()} dice against {self.monster_strength()} and {self.monster_dice()} dice)")
 
@@ -235,7 +235,7 @@ class CombatRules:
         f = self.state.fight
         f.dice = [["munchkins", p, None] for p in f.side for _ in range(self.fight_dice(p))]
         f.dice += [["monsters", self.owner(m), None] for m in f.monsters for _ in range(self.monster_card(m).dice)]
-        self.state.stage_name = "rolling"
+        self.state.stage_name = ROLLING
         self.state.pending[0:0] = [Step("fight die", n=i) for i in range(len(f.dice))]
         if not f.dice:
             self.event("nobody rolls any dice")
@@ -249,7 +249,7 @@ class CombatRules:
         f.window = ResponseWindow(f.fighter, [p for p in range(self.params.players) if any(
             self.card(c).kind == "loaded_die" for c in self.state.heroes[p].hand) and f.dice],
             interfered=f.window.interfered)
-        self.state.stage_name = "after the roll"
+        self.state.stage_name = AFTER_ROLL
 
     def _do_LoadDie(self, action: LoadDie) -> None:
         f = self.state.fight
@@ -375,8 +375,8 @@ class CombatRules:
         new fight at once (p. 8: 在你的回合，一旦...你移入了有怪物的房间)."""
         self.discard_fight(returned)
         self.state.fight = None
-        if self.state.stage_name != "game over" and not self.state.over_reason:
-            self.state.stage_name = "moving"
+        if self.state.stage_name != GAME_OVER and not self.state.over_reason:
+            self.state.stage_name = MOVING
             if self.params.rules >= 2:
                 self.fight_on_arrival()
 

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from ..actions import Suicide
 from ..state import Step
-from .common import CHOOSE_LOSS
+from .common import ASKING, CHOOSE_LOSS, COMBAT, INTERFERENCE, RUN_DIRECTION
 
 
 class DeathRules:
@@ -24,7 +24,7 @@ class DeathRules:
         h = self.state.heroes[player]
         if h.dead:
             return
-        h.dead = True
+        h.dead, h.health = True, 0
         room = self.room_of(player).id
         for copy in list(h.carried + h.backpack):
             self._unequip(player, copy)
@@ -60,9 +60,9 @@ class DeathRules:
                 f.chasing = list(f.monsters)
                 self.state.pending = [s for s in self.state.pending
                                       if not (isinstance(s, Step) and s.kind == "run die")]
-                self.state.stage_name = "running: direction"
+                self.state.stage_name = RUN_DIRECTION
             return
-        if self.state.stage_name not in ("combat", "asking for help", "interference"):
+        if self.state.stage_name not in (COMBAT, ASKING, INTERFERENCE):
             return  # dying of the hits after a lost fight: lose_fight leaves the dead out of the running
         if player == f.helper:
             f.helper = None

@@ -10,7 +10,7 @@ from ..exploration import Decline, DrawMonster, PickBase, _Pending
 from ..geometry import Colour
 from ..heroes import WIN_LEVEL
 from ..state import Combat, Step
-from .common import BOSS_LEVEL
+from .common import BOSS_LEVEL, COMBAT, MOVING
 
 
 class ExploringRules:
@@ -51,7 +51,7 @@ class ExploringRules:
             self.state.boss_pending = False
             self.state.boss = self.state.dungeon.monsters.pop(piece_id)
             self.state.fight = Combat(self.state.current, piece.room, [piece_id], boss=True)
-            self.state.stage_name = "combat"
+            self.state.stage_name = COMBAT
             self.event(f"the boss is {piece.name}, level {BOSS_LEVEL}")
             return
         f = self.state.fight
@@ -59,7 +59,7 @@ class ExploringRules:
             f.monsters.append(piece_id)
             f.window.interfered = True
             self.event(f"{piece.name} joins the fight")
-        elif f is None and piece.room == self.room_of(self.state.current).id and self.state.stage_name == "moving":
+        elif f is None and piece.room == self.room_of(self.state.current).id and self.state.stage_name == MOVING:
             self.start_fight(piece.room)
 
     def remove_strongest(self) -> None:

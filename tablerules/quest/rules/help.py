@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from ..actions import AnswerHelp, AskHelp
 from ..heroes import WIN_LEVEL
+from .common import ASKING, COMBAT
 
 
 class HelpRules:
@@ -32,10 +33,21 @@ class HelpRules:
             return self.state.dungeon.munchkins[self.state.colours[player]] == room_id
         return self.near(player, room_id)
 
+    def _help_answers(self) -> list[AnswerHelp]:
+        """The munchkin asked accepts or refuses; an item bribe the helper can no longer take (a race given
+        up, a full backpack since the offer) leaves only a refusal, and so does a bribe a curse took meanwhile
+        (p. 5: curses any time)."""
+        f = self.state.fight
+        fighter = self.state.heroes[f.fighter]
+        can_take = (not f.offer_item or (f.offer_item in fighter.carried + fighter.backpack
+                                         and self._receives(f.asked, f.offer_item))) \
+            and f.offer_gold <= fighter.gold
+        return [*([AnswerHelp(f.asked, True)] if can_take else []), AnswerHelp(f.asked, False)]
+
     def _do_AskHelp(self, action: AskHelp) -> None:
         f = self.state.fight
         f.asked, f.offer, f.offer_gold, f.offer_item = action.helper, action.treasures, action.gold, action.item
-        self.state.stage_name = "asking for help"
+        self.state.stage_name = ASKING
         self.event(action.describe())
 
     def _do_AnswerHelp(self, action: AnswerHelp) -> None:
@@ -55,4 +67,4 @@ class HelpRules:
             f.refused.append(action.player)
             self.event(f"player {action.player} refuses to help")
         f.asked, f.offer_gold, f.offer_item = None, 0, ""
-        self.state.stage_name = "combat"
+        self.state.stage_name = COMBAT

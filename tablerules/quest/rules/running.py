@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ...core.cards import Effect
+from ...core.cards import Effect, distinct
+from ...core.protocol import Action
 from ..actions import Flee, RollToRun, RunTo
 from ..state import Loss, Step
-from .common import RUN_NEED
+from .common import RUN_DIRECTION, RUN_NEED, RUNNING
 
 
 class RunningRules:
@@ -41,6 +42,19 @@ class RunningRules:
         cards = self.once(c for c in h.hand + h.carried if self.card(c).kind == "escape")
         return [Flee(runner, c, r) for c in cards for r in self.neighbours(f.room)]
 
+    def _direction_actions(self) -> list[Action]:
+        """The first runner chooses an explored room next to the fight (p. 9), or a way out (edition 2)."""
+        runner = self.state.fight.runners[0]
+        escapes = self.escapes(runner) if self.params.rules >= 2 else []
+        return [*(RunTo(runner, r) for r in self.neighbours(self.state.fight.room)), *escapes]
+
+    def _running_actions(self) -> list[Action]:
+        """The runner rolls for each monster chasing, in the order chosen (p. 9); a wizard's flight first."""
+        f = self.state.fight
+        runner = f.runners[0]
+        escapes = self.escapes(runner) if self.params.rules >= 2 and len(f.chasing) == len(f.monsters) else []
+        return [*self._powers(runner, "flight"), *(RollToRun(runner, m) for m in distinct(f.chasing)), *escapes]
+
     def _do_Flee(self, action: Flee) -> None:
         h = self.state.heroes[action.player]
         f = self.state.fight
@@ -67,7 +81,7 @@ class RunningRules:
                 self.hit(p, len(f.monsters), names)
         f.runners = [p for p in f.side if not self.state.heroes[p].dead]
         f.chasing = list(f.monsters)
-        self.state.stage_name = "running: direction"
+        self.state.stage_name = RUN_DIRECTION
 
     def nowhere_to_run(self) -> None:
         """No way out (p. 10): the bad stuff of every monster, and the turn ends."""
@@ -89,7 +103,7 @@ class RunningRules:
             self._arrive_after_running(action.player)
             return
         f.chasing = list(f.monsters)
-        self.state.stage_name = "running away"
+        self.state.stage_name = RUNNING
 
     def _do_RollToRun(self, action: RollToRun) -> None:
         f = self.state.fight
@@ -131,4 +145,4 @@ class RunningRules:
             self.state.dungeon.munchkins[self.state.colours[runner]] = f.destination[runner]
             self.event(f"player {runner} runs into {self.state.dungeon.rooms[f.destination[runner]].name}")
         f.chasing = list(f.monsters) if f.runners else []
-        self.state.stage_name = "running: direction"
+        self.state.stage_name = RUN_DIRECTION

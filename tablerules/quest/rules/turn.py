@@ -12,7 +12,7 @@ from ..geometry import Colour
 from ..heroes import START_GOLD, WIN_LEVEL
 from ..search_table import RoomToken
 from ..state import Step
-from .common import DECK_NAMES, LEVEL_PRICE, REVIVE_CARDS
+from .common import CHARITY, DECK_NAMES, FIRST_PLAYER, LEVEL_PRICE, MONSTER_TURN, MOVING, REVIVE_CARDS
 
 
 class TurnRules:
@@ -37,7 +37,7 @@ class TurnRules:
         self.state.creating += 1
         if self.state.creating >= self.params.players:
             if self.params.rules >= 2:  # p. 4 (开场和终局): 每个玩家掷个骰子，点数最高的先走
-                self.state.stage_name = "first player"
+                self.state.stage_name = FIRST_PLAYER
                 self.state.pending.append(Step("first"))
                 return
             self.state.current = 0
@@ -56,7 +56,7 @@ class TurnRules:
         monster in the room, or the boss."""
         p = self.state.current
         h = self.state.heroes[p]
-        self.state.stage_name = "moving"
+        self.state.stage_name = MOVING
         self.state.searched = set()
         self.state.deals_done = set()
         self.state.powers_used = set()
@@ -77,7 +77,7 @@ class TurnRules:
     def check_room(self) -> None:
         p = self.state.current
         room = self.room_of(p)
-        if self.state.fight is not None or self.state.stage_name != "moving":
+        if self.state.fight is not None or self.state.stage_name != MOVING:
             return
         if room.entrance and self.state.heroes[p].level >= WIN_LEVEL and not self.state.heroes[p].dead:
             self.event(f"player {p}, at level 10 on the entrance, meets the boss")
@@ -91,13 +91,13 @@ class TurnRules:
         self.event(f"player {p} ends the turn")
         if len(self.state.heroes[p].hand) > self.hand_limit(p):
             self.state.charity_giver, self.state.charity_given = p, {}
-            self.state.stage_name = "charity"
+            self.state.stage_name = CHARITY
             self.event(f"player {p} has more than {self.hand_limit(p)} cards: charity")
         else:
             self.to_monster_turn()
 
     def to_monster_turn(self) -> None:
-        self.state.stage_name = "monster turn"
+        self.state.stage_name = MONSTER_TURN
         self.state.pending.append(_Pending("monster die"))
 
     def monster_turn(self, colour: Colour) -> None:
@@ -114,6 +114,10 @@ class TurnRules:
             return
         self.state.current = (self.state.current + 1) % self.params.players
         self.start_turn()
+
+    def _creation_actions(self) -> list[Action]:
+        """Character creation (p. 4): races, classes and items from the opening hand, then ready."""
+        return [*self._plays(self.state.creating), Ready(self.state.creating)]
 
     def _moving_actions(self, p: int) -> list[Action]:
         h = self.state.heroes[p]
