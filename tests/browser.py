@@ -78,23 +78,28 @@ def voila_server(folder: Path) -> str:
     running = _servers.get(folder)
     if running is not None and running[0].poll() is None:
         return running[1]
-    port = free_port()
     voila_bin = shutil.which("voila", path=str(Path(sys.executable).parent)) or "voila"
     env = dict(os.environ, MPLBACKEND="module://matplotlib_inline.backend_inline")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     out = (SCREENSHOTS / f"voila-{folder.name}-{_worker()}.log").open("w")
     _logs.append(out)
-    proc = subprocess.Popen(
-        [voila_bin, str(folder), f"--port={port}", "--no-browser", "--Voila.ip=127.0.0.1",
-         "--show_tracebacks=True",
-         # a page's kernel lives on after the test closes the page: stop it once idle and unconnected
-         "--MappingKernelManager.cull_idle_timeout=20", "--MappingKernelManager.cull_interval=10"],
-        cwd=folder, stdout=out, stderr=subprocess.STDOUT, env=env)
-    try:
-        wait_for_port(port, proc)
-    except BaseException:
-        _stop(proc)
-        raise
+    for attempt in range(3):  # a free port can be taken by another test worker before Voila binds it
+        port = free_port()
+        proc = subprocess.Popen(
+            [voila_bin, str(folder), f"--port={port}", "--no-browser", "--Voila.ip=127.0.0.1",
+             "--show_tracebacks=True", "--Voila.port_retries=0",  # never serve on a port next to the one asked
+             # a page's kernel lives on after the test leaves the page: stop it once idle and unconnected
+             "--MappingKernelManager.cull_idle_timeout=20", "--MappingKernelManager.cull_interval=10"],
+            cwd=folder, stdout=out, stderr=subprocess.STDOUT, env=env)
+        try:
+            wait_for_port(port, proc)
+            break
+        except RuntimeError:  # Voila exited: the port was taken
+            if attempt == 2:
+                raise
+        except BaseException:
+            _stop(proc)
+            raise
     _servers[folder] = (proc, f"http://127.0.0.1:{port}/")
     return _servers[folder][1]
 
