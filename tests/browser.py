@@ -87,9 +87,7 @@ def voila_server(folder: Path) -> str:
         port = free_port()
         proc = subprocess.Popen(
             [voila_bin, str(folder), f"--port={port}", "--no-browser", "--Voila.ip=127.0.0.1",
-             "--show_tracebacks=True", "--Voila.port_retries=0",  # never serve on a port next to the one asked
-             # a page's kernel lives on after the test leaves the page: stop it once idle and unconnected
-             "--MappingKernelManager.cull_idle_timeout=20", "--MappingKernelManager.cull_interval=10"],
+             "--show_tracebacks=True", "--Voila.port_retries=0"],  # never serve on a port next to the one asked
             cwd=folder, stdout=out, stderr=subprocess.STDOUT, env=env)
         try:
             wait_for_port(port, proc)
@@ -116,13 +114,33 @@ def _browser() -> object:
     browser = _chromium.get("browser")
     if browser is not None and browser.is_connected():
         return browser
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # a widget's answer can take seconds on a busy machine (CI with both cores on tests): expect() waits
+    # up to 30 s for its condition instead of 5 s (no cost when the condition holds at once)
+    expect.set_options(timeout=30_000)
     if "playwright" not in _chromium:
         _chromium["playwright"] = sync_playwright().start()
     _chromium["browser"] = _chromium["playwright"].chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
                                                                   headless=True)
     return _chromium["browser"]
+
+
+# Voila's own request to stop the kernel when a page is left lacks the XSRF token (Voila answers 403), and
+# culling idle kernels is no good (Voila counts no connection for a page, so it would stop one in use): the
+# test's page asks for it, with the token, before the page is closed.
+_SHUTDOWN_KERNEL = """async () => {
+    const config = document.getElementById("jupyter-config-data");
+    if (!config) return;
+    const { baseUrl, kernelId } = JSON.parse(config.textContent);
+    let xsrf = (document.cookie.match(/(?:^|; )_xsrf=([^;]*)/) || [])[1];
+    if (!xsrf) {  // Voila sets no XSRF cookie: any value the cookie and the header agree on will do
+        xsrf = Array.from(crypto.getRandomValues(new Uint8Array(16)), b => b.toString(16).padStart(2, "0")).join("");
+        document.cookie = `_xsrf=${xsrf}; path=/`;
+    }
+    await fetch(`${baseUrl}voila/api/shutdown/${kernelId}`,
+                { method: "POST", headers: { "X-XSRFToken": decodeURIComponent(xsrf) } });
+}"""
 
 
 @contextlib.contextmanager
@@ -134,8 +152,8 @@ def chromium_page() -> Iterator[object]:
         page.set_default_timeout(120_000)
         yield page
     finally:
-        with contextlib.suppress(Exception):  # leaving the page lets Voila shut its kernel down
-            page.goto("about:blank", timeout=10_000)
+        with contextlib.suppress(Exception):  # the page's kernel is not needed any more
+            page.evaluate(_SHUTDOWN_KERNEL)
         with contextlib.suppress(Exception):
             context.close()
 
