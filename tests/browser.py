@@ -3,6 +3,7 @@ Debian's chromium (never ``playwright install``), screenshots into ``tests/scree
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import re
@@ -13,6 +14,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -52,45 +54,137 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 90.0) -> N
             raise RuntimeError(f"voila exited with code {proc.returncode}")
         with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
             return
-        time.sleep(0.3)
+        time.sleep(0.1)
     raise TimeoutError(f"voila did not listen on port {port} within {timeout} s")
 
 
-@contextlib.contextmanager
-def voila(notebook: Path, log: Path) -> Iterator[str]:
-    """Serve ``notebook`` with Voila on a free loopback port; yield its URL."""
-    port = free_port()
+# ----- shared per test process: one Voila server per notebook folder, one chromium ---------------------
+# Starting Voila (a Jupyter server) and chromium costs seconds of CPU each; a test only needs a fresh kernel
+# (Voila starts one per page load) and a fresh browser context (no cookies or storage shared), so the servers
+# and the browser are started on first use and kept until the end of the test session (``shutdown``, called
+# by the session fixture in conftest.py). Under pytest-xdist every worker has its own, on its own free port.
+_servers: dict[Path, tuple[subprocess.Popen, str]] = {}
+_logs: list[IO[str]] = []
+_chromium: dict[str, object] = {}
+
+
+def _worker() -> str:
+    return os.environ.get("PYTEST_XDIST_WORKER", "main")
+
+
+def voila_server(folder: Path) -> str:
+    """The base URL of this process's Voila server for the notebooks in ``folder`` (started on first use)."""
+    folder = folder.resolve()
+    running = _servers.get(folder)
+    if running is not None and running[0].poll() is None:
+        return running[1]
     voila_bin = shutil.which("voila", path=str(Path(sys.executable).parent)) or "voila"
     env = dict(os.environ, MPLBACKEND="module://matplotlib_inline.backend_inline")
-    log.parent.mkdir(parents=True, exist_ok=True)
-    with log.open("w") as out:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    out = (SCREENSHOTS / f"voila-{folder.name}-{_worker()}.log").open("w")
+    _logs.append(out)
+    for attempt in range(3):  # a free port can be taken by another test worker before Voila binds it
+        port = free_port()
         proc = subprocess.Popen(
-            [voila_bin, str(notebook), f"--port={port}", "--no-browser", "--Voila.ip=127.0.0.1",
-             "--show_tracebacks=True"],
-            cwd=notebook.parent, stdout=out, stderr=subprocess.STDOUT, env=env)
+            [voila_bin, str(folder), f"--port={port}", "--no-browser", "--Voila.ip=127.0.0.1",
+             "--show_tracebacks=True", "--Voila.port_retries=0"],  # never serve on a port next to the one asked
+            cwd=folder, stdout=out, stderr=subprocess.STDOUT, env=env)
         try:
             wait_for_port(port, proc)
-            yield f"http://127.0.0.1:{port}/"
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            break
+        except RuntimeError:  # Voila exited: the port was taken
+            if attempt == 2:
+                raise
+        except BaseException:
+            _stop(proc)
+            raise
+    _servers[folder] = (proc, f"http://127.0.0.1:{port}/")
+    return _servers[folder][1]
+
+
+@contextlib.contextmanager
+def voila(notebook: Path, log: Path | None = None) -> Iterator[str]:
+    """The URL that renders ``notebook`` with Voila (a new kernel runs it on every page load). The server is
+    shared by every test of the process; its log is ``tests/screenshots/voila-<folder>-<worker>.log`` (``log``
+    is kept for the callers written when every test started its own server)."""
+    yield f"{voila_server(notebook.parent)}voila/render/{notebook.name}"
+
+
+def _browser() -> object:
+    browser = _chromium.get("browser")
+    if browser is not None and browser.is_connected():
+        return browser
+    from playwright.sync_api import expect, sync_playwright
+
+    # a widget's answer can take seconds on a busy machine (CI with both cores on tests): expect() waits
+    # up to 30 s for its condition instead of 5 s (no cost when the condition holds at once)
+    expect.set_options(timeout=30_000)
+    if "playwright" not in _chromium:
+        _chromium["playwright"] = sync_playwright().start()
+    _chromium["browser"] = _chromium["playwright"].chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                                  headless=True)
+    return _chromium["browser"]
+
+
+# Voila's own request to stop the kernel when a page is left lacks the XSRF token (Voila answers 403), and
+# culling idle kernels is no good (Voila counts no connection for a page, so it would stop one in use): the
+# test's page asks for it, with the token, before the page is closed.
+_SHUTDOWN_KERNEL = """async () => {
+    const config = document.getElementById("jupyter-config-data");
+    if (!config) return;
+    const { baseUrl, kernelId } = JSON.parse(config.textContent);
+    let xsrf = (document.cookie.match(/(?:^|; )_xsrf=([^;]*)/) || [])[1];
+    if (!xsrf) {  // Voila sets no XSRF cookie: any value the cookie and the header agree on will do
+        xsrf = Array.from(crypto.getRandomValues(new Uint8Array(16)), b => b.toString(16).padStart(2, "0")).join("");
+        document.cookie = `_xsrf=${xsrf}; path=/`;
+    }
+    await fetch(`${baseUrl}voila/api/shutdown/${kernelId}`,
+                { method: "POST", headers: { "X-XSRFToken": decodeURIComponent(xsrf) } });
+}"""
 
 
 @contextlib.contextmanager
 def chromium_page() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
+    """A page in a new browser context (nothing shared with other tests) of this process's chromium."""
+    context = _browser().new_context(viewport={"width": 1200, "height": 1600})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(120_000)
+        yield page
+    finally:
+        with contextlib.suppress(Exception):  # the page's kernel is not needed any more
+            page.evaluate(_SHUTDOWN_KERNEL)
+        with contextlib.suppress(Exception):
+            context.close()
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            page = browser.new_page(viewport={"width": 1200, "height": 1600})
-            page.set_default_timeout(120_000)
-            yield page
-        finally:
+
+def _stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def shutdown() -> None:
+    """Stop this process's Voila servers and chromium (the end of the test session)."""
+    for proc, _ in _servers.values():
+        _stop(proc)
+    _servers.clear()
+    for out in _logs:
+        out.close()
+    _logs.clear()
+    browser = _chromium.pop("browser", None)
+    with contextlib.suppress(Exception):
+        if browser is not None:
             browser.close()
+    playwright = _chromium.pop("playwright", None)
+    if playwright is not None:
+        playwright.stop()
+
+
+atexit.register(shutdown)  # also when the session ends without its fixtures' teardown
 
 
 def screenshot(page: object, name: str) -> Path:

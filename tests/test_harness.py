@@ -85,3 +85,17 @@ class AcceptsIllegal(Pig):
 def test_the_harness_catches_broken_games(game: type[Pig], message: str) -> None:
     with pytest.raises(HarnessFailure, match=message):
         random_sim_test(lambda seed: game(seed=seed), n_games=50, max_length=400)
+
+
+def test_harness_parts_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TABLERULES_HARNESS_SHARE runs the first share of the slow harness tests' parts (tests/harness_parts.py)."""
+    from harness_parts import parts
+
+    monkeypatch.delenv("TABLERULES_HARNESS_SHARE", raising=False)
+    assert parts(40) == range(40)
+    monkeypatch.setenv("TABLERULES_HARNESS_SHARE", "0.25")
+    assert parts(40) == range(10) and parts(5) == range(1) and parts(1) == range(1)
+    for bad in ("0", "1.5", "all"):
+        monkeypatch.setenv("TABLERULES_HARNESS_SHARE", bad)
+        with pytest.raises(ValueError, match="TABLERULES_HARNESS_SHARE"):
+            parts(40)

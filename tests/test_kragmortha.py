@@ -7,6 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from harness_parts import parts
 
 from tablerules.core.errors import DataError
 from tablerules.core.protocol import Chance
@@ -122,11 +123,12 @@ def test_registry_and_harness_quick() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(4))
-def test_harness_many_games(chunk: int) -> None:
-    report = random_sim_test(lambda s: Kragmortha({"players": 2 + s % 7}, seed=s), n_games=250,
-                             seed=chunk * 1000, round_trip_every=0, undo_every=0, illegal_every=50, copy_every=0,
-                             observe_every=0, anytime_every=0)
-    assert report.games == 250
+@pytest.mark.parametrize("part", parts(5))  # 4 x 5 x 50 games (~10 CPU s each), spread evenly over the test workers
+def test_harness_many_games(chunk: int, part: int) -> None:
+    report = random_sim_test(lambda s: Kragmortha({"players": 2 + s % 7}, seed=s), n_games=50,
+                             seed=chunk * 1000 + 50 * part, round_trip_every=0, undo_every=0, illegal_every=50,
+                             copy_every=0, observe_every=0, anytime_every=0)
+    assert report.games == 50
 
 
 # ----- setup -------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -11,6 +12,12 @@ from tablerules.plots.figures import figures_dir
 from tablerules.plots.notebooks import NOTEBOOKS_DIR, execute_notebook, notebook_paths, raw_outputs
 
 NOTEBOOKS = notebook_paths()
+
+
+@functools.cache
+def executed(path: Path):
+    """``path`` executed headless once per test process: the tests that read its outputs share the run."""
+    return execute_notebook(path)
 
 
 def test_there_are_notebooks() -> None:
@@ -29,7 +36,7 @@ def test_notebook_is_committed_without_outputs(path: Path) -> None:
 def test_notebook_executes_headless_without_raw_python_output(path: Path) -> None:
     """Every notebook runs, and no page shows raw Python output (a tuple, ``Fraction(...)``, ``PosixPath(...)``,
     ``<Axes ...>``, a bare repr): results are words, HTML tables, widgets or pictures (issue 11)."""
-    nb = execute_notebook(path)
+    nb = executed(path)
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
     assert not errors
     assert raw_outputs(nb) == []
@@ -55,7 +62,7 @@ def test_start_here_writes_its_figures_and_lists_the_registry() -> None:
 
     from tablerules.core.registry import game_class, game_names
 
-    nb = execute_notebook(NOTEBOOKS_DIR / "00_start_here.ipynb")
+    nb = executed(NOTEBOOKS_DIR / "00_start_here.ipynb")
     shown = html.unescape(" ".join(o.get("data", {}).get("text/html", "") for c in nb.cells if c.cell_type == "code"
                                    for o in c.outputs))
     for name in game_names():

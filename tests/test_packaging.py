@@ -3,6 +3,7 @@ imports nothing from Jupyter, and the layout is the one the design asks for."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -81,15 +82,24 @@ _SKIP_IN_COPY = {".venv", ".git", "build", "dist", "tests", "figures", "notebook
                  ".pytest_cache", "__pycache__"}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A wheel built from a copy of the checkout (so the build leaves nothing in it)."""
-    base = tmp_path_factory.mktemp("wheel")
-    source = base / "src"
-    shutil.copytree(ROOT, source, ignore=lambda d, names: [n for n in names if n in _SKIP_IN_COPY
-                                                           or n.endswith(".egg-info")])
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(base / "dist"), str(source)],
-                   check=True, capture_output=True, text=True, timeout=600)
+    """A wheel built from a copy of the checkout (so the build leaves nothing in it), once per test run:
+    under pytest-xdist the workers share it (the first to get the lock builds it)."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's temporary folder, above every worker's own
+    base = shared / "tablerules-wheel"
+    base.mkdir(exist_ok=True)
+    with (base / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not list((base / "dist").glob("tablerules-*.whl")):
+            source = base / "src"
+            shutil.rmtree(source, ignore_errors=True)
+            shutil.copytree(ROOT, source, ignore=lambda d, names: [n for n in names if n in _SKIP_IN_COPY
+                                                                   or n.endswith(".egg-info")])
+            subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(base / "dist"),
+                            str(source)], check=True, capture_output=True, text=True, timeout=600)
     (built,) = (base / "dist").glob("tablerules-*.whl")
     return built
 

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import networkx as nx
 import pytest
+from harness_parts import parts
 
 from tablerules.core.errors import DataError, IllegalAction
 from tablerules.core.protocol import Chance, Game
@@ -319,10 +320,12 @@ def test_random_games_harness(players: int) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_thousands_of_random_games(players: int) -> None:
-    report = random_sim_test(lambda seed: SmallWorld({"players": players}, seed=seed), n_games=500, seed=1000,
-                             round_trip_every=0, undo_every=0, copy_every=97, observe_every=0, illegal_every=17)
-    assert report.games == 500
+@pytest.mark.parametrize("part", parts(10))  # 4 x 10 x 50 games, spread evenly over the test workers
+def test_thousands_of_random_games(players: int, part: int) -> None:
+    report = random_sim_test(lambda seed: SmallWorld({"players": players}, seed=seed), n_games=50,
+                             seed=1000 + 50 * part, round_trip_every=0, undo_every=0, copy_every=97, observe_every=0,
+                             illegal_every=17)
+    assert report.games == 50
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
