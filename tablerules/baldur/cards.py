@@ -185,23 +185,23 @@ def protections(hand: list[str], number: int) -> list[tuple[str, ...]]:
     by_value: dict[int, list[str]] = {}
     for c in sorted(hand):
         by_value.setdefault(value(c), []).append(c)
-    found: list[tuple[int, ...]] = []
-    for j in range(len(by_value.get(JOKER_VALUE, ())) + 1):
-        for values in _minimal_sets(number, j):
-            taken: dict[int, int] = {}
-            for v in values:
-                taken[v] = taken.get(v, 0) + 1
-            if all(len(by_value.get(v, ())) >= n for v, n in taken.items()):
-                found.append(values)
+    held = {v: len(cards) for v, cards in by_value.items()}
+    found = [(values, needs) for j in range(held.get(JOKER_VALUE, 0) + 1) for values, needs in _needs(number, j)
+             if all(held.get(v, 0) >= n for v, n in needs)]
+    found.sort(key=lambda pair: (len(pair[0]), pair[0]))
+    return [tuple(sorted(c for v, n in needs for c in by_value[v][:n])) for _, needs in found]
+
+
+@cache
+def _needs(number: int, jokers: int) -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], ...]:
+    """:func:`_minimal_sets` with each set also as (value, how many) pairs, to check a hand against."""
     out = []
-    for values in sorted(found, key=lambda vs: (len(vs), vs)):
-        taken = {}
-        cards = []
+    for values in _minimal_sets(number, jokers):
+        counts: dict[int, int] = {}
         for v in values:
-            cards.append(by_value[v][taken.get(v, 0)])
-            taken[v] = taken.get(v, 0) + 1
-        out.append(tuple(sorted(cards)))
-    return out
+            counts[v] = counts.get(v, 0) + 1
+        out.append((values, tuple(counts.items())))
+    return tuple(out)
 
 
 COPIES = 8  # two decks hold 8 cards of each number

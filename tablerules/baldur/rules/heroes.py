@@ -104,11 +104,14 @@ class HeroRules:
 
     def _hero_actions(self, p: int, ready: set[str], hand: dict) -> list[Action]:
         out: list[Action] = []
+        bj, rj = min(3, hand.get("BJ", 0)), min(3, hand.get("RJ", 0))
         for rank in ACTIVE:
             if FUNCTION_HERO[rank] not in ready:
                 continue
-            for level in (1, 2, 3):
-                options = _pay_options(hand, rank, level)
+            black, red = hand.get((rank, "black"), 0), hand.get((rank, "red"), 0)
+            if not (black or red or bj or rj):
+                continue
+            for level, options in enumerate(_pay_table(min(3, black), bj, min(3, red), rj), 1):
                 if options:
                     aims = self.aims(p, rank, level)
                     out += [A.Use(p, rank, level, col, j, t, k) for col, j in options for t, k in aims]
