@@ -138,15 +138,13 @@ class SevenRoundRules:
                 return [A.Build(p, numbers, (j,) if j else ()) for j in payers(numbers[0])]
             a, b = numbers
             out = []
-            for ja in payers(a):
+            for ja in payers(a):  # each payer is held at least once: only a payer used twice needs two
                 for jb in payers(b):
                     if ja > jb and (a == b or (ja and jb)):
                         continue  # the same cards as (jb, ja)
-                    natural = Counter(v for v, j in ((a, ja), (b, jb)) if not j)
-                    joker = Counter(j for j in (ja, jb) if j)
-                    if all(naturals[v] >= n for v, n in natural.items()) and \
-                            all(jokers[j] >= n for j, n in joker.items()):
-                        out.append(A.Build(p, numbers, (ja, jb) if ja or jb else ()))
+                    if (not ja and not jb and a == b and naturals[a] < 2) or (ja and ja == jb and jokers[ja] < 2):
+                        continue
+                    out.append(A.Build(p, numbers, (ja, jb) if ja or jb else ()))
             return out
 
         out: list[A.Build] = []
