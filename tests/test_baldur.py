@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from fractions import Fraction
+from itertools import combinations
 
 import pytest
 from harness_parts import parts
@@ -157,9 +159,13 @@ def test_protection_solver_any_arithmetic() -> None:
     assert not makes(("8S", "4H", "2C"), 9)  # 8+4-2, 8-4+2, (8+4)/2, 8/(4-2), ...: never 9
     assert protection_solution(["10S", "4H", "6C"], 7) is None
     assert protection_solution(["10S", "10H"], 7) is None
-    # "张数不限制": 3 from four 10s needs all four, (10+10+10)/10; the offered actions stop at 3 cards
+    # "张数不限制": 3 from four 10s needs all four, (10+10+10)/10; offered at any size
     assert protection_solution(["10S", "10H", "10C", "10D"], 3) == ("10C", "10D", "10H", "10S")
-    assert protections(["10S", "10H", "10C", "10D"], 3) == []
+    assert protections(["10S", "10H", "10C", "10D"], 3) == [("10C", "10D", "10H", "10S")]
+    # six cards, no fewer of them making 5: only all six (8, 8, 8, 9, 9, 9) protect, and they are offered
+    six = ["8S", "8H", "8C", "9S", "9H", "9C"]
+    assert makes(six, 5) and not any(makes(part, 5) for k in range(1, 6) for part in combinations(six, k))
+    assert protections(six, 5) == [tuple(sorted(six))]
 
 
 def test_persian_wall_worked_example_numbers() -> None:
@@ -201,3 +207,18 @@ def test_illegal_use_names_the_rule() -> None:
 
 def _unused() -> None:
     deal, stack_bank  # noqa: B018
+
+
+def test_seeded_games_are_reproducible() -> None:
+    """The same seed and the same choices give the same game: actions, log and result (the chance steps draw
+    from the seeded stream; the cached bid and protection tables change nothing)."""
+
+    def play(seed: int) -> tuple:
+        game = Baldur({"max_rounds": 4}, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over():
+            game.apply(game.sample_chance(rng) if game.is_chance() else rng.choice(game.legal_actions()))
+        return game.to_json(), tuple(game.log), game.result()
+
+    assert play(3) == play(3)
+    assert play(3)[0] != play(4)[0]

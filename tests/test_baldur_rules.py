@@ -333,6 +333,34 @@ def test_protection_events(game: Baldur, card: str, hero: str, number: int) -> N
     assert len(game.state.seats[1].all_heroes()) == 1 and game.state.inn_under[-1][0] == hero
 
 
+def test_protection_sets_of_any_size(game: Baldur) -> None:
+    """Seed 002, 注9: "可以利用各种算术且张数不限制来凑出所需要的数字" - four 10s make 3 only all together,
+        (10 + 10 + 10) / 10, and that set of four is offered against the crusades ([黑3], "保护数字为3")."""
+    set_heroes(game, 1, ["AS"])
+    set_hand(game, 1, ["10S", "10H", "10C", "10D"])
+    end_round(game, "3S")
+    assert game.state.protect_number == 3
+    protect = [a for a in game.legal_actions(1) if isinstance(a, A.Protect)]
+    assert protect == [A.Protect(1, ("10", "10", "10", "10"))]
+    game.apply(protect[0])
+    assert game.state.seats[1].all_heroes() == ["AS"] and game.state.seats[1].hand == []
+
+
+def test_protection_may_spend_a_joker_beside_a_smaller_set(game: Baldur) -> None:
+    """Seed 002, 注9: "张数不限制" and "例如：保护数字为5，可以直接打出1张 [5]" - against the great depression
+        ([黑5], "保护数字为5") a thief is saved by one 5, or by 15 - 5 - 5 with the joker (which scores -40 at
+        the end); a set holding a smaller one with the same jokers (5 + 5 - 5) is not offered."""
+    set_heroes(game, 1, ["JS"])
+    set_hand(game, 1, ["5H", "5C", "5D", "BJ"])
+    end_round(game, "5S")
+    protect = [a.cards for a in game.legal_actions(1) if isinstance(a, A.Protect)]
+    assert protect == [("5",), ("5", "5", "15")]
+    game.apply(A.Protect(1, ("5", "5", "15")))
+    assert game.state.seats[1].hand == ["5H"]
+    assert game.state.bank_under[-4:] == ["5C", "5D", "BJ", "5S"]  # the event card last
+    assert game.state.seats[1].all_heroes() == ["JS"]
+
+
 def test_plague_kills_a_hero_and_discards_two(game: Baldur) -> None:
     """Seed 002: [黑8] "所有玩家死去1位英雄以及丢弃2张手牌 ( 若英雄牌数量不足则不需要损失英雄牌，功能牌亦然 )"."""
     set_heroes(game, 1, ["KS", "QS"])
@@ -701,8 +729,30 @@ def test_persian_wall_jokers_are_any_number(game: Baldur) -> None:
     game.apply(A.Build(0, (5,)))
     plays = {a.numbers for a in game.legal_actions(1)}
     assert {(4,), (6,), (2, 3), (3, 8)} <= plays  # the joker as 4, 6, 2 (2 + 3) or 8 (8 - 3)
-    game.apply(A.Build(1, (6,)))
+    game.apply(A.Build(1, (6,), ("RJ",)))
     assert game.state.bank_under[-1] == "RJ" and game.state.seats[1].hand == ["3C"]
+
+
+def test_persian_wall_a_joker_may_stand_for_a_number_held(game: Baldur) -> None:
+    """Seed 002: [黑10] "( 鬼牌为任意数字 )" and "这3张手牌必须公开且放置於玩家面前 ... 全部都可以使用在建筑回合里":
+        a joker is any number, also one the player holds a card of; from the hand (by its colour) or from the
+        open cards in front; two jokers paying a group are one choice."""
+    set_hand(game, 0, ["5S"])
+    set_hand(game, 1, ["6C", "3C", "RJ"])
+    set_hand(game, 2, ["7C"])
+    start_wall(game, ["10C", "10C", "10D", "BJ", "10H", "10H", *OPENS[6:]])
+    assert game.state.open_cards[1] == ["10H", "10H", "BJ"]
+    game.apply(A.Build(0, (5,)))
+    plays = game.legal_actions(1)
+    assert len({a.describe() for a in plays}) == len(plays)
+    sixes = [a for a in plays if a.numbers == (6,)]
+    assert sixes == [A.Build(1, (6,)), A.Build(1, (6,), ("RJ",)), A.Build(1, (6,), ("open",))]
+    assert A.Build(1, (2, 3), ("RJ", "")) in plays and A.Build(1, (2, 3), ("open", "")) in plays
+    assert A.Build(1, (2, 3), ("RJ", "open")) in plays and A.Build(1, (2, 3), ("open", "RJ")) not in plays
+    assert A.Build(1, (3, 8), ("", "RJ")) in plays and A.Build(1, (3, 8)) not in plays  # no natural 8
+    game.apply(A.Build(1, (6,), ("RJ",)))  # the joker for 6 though the player holds 6C
+    assert game.state.bank_under[-1] == "RJ" and game.state.seats[1].hand == ["3C", "6C"]
+    assert game.state.open_cards[1] == ["10H", "10H", "BJ"]
 
 
 def test_persian_wall_of_seven_rounds_brings_a_hero_each(game: Baldur) -> None:

@@ -215,11 +215,38 @@ def test_misery_loves_company_may_not_give_the_opponent_two_alike() -> None:
 @pytest.mark.parametrize("tome", ["wizards-friend", "apprentice"])
 def test_a_tome_spares_the_penalty_when_meeting_the_dark_lord(tome: str) -> None:
     """Seed 004: 法師之友 "和大法師在同一位置時，可以不用抽取噩運卡" /
-        法師學徒 "在面對大法師的時候，可以避免一次拿取噩運卡"."""
+        法師學徒 "在面對大法師的時候，可以避免一次拿取噩運卡" - "可以": the holder chooses to use it."""
     g = with_tome(tome, [64, 68, 69], 65, [GP])
     g.apply(A.Move(0, GP, ("east",)))
+    assert g.legal_actions() == (A.UseTome(0, tome), A.TakePenalty(0))
+    g.apply(A.UseTome(0, tome))
     assert not g.is_chance() and all(isinstance(a, A.Fly) for a in g.legal_actions())
-    assert tome in g.state.seats[0].used_tomes
+    assert tome in g.state.seats[0].used_tomes and not g.state.seats[0].penalties
+
+
+@pytest.mark.parametrize("tome", ["wizards-friend", "apprentice"])
+def test_a_sparing_tome_may_be_kept_for_later(tome: str) -> None:
+    """Seed 004: 法師學徒 "可以避免一次拿取噩運卡" / 法師之友 "可以不用抽取噩運卡" - the holder may also take the
+        penalty card and keep the tome for a later meeting."""
+    g = with_tome(tome, [64, 68, 69], 65, [GP])
+    g.apply(A.Move(0, GP, ("east",)))
+    g.apply(A.TakePenalty(0))
+    assert g.is_chance() and g.chance_step().event == "penalty draw"
+    g.roll()
+    assert len(g.state.seats[0].penalties) == 1 and g.state.seats[0].tomes == [tome]
+
+
+def test_with_both_sparing_tomes_the_player_picks_one() -> None:
+    """Seed 004: 法師學徒 / 法師之友 - each spares one penalty card; holding both, the player picks which to use."""
+    g = with_tome("apprentice", [64, 68, 69], 65, [GP])
+    g.state.tome_deck.remove("wizards-friend")
+    g.state.seats[0].tomes.append("wizards-friend")
+    g.refresh()
+    g.apply(A.Move(0, GP, ("east",)))
+    assert set(g.legal_actions()) == {A.UseTome(0, "apprentice"), A.UseTome(0, "wizards-friend"), A.TakePenalty(0)}
+    assert len({a.describe() for a in g.legal_actions()}) == 3
+    g.apply(A.UseTome(0, "wizards-friend"))
+    assert g.state.seats[0].tomes == ["apprentice"] and g.state.seats[0].used_tomes == ["wizards-friend"]
 
 
 def test_lost_treasure_wins_a_tie_with_the_leader() -> None:

@@ -214,15 +214,20 @@ class Take(Action):
 @dataclass(frozen=True)
 class Build(Action):
     """Persian wall (black 10): one number connected (+-1) to an open number, or a group of 2 numbers whose sum
-    or difference is one; paid from the open cards in front of the player first, then the hand, a joker only
-    for a number the player holds no natural card of."""
+    or difference is one. ``jokers`` says what pays each number (empty: natural cards for all): ``""`` a
+    natural card (the open cards in front of the player first, then the hand, first in code order), ``"open"``
+    a joker in front of the player, ``"BJ"`` / ``"RJ"`` that joker from the hand."""
 
     player: int
     numbers: tuple[int, ...]
+    jokers: tuple[str, ...] = ()
 
     def describe(self) -> str:
         group = " and ".join(map(str, self.numbers))
-        return f"player {self.player} builds the wall with {'the group ' if len(self.numbers) > 1 else ''}{group}"
+        paid = [f"{n} as {'an open joker' if j == 'open' else j}"
+                for n, j in zip(self.numbers, self.jokers, strict=False) if j]
+        return f"player {self.player} builds the wall with {'the group ' if len(self.numbers) > 1 else ''}{group}" \
+            + (f" ({', '.join(paid)})" if paid else "")
 
 
 ACTION_TYPES = (Open, Use, Recruit, EndTurn, Bid, Drop, Choose, Protect, GiveUp, Defend, Reverse, Let, PlayDown, Stop,

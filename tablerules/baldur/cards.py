@@ -7,11 +7,9 @@ A card is a short code: rank + suit (``"10S"``, ``"KH"``), or ``"BJ"`` (the blac
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from itertools import combinations_with_replacement
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -139,41 +137,116 @@ def _reachable(values: tuple[Fraction, ...]) -> frozenset[Fraction]:
 
 def makes(cards: tuple[str, ...] | list[str], number: int) -> bool:
     """Whether these hand cards, all of them, make ``number`` with + - x / (each card used once)."""
-    vals = tuple(sorted(Fraction(value(c)) for c in cards))
-    return bool(vals) and Fraction(number) in _reachable(vals)
+    return bool(cards) and makes_values(tuple(value(c) for c in cards), number)
 
 
-@lru_cache(maxsize=64)
-def _makers(number: int, most: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Every multiset of at most ``most`` card values (2-10, a joker 15) that makes ``number``, smallest
-    first, then in value order, as (value, how many) pairs: the table :func:`protections` filters by the hand."""
-    values = (*range(2, 11), JOKER_VALUE)
-    return tuple(tuple(Counter(combo).items()) for size in range(1, most + 1)
-                 for combo in combinations_with_replacement(values, size) if makes_values(combo, number))
+def makes_values(values: tuple[int, ...], number: int) -> bool:
+    return _makes(tuple(sorted(Fraction(v) for v in values)), Fraction(number))
 
 
-def protections(hand: list[str], number: int, most: int = 3) -> list[tuple[str, ...]]:
-    """The distinct sets of at most ``most`` hand cards that make ``number`` (smallest first), one per set of
-    numbers (which suit pays does not matter to a protection)."""
+@lru_cache(maxsize=200_000)
+def _makes(values: tuple[Fraction, ...], target: Fraction) -> bool:
+    """Whether the sorted ``values`` make ``target``: small sets look it up among everything they make; larger
+    ones split in two, run through what the smaller side makes and ask the larger side for the one number
+    each operation then needs (so no large set's every result is ever built: six cards make ~100,000)."""
+    n = len(values)
+    if n <= 3:
+        return target in _reachable(values)
+    for mask in range(1, (1 << n) - 1):
+        if not mask & 1:  # each split once: the first value always on the left
+            continue
+        left = tuple(values[i] for i in range(n) if mask >> i & 1)
+        right = tuple(values[i] for i in range(n) if not mask >> i & 1)
+        small, large = (left, right) if len(left) <= len(right) else (right, left)
+        for a in _reachable(small):
+            # target = a + b, a - b, b - a, a * b, a / b, b / a  ->  the b each would need
+            wanted = {target - a, a - target, target + a}
+            if a:
+                wanted.add(target / a)  # a * b
+                wanted.add(target * a)  # b / a
+                if target:
+                    wanted.add(a / target)  # a / b (b is then never 0)
+            elif not target:
+                return True  # 0 * b
+            if any(_makes(large, b) for b in wanted):
+                return True
+    return False
+
+
+def protections(hand: list[str], number: int) -> list[tuple[str, ...]]:
+    """The sets of hand cards that make ``number`` (注9, "张数不限制": any size), smallest first, one per set
+    of numbers (the cards paid are the first of each number in code order).
+
+    A set is offered when no smaller set inside it, with the same jokers, makes the number: the natural cards
+    over such a set would be thrown away for nothing, while more jokers are a choice (a joker scores -40), so
+    ``[5, 5, joker]`` (15 - 5 - 5) is offered beside ``[5]``. Whether a set is such a set does not depend on
+    the hand, so the sets come from a table per number and joker count (:func:`_minimal_sets`), filtered by
+    the hand."""
     by_value: dict[int, list[str]] = {}
     for c in sorted(hand):
         by_value.setdefault(value(c), []).append(c)
     held = {v: len(cards) for v, cards in by_value.items()}
+    found = [(values, needs) for j in range(held.get(JOKER_VALUE, 0) + 1) for values, needs in _needs(number, j)
+             if all(held.get(v, 0) >= n for v, n in needs)]
+    found.sort(key=lambda pair: (len(pair[0]), pair[0]))
+    return [tuple(sorted(c for v, n in needs for c in by_value[v][:n])) for _, needs in found]
+
+
+@cache
+def _needs(number: int, jokers: int) -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], ...]:
+    """:func:`_minimal_sets` with each set also as (value, how many) pairs, to check a hand against."""
     out = []
-    for pairs in _makers(number, most):
-        for v, n in pairs:
-            if held.get(v, 0) < n:
-                break
-        else:  # one set of cards per set of numbers (the first cards in code order)
-            out.append(tuple(sorted(c for v, n in pairs for c in by_value[v][:n])))
-    return out
+    for values in _minimal_sets(number, jokers):
+        counts: dict[int, int] = {}
+        for v in values:
+            counts[v] = counts.get(v, 0) + 1
+        out.append((values, tuple(counts.items())))
+    return tuple(out)
 
 
-def makes_values(values: tuple[int, ...], number: int) -> bool:
-    return Fraction(number) in _reachable(tuple(sorted(Fraction(v) for v in values)))
+COPIES = 8  # two decks hold 8 cards of each number
 
 
-def protection_solution(hand: list[str], number: int, most: int = 4) -> tuple[str, ...] | None:
+@cache
+def _minimal_sets(number: int, jokers: int) -> tuple[tuple[int, ...], ...]:
+    """Every multiset of card values with exactly ``jokers`` jokers that makes ``number`` while no smaller one
+    inside it with the same jokers does (at most 85 sets for a number 3-9 and ~0.05 s to build).
+
+    Level by level over the natural cards: a set whose natural part holds a set making the number is
+    *covered* and never grown, so the search ends where every set makes the number; a set is kept when it
+    makes the number and no set one natural card smaller is covered."""
+    extra = (JOKER_VALUE,) * jokers
+    if jokers and makes_values(extra, number):
+        return (extra,)  # the jokers alone: every set with them is covered
+    found: list[tuple[int, ...]] = []
+    level: dict[tuple[int, ...], bool] = {(): False}  # natural values -> covered
+    while level:
+        grown: dict[tuple[int, ...], bool] = {}
+        for part, covered in level.items():
+            if covered:
+                continue
+            for v in FUNCTION_RANKS:
+                if (part and v < part[-1]) or part.count(v) >= COPIES:
+                    continue
+                bigger = (*part, v)
+                if bigger in grown:
+                    continue
+                if any(level.get(_without(bigger, w), True) for w in set(bigger)):
+                    grown[bigger] = True  # holds a smaller set making the number
+                    continue
+                grown[bigger] = makes_values(bigger + extra, number)
+                if grown[bigger]:
+                    found.append(bigger + extra)
+        level = grown
+    return tuple(found)
+
+
+def _without(values: tuple[int, ...], v: int) -> tuple[int, ...]:
+    i = values.index(v)
+    return values[:i] + values[i + 1:]
+
+
+def protection_solution(hand: list[str], number: int) -> tuple[str, ...] | None:
     """The smallest set of hand cards making ``number`` (the solver of 注9), or ``None``."""
-    options = protections(hand, number, most)
+    options = protections(hand, number)
     return options[0] if options else None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 
 from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information
@@ -67,13 +68,23 @@ class BaldurParams:
 
 def _bids(p: int, hand: list[str]) -> list[Action]:
     """Two cards by rank and colour (one if only one is held), or dropping out."""
-    held = Counter(kind(c) for c in hand)
-    kinds = sorted(held)
-    pairs = [(a, b) for a, b in combinations(kinds, 2)] + [(k, k) for k in kinds if held[k] > 1]
-    out: list[Action] = [A.Bid(p, pair) for pair in sorted(pairs)] if len(hand) >= 2 else \
-        [A.Bid(p, (c,)) for c in kinds]
+    held: dict[str, int] = {}
+    for c in hand:
+        k = kind(c)
+        held[k] = held.get(k, 0) + 1
+    out: list[Action] = [A.Bid(p, cards) for cards in _bid_kinds(tuple(sorted(held.items())), len(hand) >= 2)]
     out.append(A.Drop(p))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _bid_kinds(held: tuple[tuple[str, int], ...], two: bool) -> tuple[tuple[str, ...], ...]:
+    """The bids a hand allows, by kind: every pair of kinds (the same kind twice when held twice), sorted."""
+    kinds = [k for k, _ in held]
+    if not two:
+        return tuple((k,) for k in kinds)
+    pairs = list(combinations(kinds, 2)) + [(k, k) for k, n in held if n > 1]
+    return tuple(sorted(pairs))
 
 
 @register
@@ -132,7 +143,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
         if not s.inn and not s.inn_under and not s.revealed and not s.auction:
             return "every hero of the inn has been recruited"
         for p, seat in enumerate(s.seats):
-            if len(seat.all_heroes()) >= 10:
+            if len(seat.heroes) + len(seat.tired) >= 10:
                 return f"player {p} holds 10 heroes"
         if self.params.max_rounds and s.round > self.params.max_rounds:
             return f"round limit {self.params.max_rounds} reached (variant)"

@@ -134,7 +134,17 @@ class Swap(Action):
         return f"player {self.player} swaps {self.give} for player {self.other}'s {self.take}"
 
 
-ACTION_TYPES = (Place, Move, Fly, Jump, Discard, UseTome, Swap, Grab, LetGo, Effect)
+@dataclass(frozen=True)
+class TakePenalty(Action):
+    """Meeting the dark lord with 法師學徒 / 法師之友 at hand: take the penalty card, keeping the tome (可以: may)."""
+
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} keeps their tome and takes the penalty card"
+
+
+ACTION_TYPES = (Place, Move, Fly, Jump, Discard, UseTome, Swap, Grab, LetGo, Effect, TakePenalty)
 
 
 # ----- shared action objects (a playout lists a dozen at every decision; actions are immutable) -----

@@ -56,6 +56,8 @@ class GreedyAgent(Agent):
             value += min(_dist(a.lord, mine.square, board), 4)
             return value
         if isinstance(action, A.UseTome):
+            if action.tome in ("apprentice", "wizards-friend"):
+                return 10  # sparing a penalty card beats keeping the tome (A.TakePenalty scores 0)
             return 5 if action.tome in ("betrayal", "curse", "immunity", "swift", "pass-the-doom") else -1
         if isinstance(action, A.Fly | A.Place):
             return -dist.get(action.square, 20)

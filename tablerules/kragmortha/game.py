@@ -185,13 +185,27 @@ class Kragmortha(Game):
         self.event(f"player {p}'s goblin goes back to {self.board.label(home)}")
 
     def meet(self, q: int) -> list[tuple[str, int, int]]:
-        """Meeting the dark lord: a penalty card (unless a tome spares it), then fly to a teleport square."""
-        spared = C.avoid_penalty(self.state.seats[q])
-        if spared:
-            self.event(f"player {q} meets the dark lord; the tome {spared} spares them the penalty card")
-            return [("flee", q, 0)]
+        """Meeting the dark lord: a penalty card, then fly to a teleport square; with 法師學徒 / 法師之友 the player
+        first chooses whether a tome spares the card ("可以避免" / "可以不用抽取": may)."""
+        if C.sparing_tomes(self.state.seats[q]) and D.can_get_penalty(self, q):
+            self.event(f"player {q} meets the dark lord and may use a tome to avoid the penalty card")
+            return [("spare", q, 0), ("flee", q, 0)]
         self.event(f"player {q} meets the dark lord and must draw a penalty card")
         return [("penalty", q, 0), ("flee", q, 0)]
+
+    def spare(self, action: Action) -> None:
+        """法師學徒 / 法師之友 used (the penalty card is avoided, the tome turned face down) or kept."""
+        s = self.state
+        p = action.actor
+        s.tasks.pop(0)
+        if isinstance(action, A.UseTome):
+            seat = s.seats[p]
+            seat.tomes.remove(action.tome)
+            seat.used_tomes.append(action.tome)
+            self.event(f"player {p} uses the tome {action.tome}: no penalty card")
+        else:
+            s.tasks.insert(0, ("penalty", p, 0))
+            self.event(f"player {p} keeps their tome and must draw a penalty card")
 
     def penalty_received(self, p: int, card: str) -> None:
         c = self.penalties[card]
@@ -262,6 +276,8 @@ class Kragmortha(Game):
                 return P.grab_actions(self)
             if kind == "effect":
                 return P.effect_actions(self)
+            if kind == "spare":
+                return [*(A.UseTome(p, t) for t in C.sparing_tomes(seat)), A.TakePenalty(p)]
             if kind == "friend":
                 out: list[Action] = [A.Swap(p)]
                 for q, other in enumerate(s.seats):
@@ -395,6 +411,8 @@ class Kragmortha(Game):
             self.event(f"player {action.player} discards {action.card}")
         elif isinstance(action, A.Swap):
             self.perform_swap(action)
+        elif s.tasks and s.tasks[0][0] == "spare":
+            self.spare(action)
         elif isinstance(action, A.UseTome):
             use_tome(self, action)
         self.settle()

@@ -104,47 +104,85 @@ class SevenRoundRules:
         s = self.state
         return set(s.wall_last) | set(s.wall_related)
 
-    def _wall_stock(self, p: int) -> tuple[Counter, int]:
+    def _wall_stock(self, p: int) -> tuple[Counter, Counter]:
+        """Natural cards by number (hand and open cards in front), and the jokers by where they pay from:
+        ``"BJ"`` / ``"RJ"`` in the hand, ``"open"`` in front of the player."""
         s = self.state
-        cards = s.seats[p].hand + s.open_cards[p]
-        return Counter(value(c) for c in cards if not is_joker(c)), sum(is_joker(c) for c in cards)
+        naturals: Counter = Counter()
+        jokers: Counter = Counter()
+        for c in s.seats[p].hand:
+            if is_joker(c):
+                jokers[c] += 1
+            else:
+                naturals[value(c)] += 1
+        for c in s.open_cards[p]:
+            if is_joker(c):
+                jokers["open"] += 1
+            else:
+                naturals[value(c)] += 1
+        return naturals, jokers
 
     def wall_plays(self, p: int) -> list[A.Build]:
+        """Every play: the numbers, and for each number a natural card or a joker (from the hand by its colour,
+        or from the open cards), where the seed allows one ("鬼牌为任意数字": a joker may stand for a number the
+        player also holds). Two jokers paying a group are one choice whichever number each pays."""
         s = self.state
         naturals, jokers = self._wall_stock(p)
+        sources = sorted(jokers)
+
+        def payers(v: int) -> list[str]:
+            return ([""] if naturals[v] else []) + sources
+
+        def plays(numbers: tuple[int, ...]) -> list[A.Build]:
+            if len(numbers) == 1:
+                return [A.Build(p, numbers, (j,) if j else ()) for j in payers(numbers[0])]
+            a, b = numbers
+            out = []
+            for ja in payers(a):  # each payer is held at least once: only a payer used twice needs two
+                for jb in payers(b):
+                    if ja > jb and (a == b or (ja and jb)):
+                        continue  # the same cards as (jb, ja)
+                    if (not ja and not jb and a == b and naturals[a] < 2) or (ja and ja == jb and jokers[ja] < 2):
+                        continue
+                    out.append(A.Build(p, numbers, (ja, jb) if ja or jb else ()))
+            return out
+
+        out: list[A.Build] = []
         if s.wall_turn == 0:  # the first card is free: any single number
-            return [A.Build(p, (v,)) for v in WALL_NUMBERS if naturals[v] or jokers]
+            for v in WALL_NUMBERS:
+                out += plays((v,))
+            return out
         wanted = self.wall_open()
-        out = [A.Build(p, (v,)) for v in WALL_NUMBERS
-               if (naturals[v] or jokers) and (v - 1 in wanted or v + 1 in wanted)]
+        for v in WALL_NUMBERS:
+            if v - 1 in wanted or v + 1 in wanted:
+                out += plays((v,))
         for a, b in combinations(WALL_NUMBERS, 2):  # a < b; equal numbers below
             if a + b in wanted or b - a in wanted:
-                missing = (not naturals[a]) + (not naturals[b])
-                if missing <= jokers:
-                    out.append(A.Build(p, (a, b)))
+                out += plays((a, b))
         for v in WALL_NUMBERS:  # two cards of the same number: their sum (the difference 0 is no number)
-            if 2 * v in wanted and max(0, 2 - naturals[v]) <= jokers:
-                out.append(A.Build(p, (v, v)))
-        return sorted(out, key=lambda a: (len(a.numbers), a.numbers))
+            if 2 * v in wanted:
+                out += plays((v, v))
+        return sorted(out, key=lambda a: (len(a.numbers), a.numbers, a.jokers))
 
-    def _wall_pay(self, p: int, number: int) -> str:
+    def _wall_pay(self, p: int, number: int, payer: str) -> str:
         """The card paying ``number``: a natural card (the open cards in front first, then the hand, first in
-        code order), else a joker the same way."""
+        code order), or the joker named (``"open"``: the first joker in front of the player)."""
         s = self.state
-        piles = (s.open_cards[p], s.seats[p].hand)
-        for test in (lambda c: not is_joker(c) and value(c) == number, is_joker):
-            for pile in piles:
-                card = next((c for c in sorted(pile) if test(c)), None)
-                if card:
-                    pile.remove(card)
-                    s.bank_under.append(card)
-                    return card
-        raise AssertionError(f"player {p} cannot pay {number}")
+        if payer in ("BJ", "RJ"):
+            pile, card = s.seats[p].hand, payer
+        else:
+            test = is_joker if payer == "open" else (lambda c: not is_joker(c) and value(c) == number)
+            pile = next(pile for pile in (s.open_cards[p], s.seats[p].hand) if any(test(c) for c in pile))
+            card = min(c for c in pile if test(c))
+        pile.remove(card)
+        s.bank_under.append(card)
+        return card
 
     def build(self, action: A.Build) -> None:
         s = self.state
         p = action.player
-        paid = [self._wall_pay(p, n) for n in action.numbers]
+        payers = action.jokers or ("",) * len(action.numbers)
+        paid = [self._wall_pay(p, n, j) for n, j in zip(action.numbers, payers, strict=True)]
         if len(action.numbers) == 2:
             s.wall_related = sorted(set(s.wall_related) | set(action.numbers))
         s.wall_last = list(action.numbers)

@@ -14,6 +14,7 @@ Seed 002:
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
 from ...core.flow import seats_after
@@ -49,6 +50,41 @@ def _number(card: str) -> int:
     return int(r) if r.isdigit() else 0
 
 
+#: what a function card level names (seed table rows; 所有玩家 = every other player, but 8 special every player):
+#: ``player kind`` one other player and a hero kind, ``kind`` / ``two kinds`` hero kinds only, ``hero owner`` an
+#: other player with a hero, ``owner kind`` an other player and a kind they hold, ``player`` any other player,
+#: ``hand owner`` an other player with cards, ``anyone`` any player (the actor too), ``two players`` two other
+#: players with or without the actor, ``""`` nothing (the bank, or everybody)
+AIMS: dict[tuple[int, int], str] = {
+    (2, 1): "player kind", (2, 2): "kind", (2, 3): "two kinds",
+    (3, 1): "hero owner", (3, 2): "owner kind", (3, 3): "kind",
+    (4, 1): "", (4, 2): "", (4, 3): "player",
+    (6, 1): "", (6, 2): "hand owner", (6, 3): "",
+    (8, 1): "anyone", (8, 2): "two players", (8, 3): "",
+    (9, 1): "", (9, 2): "player", (9, 3): "",
+    (10, 1): "hero owner", (10, 2): "hero owner", (10, 3): "",
+}
+#: whom a level reaches: its ``targets``, every ``other`` player, ``all`` players, or nobody (``""``: the bank)
+REACH: dict[tuple[int, int], str] = {
+    **{key: "targets" if aim else "others" for key, aim in AIMS.items()},
+    (2, 2): "others", (2, 3): "others", (3, 3): "others", (6, 1): "", (8, 3): "all", (9, 1): "",
+}
+
+
+def _pay_options(hand: dict, rank: int, level: int) -> tuple[tuple[str, int], ...]:
+    """(colour, jokers) paying ``level`` cards of ``rank`` from a hand counted by :func:`_kinds` (注1: one
+    colour; a joker stands for a card of its colour)."""
+    return _pay_table(min(3, hand.get((rank, "black"), 0)), min(3, hand.get("BJ", 0)),
+                      min(3, hand.get((rank, "red"), 0)), min(3, hand.get("RJ", 0)))[level - 1]
+
+
+@cache
+def _pay_table(black: int, bj: int, red: int, rj: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """:func:`_pay_options` for the levels 1-3, from the naturals and jokers of each colour (at most 3 count)."""
+    return tuple(tuple((col, j) for col, natural, jokers in (("black", black, bj), ("red", red, rj))
+                       for j in range(0, min(level, jokers) + 1) if natural >= level - j) for level in (1, 2, 3))
+
+
 class HeroRules:
     """Mixed into :class:`tablerules.baldur.game.Baldur`."""
 
@@ -67,67 +103,55 @@ class HeroRules:
         return self._hero_actions(p, ready, hand)
 
     def _hero_actions(self, p: int, ready: set[str], hand: dict) -> list[Action]:
-        others = [q for q in range(self.params.players) if q != p]
         out: list[Action] = []
+        bj, rj = min(3, hand.get("BJ", 0)), min(3, hand.get("RJ", 0))
         for rank in ACTIVE:
             if FUNCTION_HERO[rank] not in ready:
                 continue
-            aims: dict[int, list] = {}
-            for col, joker in (("black", "BJ"), ("red", "RJ")):
-                natural = hand.get((rank, col), 0)
-                held = hand.get(joker, 0)
-                for level in (1, 2, 3):
-                    for jokers in range(0, min(level, held) + 1):
-                        if natural >= level - jokers:
-                            if level not in aims:
-                                aims[level] = self.aims(p, rank, level, others)
-                            out += [A.Use(p, rank, level, col, jokers, t, k) for t, k in aims[level]]
+            black, red = hand.get((rank, "black"), 0), hand.get((rank, "red"), 0)
+            if not (black or red or bj or rj):
+                continue
+            for level, options in enumerate(_pay_table(min(3, black), bj, min(3, red), rj), 1):
+                if options:
+                    aims = self.aims(p, rank, level)
+                    out += [A.Use(p, rank, level, col, j, t, k) for col, j in options for t, k in aims]
         return out
 
-    def aims(self, p: int, rank: int, level: int, others: list[int]) -> list[tuple[tuple[int, ...], str]]:
-        """(targets, hero kinds named) of a function card at a level."""
+    def aims(self, p: int, rank: int, level: int, others: list[int] | None = None) -> list[tuple[tuple[int, ...], str]]:
+        """(targets, hero kinds named) of a function card at a level (the table :data:`AIMS`)."""
         s = self.state
-        if rank == 2:
-            if level == 1:
-                return [((q,), k) for q in others for k in HERO_RANKS]
-            if level == 2:
-                return [((), k) for k in HERO_RANKS]
+        aim = AIMS[rank, level]
+        if others is None:
+            others = [q for q in range(self.params.players) if q != p]
+        if aim in ("player kind", "kind"):
+            return [((q,), k) for q in others for k in HERO_RANKS] if aim == "player kind" else \
+                [((), k) for k in HERO_RANKS]
+        if aim == "two kinds":
             return [((), a + b) for a, b in combinations(HERO_RANKS, 2)]
-        if rank == 3:
-            if level == 1:
-                return [((q,), "") for q in others if s.seats[q].all_heroes()]
-            if level == 2:
-                return [((q,), k) for q in others for k in sorted({rank_of(h) for h in s.seats[q].all_heroes()})]
-            return [((), k) for k in HERO_RANKS]
-        if rank == 4:
-            return [((), "")] if level < 3 else [((q,), "") for q in others]
-        if rank == 6:
-            if level == 2:
-                return [((q,), "") for q in others if s.seats[q].hand]
-            return [((), "")]
-        if rank == 8:
-            if level == 1:
-                return [((q,), "") for q in range(self.params.players)]
-            if level == 2:
-                return [(pair, "") for pair in combinations(others, 2)] + \
-                    [(tuple(sorted((*pair, p))), "") for pair in combinations(others, 2)]
-            return [((), "")]
-        if rank == 9:
-            return [((), "")] if level != 2 else [((q,), "") for q in others]
-        if rank == 10:
-            if level == 3:
-                return [((), "")]
-            return [((q,), "") for q in others if s.seats[q].all_heroes()]
-        return []
+        if aim == "hero owner":
+            return [((q,), "") for q in others if s.seats[q].heroes or s.seats[q].tired]
+        if aim == "owner kind":
+            return [((q,), k) for q in others for k in sorted({rank_of(h) for h in s.seats[q].all_heroes()})]
+        if aim in ("player", "hand owner"):
+            return [((q,), "") for q in others if aim == "player" or s.seats[q].hand]
+        if aim == "anyone":
+            return [((q,), "") for q in range(self.params.players)]
+        if aim == "two players":
+            pairs = list(combinations(others, 2))
+            return [(pair, "") for pair in pairs] + [(tuple(sorted((*pair, p))), "") for pair in pairs]
+        return [((), "")]
 
-    def _level_options(self, p: int, rank: int, level: int) -> list[tuple[str, int]]:
+    def _level_options(self, p: int, rank: int, level: int) -> tuple[tuple[str, int], ...]:
         """(colour, jokers) with which ``p`` can play ``level`` cards of ``rank``."""
-        hand = _kinds(self.state.seats[p].hand)
-        out = []
-        for col, joker in (("black", "BJ"), ("red", "RJ")):
-            natural = hand.get((rank, col), 0)
-            out += [(col, j) for j in range(0, min(level, hand.get(joker, 0)) + 1) if natural >= level - j]
-        return out
+        return _pay_options(_kinds(self.state.seats[p].hand), rank, level)
+
+    def reached(self, action: A.Use) -> list[int]:
+        """The players a hero action reaches and who did not defend (the table :data:`REACH`)."""
+        s = self.state
+        reach = REACH[action.rank, action.level]
+        seats = list(action.targets) if reach == "targets" else self.others(action.player) if reach == "others" \
+            else list(range(self.params.players)) if reach == "all" else []
+        return [q for q in seats if q not in s.shielded]
 
     def affected(self, actor: int, rank: int, level: int, targets: list[int]) -> list[int]:
         """The players a hero action reaches (who may defend with the thief's 5)."""
@@ -144,13 +168,7 @@ class HeroRules:
         seat.heroes.remove(hero)
         seat.tired.append(hero)
         seat.tired.sort()
-        joker = "BJ" if action.colour == "black" else "RJ"
-        naturals = sorted(c for c in seat.hand if not is_joker(c) and rank_of(c) == str(action.rank)
-                          and colour(c) == action.colour)
-        spent = naturals[:action.level - action.jokers] + [joker] * action.jokers
-        for c in spent:
-            seat.hand.remove(c)
-            s.bank_under.append(c)
+        spent = self._spend(p, action.rank, action.level, action.colour, action.jokers)
         text = rules().functions[action.rank]["levels"][action.level - 1]["text"]
         self.event(f"player {p}'s {HERO_NAMES[hero_rank]} {hero} acts: {'+'.join(spent)}: {text}")
         affected = self.affected(p, action.rank, action.level, list(action.targets))
@@ -181,8 +199,7 @@ class HeroRules:
 
     def function_2(self, action: A.Use) -> None:
         s = self.state
-        seats = [q for q in (action.targets if action.level == 1 else self.others(action.player))
-                 if q not in s.shielded]
+        seats = self.reached(action)
         for q in seats:
             for k in action.kinds:
                 if f"{q}:{k}" not in s.bans:
@@ -191,12 +208,10 @@ class HeroRules:
 
     def function_3(self, action: A.Use) -> None:
         s = self.state
-        if action.level == 1:
-            if action.targets[0] not in s.shielded:
-                s.tasks.append(Task("kill", action.targets[0], INN, 1))
-            return
-        seats = action.targets if action.level == 2 else self.others(action.player)
-        for q in [q for q in seats if q not in s.shielded]:
+        for q in self.reached(action):
+            if action.level == 1:
+                s.tasks.append(Task("kill", q, INN, 1))
+                continue
             seat = s.seats[q]
             victim = next((h for h in seat.heroes + seat.tired if rank_of(h) == action.kinds), None)
             if victim:
@@ -207,16 +222,14 @@ class HeroRules:
     def function_4(self, action: A.Use) -> None:
         s = self.state
         p = action.player
-        if action.level == 3:
-            q = action.targets[0]
-            if q in s.shielded:
-                return
+        for q in self.reached(action):
+            if action.level < 3:
+                s.tasks.append(Task("take", q, p, action.level))
+                continue
             taken = s.seats[q].hand
             s.seats[q].hand = []
             s.seats[p].hand = sorted(s.seats[p].hand + taken)
             self.event(f"player {p} takes all {len(taken)} hand cards of player {q}")
-            return
-        s.tasks += [Task("take", q, p, action.level) for q in self.others(p) if q not in s.shielded]
 
     def function_6(self, action: A.Use) -> None:
         s = self.state
@@ -227,8 +240,7 @@ class HeroRules:
             s.tasks.append(Task("draw", BANK, LOOK, 6))
             s.program = ["look", *s.program]
         else:
-            seats = action.targets if action.level == 2 else self.others(p)
-            s.look_queue = [q for q in seats if q not in s.shielded]
+            s.look_queue = self.reached(action)
             s.program = ["look hand", *s.program]
 
     def step_look(self) -> None:
@@ -268,18 +280,15 @@ class HeroRules:
     def function_8(self, action: A.Use) -> None:
         s = self.state
         p = action.player
+        seats = self.reached(action)
         if action.level == 1:
-            q = action.targets[0]
-            if q in s.shielded:
-                return
-            n = len(s.seats[q].hand)
-            s.bank_under += s.seats[q].hand
-            s.seats[q].hand = []
-            self.event(f"player {q} exchanges {n} hand cards with the bank")
-            s.tasks.append(Task("draw", BANK, q, n))
+            for q in seats:
+                n = len(s.seats[q].hand)
+                s.bank_under += s.seats[q].hand
+                s.seats[q].hand = []
+                self.event(f"player {q} exchanges {n} hand cards with the bank")
+                s.tasks.append(Task("draw", BANK, q, n))
             return
-        seats = list(action.targets) if action.level == 2 else list(range(self.params.players))
-        seats = [q for q in seats if q not in s.shielded]
         if len(seats) < 2:
             return
         for q in seats:
@@ -299,18 +308,11 @@ class HeroRules:
         n = tax_count(len(s.seats[p].all_heroes()))
         if action.level == 1:
             s.tasks.append(Task("draw", BANK, p, n))
-        else:
-            seats = action.targets if action.level == 2 else self.others(p)
-            s.tasks += [Task("take", q, p, n) for q in seats if q not in s.shielded]
+        s.tasks += [Task("take", q, p, n) for q in self.reached(action)]
 
     def function_10(self, action: A.Use) -> None:
         s = self.state
         p = action.player
-        if action.level == 1:
-            q = action.targets[0]
-            if q in s.shielded:
-                return
-            s.tasks += [Task("grab", q, LIMBO, 1), Task("grab", p, q, 1), Task("unlimbo", LIMBO, p, 1)]
-        else:
-            seats = action.targets if action.level == 2 else self.others(p)
-            s.tasks += [Task("grab", q, p, 1) for q in seats if q not in s.shielded]
+        for q in self.reached(action):
+            s.tasks += [Task("grab", q, LIMBO, 1), Task("grab", p, q, 1), Task("unlimbo", LIMBO, p, 1)] \
+                if action.level == 1 else [Task("grab", q, p, 1)]

@@ -34,14 +34,9 @@ def eligible_penalties(state: KragState, player: int, penalties: dict[str, Penal
     return [c for c in (*state.penalty_deck, *state.penalty_bottom) if penalties[c].symbol not in have]
 
 
-def avoid_penalty(seat: Seat) -> str | None:
-    """法師學徒 / 法師之友: a tome that spares one penalty card when meeting the dark lord (used up)."""
-    for tome in (APPRENTICE, WIZARDS_FRIEND):
-        if tome in seat.tomes:
-            seat.tomes.remove(tome)
-            seat.used_tomes.append(tome)
-            return tome
-    return None
+def sparing_tomes(seat: Seat) -> list[str]:
+    """法師學徒 / 法師之友 held unused: each may spare one penalty card when meeting the dark lord."""
+    return [t for t in (APPRENTICE, WIZARDS_FRIEND) if t in seat.tomes]
 
 
 def end_game(state: KragState, reason: str, loser: int = -1) -> None:

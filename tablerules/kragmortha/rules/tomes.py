@@ -1,7 +1,7 @@
 """The 18 magic tome cards (魔法寶典卡介紹): which uses are legal now, and what each does.
 
-Passive tomes are applied where their moment comes: 哥布林快跑 / 冒牌法師 in rules.movement, 法師學徒 /
-法師之友 when meeting the dark lord, 失落的寶藏 at the end (rules.cards).
+Passive tomes are applied where their moment comes: 哥布林快跑 / 冒牌法師 in rules.movement, 失落的寶藏 at the end
+(rules.cards); 法師學徒 / 法師之友 are offered (use or keep) when their holder meets the dark lord (game.meet).
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ def glitch_actions(game: Kragmortha, p: int) -> list[UseTome]:
 
 def out_of_turn(game: Kragmortha, p: int) -> list[UseTome]:
     """The tome ``p`` may use on an opponent's turn (可在對手回合裡使用): 錯誤現象, at any decision of that turn
-    that is not ``p``'s own (法師之友, the other such tome, applies by itself when ``p`` meets the dark lord)."""
+    that is not ``p``'s own (法師之友, the other such tome, is offered to ``p`` when ``p`` meets the dark lord, on
+    anyone's turn)."""
     s = game.state
     if s.stage != "play" or p == s.current or "glitch" not in s.seats[p].tomes or (s.tasks and s.tasks[0][1] == p):
         return []
