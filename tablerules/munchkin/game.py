@@ -147,13 +147,14 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
     info = GameInfo(min_players=3, max_players=6, chance=True, information=Information.IMPERFECT,
                     max_length=60_000, simultaneous=True)
     #: static tables: copies share them
-    shared_attributes = ("cards", "card_index", "_tags")
+    shared_attributes = ("cards", "card_index", "_tags", "_kinds")
 
     # ----- set-up ---------------------------------------------------------------------------
     def setup(self) -> None:
         self.cards = load_cards()
         self.card_index = card_index(self.cards)
         self._tags: dict[tuple, frozenset[str]] = {}
+        self._kinds: dict[tuple[str, ...], dict[str, list[str]]] = {}  # a hand -> its cards by kind (Choices)
         n = self.params.players
         self.state = MunchkinState(
             players=[Munchkin(sex="male" if i % 2 == 0 else "female") for i in range(n)],

@@ -88,8 +88,7 @@ class Choices:
         if stage == KICK:
             return [*own_turn, *self._resurrections(p), KickDoor(p)]
         if stage == TROUBLE:
-            me = self.state.players[p]
-            trouble = [LookForTrouble(p, c) for c in one_each(me.hand) if self.card(c).kind == "monster"]
+            trouble = [LookForTrouble(p, c) for c in self.hand_kinds(p).get("monster", ())]
             return [*own_turn, *trouble, LootRoom(p)]
         if stage == END:
             return [*own_turn, EndTurn(p)]
@@ -111,6 +110,20 @@ class Choices:
         if stage == CHARITY:
             return self._charity_actions()
         return []
+
+    def hand_kinds(self, player: int) -> dict[str, list[str]]:
+        """``player``'s hand as choices by card kind (one copy per card, sorted: :func:`one_each`),
+        remembered per hand (shared by copies; the lists must not be changed)."""
+        hand = tuple(self.state.players[player].hand)
+        known = self._kinds.get(hand)
+        if known is None:
+            if len(self._kinds) > 4096:
+                self._kinds.clear()
+            known = {}
+            for copy in one_each(hand):
+                known.setdefault(self.card(copy).kind, []).append(copy)
+            self._kinds[hand] = known
+        return known
 
     def carried_choices(self, player: int, copies: list[str] | None = None) -> list[str]:
         """One copy per card among ``player``'s items in play (or ``copies`` of them), sorted: a copy
@@ -166,18 +179,18 @@ class Choices:
     def _cheats(self, player: int) -> list[Action]:
         """Cheat!: an item from the hand that does not fit, or one in play you may not use."""
         me = self.state.players[player]
-        cards = [c for c in one_each(me.hand) if self.card(c).kind == "cheat"]
+        cards = self.hand_kinds(player).get("cheat")
         if not cards:
             return []
         items = distinct(c for c in me.carried if c not in me.cheats and not self.usable(player, self.card(c)))
         in_play = {self.card(c).id for c in items}  # a copy in play and one in the hand: the one in play
-        misfits = [c for c in one_each(me.hand) if self.card(c).kind == "item" and not self.can_carry(player, c)]
+        misfits = [c for c in self.hand_kinds(player).get("item", ()) if not self.can_carry(player, c)]
         items += [c for c in misfits if self.card(c).id not in in_play]
         return [PlayCheat(player, card, item) for card in cards for item in sorted(items)]
 
     def _ring(self, player: int) -> list[Action]:
         """Wishing Ring: rid anyone of a lasting curse."""
-        rings = [c for c in one_each(self.state.players[player].hand) if self.card(c).kind == "remove_curse"]
+        rings = self.hand_kinds(player).get("remove_curse")
         if not rings:
             return []
         return [RemoveCurse(player, ring, t, curse) for ring in rings for t in range(self.params.players)
@@ -233,12 +246,11 @@ class Choices:
                 isinstance(player, int) and 0 <= player < self.params.players):
             return []
         me = st.players[player]
-        hand = one_each(me.hand)
         c = st.combat  # during a fight a curse strikes only its munchkins (rules-notes: curses in a fight)
         targets = range(self.params.players) if c is None else c.side
         out: list[Action] = [*self._give_ups(player), *self._curses(player, targets)]
         if me.level < WIN_LEVEL - 1:
-            out += [PlayCard(player, x) for x in hand if self.card(x).kind == "go_up_a_level"]
+            out += [PlayCard(player, x) for x in self.hand_kinds(player).get("go_up_a_level", ())]
         if c is None:
             out += self._trades(player) + self._gifts(player)
             if player != st.current:  # a Treasure just got, put into play at once (宝藏——出示)
@@ -259,8 +271,7 @@ class Choices:
 
     def _curses(self, player: int, targets: Any) -> list[Action]:
         """Curses from the hand, on anyone (yourself included) — here on your turn and in a fight's window."""
-        cards = [c for c in one_each(self.state.players[player].hand) if self.card(c).kind == "curse"]
-        return [PlayCurse(player, c, t) for c in cards for t in targets]
+        return [PlayCurse(player, c, t) for c in self.hand_kinds(player).get("curse", ()) for t in targets]
 
     def _sales(self, player: int) -> list[Action]:
         """Selling items for levels (1000 gold a level, not to level 10), on your turn outside combat."""
@@ -279,8 +290,8 @@ class Choices:
         """One-shots ``player`` may use in a fight: from the hand or from the table (宝藏——使用: "任何一次性
         （"只能使用一次"）牌都可以在任何战斗中使用，无论是在手牌上还是在桌面上")."""
         me = self.state.players[player]
-        return one_each([x for x in me.hand if self.card(x).kind == "one_shot"]) + one_each(
-            [x for x in me.carried if self.card(x).kind == "one_shot"])
+        return [*self.hand_kinds(player).get("one_shot", ()), *one_each(
+            [x for x in me.carried if self.card(x).kind == "one_shot"])]
 
     def power_discards(self, player: int) -> list[str]:
         """What a class power may discard (职业: "你可以弃掉任何手牌或桌面牌来启动特殊能力"): any card in the hand,
@@ -338,7 +349,7 @@ class Choices:
                 if self.foe(m).chased_by and self.foe(m).chased_by in tags]
 
     def _mates(self, player: int) -> list[Action]:
-        mates = [x for x in one_each(self.state.players[player].hand) if self.card(x).kind == "mate"]
+        mates = self.hand_kinds(player).get("mate", ())
         targets = [m for m in self.one_per_monster(self.state.combat.monsters) if m not in self.state.combat.mate_of]
         return [PlayMate(player, card, m) for card in mates for m in targets]
 
