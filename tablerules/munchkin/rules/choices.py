@@ -155,13 +155,20 @@ class Choices:
         hand = one_each(me.hand)
         for copy in hand:
             card = self.card(copy)
-            playable = {"race": self._race_fits(player, copy), "class": me.cls is None,
-                        "half_breed": me.race is not None and me.half_breed is None,
-                        "item": self.can_carry(player, copy), "one_shot": self.can_carry(player, copy),
-                        "go_up_a_level": me.level < WIN_LEVEL - 1 and not creation}
-            if playable.get(card.kind, False):
+            kind = card.kind  # whether a card of this kind may go into play now (worked out for its kind only)
+            if kind == "race":
+                playable = self._race_fits(player, copy)
+            elif kind == "class":
+                playable = me.cls is None
+            elif kind == "half_breed":
+                playable = me.race is not None and me.half_breed is None
+            elif kind in ("item", "one_shot"):
+                playable = self.can_carry(player, copy)
+            else:
+                playable = kind == "go_up_a_level" and me.level < WIN_LEVEL - 1 and not creation
+            if playable:
                 out.append(PlayCard(player, copy))
-            if card.kind == "half_breed" and playable["half_breed"]:  # with a second race at once
+            if kind == "half_breed" and playable:  # with a second race at once
                 out += [PlayCard(player, copy, r) for r in hand if self.card(r).kind == "race"
                         and self.card(r).race != self.card(me.race).race]
             if card.kind == "super_munchkin" and me.cls and not me.super_munchkin:  # only with a second class
@@ -198,7 +205,7 @@ class Choices:
 
     def _steals(self, player: int) -> list[Action]:
         """The thief's steal, on your turn and never in a fight: a small item another player has in play."""
-        if "thief" not in self.tags(player):
+        if "thief" not in self._frozen_tags(player):
             return []
         hand = one_each(self.state.players[player].hand)
         hand = self.power_discards(player)
@@ -206,7 +213,7 @@ class Choices:
                 for item in self.carried_choices(v) if not self.card(item).big for card in hand]
 
     def _resurrections(self, player: int) -> list[Action]:
-        if "cleric" not in self.tags(player) or not self.state.door_discard:
+        if "cleric" not in self._frozen_tags(player) or not self.state.door_discard:
             return []
         return [Resurrect(player, card) for card in self.power_discards(player)]
 
@@ -302,7 +309,7 @@ class Choices:
         """Up to 3 cards for each munchkin's berserk, turning or flight a fight; the helper's own powers
         count too (请求帮助: "他可以弃牌狂暴来增强战斗力", "如果有个牧师来帮你对付吸血鬼扇子，那么他可以直接驱逐它")."""
         c = self.state.combat
-        if POWER_CLASS[power] not in self.tags(player):
+        if POWER_CLASS[power] not in self._frozen_tags(player):
             return []
         if sum(1 for x in c.power_cards(power) if c.powers_by.get(x, c.fighter) == player) >= MAX_POWER_DISCARDS:
             return []
@@ -329,7 +336,7 @@ class Choices:
         out += self._chases(f)
         monsters = [x for x in one_each(me.hand) if self.card(x).kind == "monster"]  # 干预战斗: "任何一场战斗"
         out += [PlayWandering(f, w, m) for w in one_each(me.hand) if self.card(w).kind == "wandering" for m in monsters]
-        if "wizard" in self.tags(f) and len(me.hand) >= CHARM_MIN_HAND:
+        if "wizard" in self._frozen_tags(f) and len(me.hand) >= CHARM_MIN_HAND:
             out += [Charm(f, m) for m in self.one_per_monster(c.monsters)]
         if c.helper is None:  # one helper at most, asked in turn, bribed with treasure and/or an item
             treasures = self.treasure_count()
@@ -344,7 +351,7 @@ class Choices:
     def _chases(self, player: int) -> list[Action]:
         """A munchkin of the fight whose class a monster fears may chase it away (请求帮助: "如果有个牧师来帮你
         对付吸血鬼扇子，那么他可以直接驱逐它")."""
-        tags = self.tags(player)
+        tags = self._frozen_tags(player)
         return [ChaseAway(player, m) for m in self.one_per_monster(self.state.combat.monsters)
                 if self.foe(m).chased_by and self.foe(m).chased_by in tags]
 
@@ -374,7 +381,7 @@ class Choices:
             monsters = [c for c in hand if self.card(c).kind == "monster"]
             for wandering in (c for c in hand if self.card(c).kind == "wandering"):
                 out += [PlayWandering(player, wandering, m) for m in monsters]
-            if "thief" in self.tags(player) and player not in self.state.combat.backstabbers:
+            if "thief" in self._frozen_tags(player) and player not in self.state.combat.backstabbers:
                 out += [Backstab(player, copy) for copy in self.power_discards(player)]
             out.append(Pass(player))
         return out
