@@ -132,7 +132,7 @@ class ChanceStep:
         n != 0, in the order given): a pool of tiles or a deck counted by card."""
         if cls is ChanceStep:
             kept = [(v, n) for v, n in counts if n]
-            return Weighted(event, description, tuple(v for v, _ in kept), tuple(n for _, n in kept))
+            return Weighted(event, description, tuple([v for v, _ in kept]), tuple([n for _, n in kept]))
         total = sum(n for _, n in counts)
         return cls(event, description, tuple((chance(event, v), _fraction(n, total)) for v, n in counts if n))
 
@@ -229,7 +229,7 @@ class Weighted(ChanceStep):
         the reduced fractions ``n / total`` is ``total / gcd(counts)``."""
         counts = self._counts
         g = math.gcd(*counts)
-        cumulative = list(itertools.accumulate(n // g for n in counts))
+        cumulative = list(itertools.accumulate(counts if g == 1 else [n // g for n in counts]))
         i = bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))
         return chance(self.event, self._values[min(i, len(counts) - 1)])
 
