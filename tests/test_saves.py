@@ -67,3 +67,51 @@ def test_the_cli_answers_a_bad_save_in_one_line(tmp_path: Path, capsys: pytest.C
         assert main(["play", "munchkin", "--load", str(path)]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "Traceback" not in err and str(path.name) in err
+
+
+def _saved_munchkin(actions: int = 300) -> dict:
+    """A save written by ``to_json`` (with its digest) of a random 4-player game ``actions`` in."""
+    from tablerules.core.agents import play_game
+    from tablerules.munchkin.game import MunchkinGame
+
+    return json.loads(json.dumps(play_game(MunchkinGame(seed=4), max_steps=actions).to_json()))
+
+
+def test_a_save_with_its_digest_replays_without_listing_legal_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 9: ``from_json`` of a save ``to_json`` wrote replays it without listing the legal actions at
+    every step, then checks the digest of the parameters, history and reached state; the game is the same."""
+    from tablerules.munchkin.game import MunchkinGame
+
+    data = _saved_munchkin()
+    want = Game.from_json(data)
+    assert isinstance(data["digest"], str) and len(data["digest"]) == 40
+
+    def no_listing(self):
+        raise AssertionError("the legal actions were listed")
+
+    monkeypatch.setattr(MunchkinGame, "player_actions", no_listing)
+    game = Game.from_json(data)
+    assert (game.state_dict(), game.log, game.history) == (want.state_dict(), want.log, want.history)
+    assert game.to_json() == data
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: _first_player_action(d).update(player=5), r"history\[\d+\] cannot be replayed"),
+    (lambda d: d["history"].append({"type": "PlayCard", "player": 0, "card": "no_such_card#9"}), r"history\[\d+\]"),
+    (lambda d: d["history"][0].update(outcome="no_such_card#1"), r"history\[0\]"),
+])
+def test_a_bad_save_with_a_digest_is_still_a_save_error_naming_the_place(change, message) -> None:
+    data = _saved_munchkin()
+    change(data)
+    with pytest.raises(SaveError, match=message):
+        Game.from_json(data)
+
+
+def test_a_legal_save_whose_digest_does_not_match_is_replayed_with_every_check() -> None:
+    data = _saved_munchkin()
+    want = Game.from_json(data)
+    for digest in ("0" * 40, None, 7):
+        game = Game.from_json({**data, "digest": digest})
+        assert game.state_dict() == want.state_dict() and game.history == want.history
+    shorter = {**data, "history": data["history"][:-1]}  # the digest of the longer game: checked replay
+    assert Game.from_json(shorter).num_actions == want.num_actions - 1

@@ -96,9 +96,14 @@ class ChanceStep:
         return self.outcomes[min(i, len(cumulative) - 1)][0]
 
     def allows(self, action: Action) -> bool:
-        """Whether ``action`` is one of the outcomes (found by identity first, as it nearly always is)."""
-        actions = [a for a, _ in self.outcomes]
-        return id(action) in set(map(id, actions)) or action in actions
+        """Whether ``action`` is one of the outcomes (found by identity first, as it nearly always is;
+        the outcomes are indexed once per step: dice steps are shared)."""
+        known = self.__dict__.get("_members")
+        if known is None:
+            actions = [a for a, _ in self.outcomes]
+            known = (frozenset(map(id, actions)), actions)
+            object.__setattr__(self, "_members", known)
+        return id(action) in known[0] or action in known[1]
 
     @classmethod
     def uniform(cls, event: str, description: str, values: Sequence[int | str]) -> ChanceStep:
@@ -111,6 +116,8 @@ class ChanceStep:
         counts: dict[int | str, int] = {}
         for value in values:
             counts[value] = counts.get(value, 0) + 1
+        if not key and cls is ChanceStep:  # a pool: outcomes worked out only when asked for (see Weighted)
+            return Weighted(event, description, tuple(counts), tuple(counts.values()))
         total = len(values)
         step = cls(event, description, tuple((chance(event, v), _fraction(c, total)) for v, c in counts.items()))
         if key:
@@ -123,6 +130,9 @@ class ChanceStep:
     def weighted(cls, event: str, description: str, counts: Sequence[tuple[int | str, int]]) -> ChanceStep:
         """Outcomes ``value`` with probability ``n / total`` for ``(value, n)`` in ``counts`` (those with
         n != 0, in the order given): a pool of tiles or a deck counted by card."""
+        if cls is ChanceStep:
+            kept = [(v, n) for v, n in counts if n]
+            return Weighted(event, description, tuple([v for v, _ in kept]), tuple([n for _, n in kept]))
         total = sum(n for _, n in counts)
         return cls(event, description, tuple((chance(event, v), _fraction(n, total)) for v, n in counts if n))
 
@@ -186,6 +196,42 @@ class Draw(ChanceStep):
         ``randrange(n)``, the same draw as summing n equal fractions)."""
         cards = self.sorted_cards()
         return chance(self.event, cards[rng.randrange(len(cards))])
+
+
+class Weighted(ChanceStep):
+    """A :class:`ChanceStep` over a pool counted by value (``values[i]`` with probability
+    ``counts[i] / sum(counts)``, every count positive): a deck, a bag of tiles. The outcome list (a
+    :class:`Chance` and a :class:`~fractions.Fraction` each) is built only when someone lists it;
+    :meth:`pick` and :meth:`allows` work on the integer counts."""
+
+    def __init__(self, event: str, description: str, values: tuple, counts: tuple[int, ...]) -> None:
+        object.__setattr__(self, "event", event)
+        object.__setattr__(self, "description", description)
+        object.__setattr__(self, "_values", values)
+        object.__setattr__(self, "_counts", counts)
+        object.__setattr__(self, "_outcomes", None)
+
+    @property
+    def outcomes(self) -> tuple[tuple[Action, Fraction], ...]:  # type: ignore[override]
+        known = self._outcomes
+        if known is None:
+            total = sum(self._counts)
+            pairs = zip(self._values, self._counts, strict=True)
+            known = tuple((chance(self.event, v), _fraction(n, total)) for v, n in pairs)
+            object.__setattr__(self, "_outcomes", known)
+        return known
+
+    def allows(self, action: Action) -> bool:
+        return type(action) is Chance and action.event == self.event and action.outcome in self._values
+
+    def pick(self, rng: Any) -> Action:
+        """The same outcome as :meth:`ChanceStep.pick` with the same ``rng``: the common denominator of
+        the reduced fractions ``n / total`` is ``total / gcd(counts)``."""
+        counts = self._counts
+        g = math.gcd(*counts)
+        cumulative = list(itertools.accumulate(counts if g == 1 else [n // g for n in counts]))
+        i = bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))
+        return chance(self.event, self._values[min(i, len(counts) - 1)])
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,8 @@ class Flow:
 
     @property
     def name(self) -> str:
-        return self.top.name if self.stack else ""
+        stack = self.stack  # read in every hot path: no detour through ``top``
+        return stack[-1].name if stack else ""
 
     @property
     def players(self) -> tuple[int, ...]:

@@ -90,12 +90,16 @@ class ActionVocabulary:
         self.capacity = capacity
         self.ids: dict[Action, int] = {}
         self.actions: list[Action] = []
+        self.by_identity: dict[int, int] = {}  # id() of an action in ``actions`` (kept alive there) -> its id
 
     def __len__(self) -> int:
         return len(self.actions)
 
     def id(self, action: Action) -> int:
         """The id of ``action``, giving it the next free one if it is new."""
+        i = self.by_identity.get(id(action))  # the very object listed before (chance outcomes are shared)
+        if i is not None:
+            return i
         i = self.ids.get(action)
         if i is None:
             i = len(self.actions)
@@ -105,6 +109,7 @@ class ActionVocabulary:
                                      f"raise tablerules.interop.openspiel.{setting} before registering the game")
             self.ids[action] = i
             self.actions.append(action)
+            self.by_identity[id(action)] = i
         return i
 
     def action(self, i: int) -> Action:
@@ -380,8 +385,19 @@ class TablerulesState(pyspiel.State):
         return core.legal_ids() if player == core.current_player() else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        ids = self._core.spec.outcomes.id
-        return sorted((ids(a), float(p)) for a, p in self._core.game.chance_outcomes())
+        step = self._core.game.chance_step()
+        if step is None:
+            return []
+        vocabulary = self._core.spec.outcomes
+        cache = step.__dict__.get("_openspiel_outcomes")  # dice steps are shared (across games too)
+        if cache is None:
+            cache = {}
+            object.__setattr__(step, "_openspiel_outcomes", cache)
+        known = cache.get(vocabulary.game)
+        if known is None:
+            ids = vocabulary.id
+            known = cache[vocabulary.game] = sorted([(ids(a), p.numerator / p.denominator) for a, p in step.outcomes])
+        return list(known)
 
     def _apply_action(self, action: int) -> None:
         core = self._core

@@ -147,13 +147,14 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
     info = GameInfo(min_players=3, max_players=6, chance=True, information=Information.IMPERFECT,
                     max_length=60_000, simultaneous=True)
     #: static tables: copies share them
-    shared_attributes = ("cards", "card_index", "_tags")
+    shared_attributes = ("cards", "card_index", "_tags", "_kinds")
 
     # ----- set-up ---------------------------------------------------------------------------
     def setup(self) -> None:
         self.cards = load_cards()
         self.card_index = card_index(self.cards)
         self._tags: dict[tuple, frozenset[str]] = {}
+        self._kinds: dict[tuple[str, ...], dict[str, list[str]]] = {}  # a hand -> its cards by kind (Choices)
         n = self.params.players
         self.state = MunchkinState(
             players=[Munchkin(sex="male" if i % 2 == 0 else "female") for i in range(n)],
@@ -239,32 +240,34 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
     def _settle(self) -> None:
         """Move on when nothing is left to choose or draw in the current step."""
         while True:
-            if self.state.over_reason or self.state.choice is not None:
+            st = self.state  # read once a pass (a rule may replace parts of it)
+            if st.over_reason or st.choice is not None:
                 return
-            if self.state.draws:
+            if st.draws:
                 if self.owed_draw_possible():
                     return
                 continue
-            if self.state.losses and self.state.flow.name != LOOTING:  # one body is looted at a time
+            stage = st.flow.name
+            if st.losses and stage != LOOTING:  # one body is looted at a time
                 self.apply_next_loss()
                 continue
-            if self.state.flow.name == DEALING:
-                self.state.flow.goto(CREATION)
+            if stage == DEALING:
+                st.flow.goto(CREATION)
                 self.event("the cards are dealt: create your characters")
                 continue
-            if self.state.flow.name == LOOTING and (not self.state.looters or not self.state.body):
+            if stage == LOOTING and (not st.looters or not st.body):
                 self.finish_looting()
                 continue
-            if self.state.flow.name == INTERFERENCE and self.state.combat.window.closed:
-                if self.state.combat.window.settle():  # after any interference the fighter may answer
-                    self.state.flow.goto(COMBAT)
+            if stage == INTERFERENCE and st.combat.window.closed:
+                if st.combat.window.settle():  # after any interference the fighter may answer
+                    st.flow.goto(COMBAT)
                     self.event("after the interference the fighter may answer")
                 else:
                     self.resolve_combat()
                 continue
-            giver = self.state.charity_giver
-            if self.state.flow.name == CHARITY and len(self.state.players[giver].hand) <= self.hand_limit(giver):
-                self.state.charity_giver = None
+            giver = st.charity_giver
+            if stage == CHARITY and len(st.players[giver].hand) <= self.hand_limit(giver):
+                st.charity_giver = None
                 self.next_turn()
                 continue
             return

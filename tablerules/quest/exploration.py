@@ -109,6 +109,19 @@ _SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 _Pending = Pending  # the old name
 #: the monster die's roll, for a base colour or the monster turn: the same step every time
+#: the sides in order, and by letter (``Side(x)`` and iterating the enum are slow in a playout's hot path)
+_SIDES = tuple(Side)
+_SIDE_OF = {side.value: side for side in Side}
+_SIDE_ACTIONS: dict[tuple[type, int, str], Action] = {}  # Move/Explore, one shared object each (immutable)
+
+
+def _side_action(kind: type, player: int, side: str) -> Action:
+    known = _SIDE_ACTIONS.get((kind, player, side))
+    if known is None:
+        known = _SIDE_ACTIONS[(kind, player, side)] = kind(player, side)
+    return known
+
+
 _DIE_STEPS = {kind: ChanceStep.uniform(kind, "roll the monster die", [c.value for c in MONSTER_DIE])
               for kind in ("base", "monster die")}
 
@@ -204,15 +217,15 @@ class DungeonCrawl(Game):
             return []
         actions: list[Action] = []
         here = self.state.dungeon.rooms[self.state.dungeon.munchkins[self.state.colours[p]]]
-        for side in Side:
+        for side in _SIDES:
             kind = self.state.dungeon.link(here.at, side)
             if kind is LinkKind.WALL or not self._can_pay(kind):
                 continue
             beyond = self.state.dungeon.room_at(side.step(here.at))
             if beyond is not None:
-                actions.append(Move(p, side.value))
+                actions.append(_side_action(Move, p, side.value))
             elif self.state.room_deck:
-                actions.append(Explore(p, side.value))
+                actions.append(_side_action(Explore, p, side.value))
         actions.append(EndTurn(p))
         return actions
 
@@ -253,9 +266,9 @@ class DungeonCrawl(Game):
         if isinstance(action, Chance):
             self._resolve(action)
         elif isinstance(action, Move):
-            self.move(Side(action.side))
+            self.move(_SIDE_OF[action.side])
         elif isinstance(action, Explore):
-            self.explore(Side(action.side))
+            self.explore(_SIDE_OF[action.side])
         elif isinstance(action, DrawMonster):
             self.state.pending.pop(0)
             self.state.pending.insert(0, _Pending("monster", at=self._here().at))

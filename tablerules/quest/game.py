@@ -214,7 +214,10 @@ class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules,
 
     # ----- reading the cards ----------------------------------------------------------------
     def card(self, copy: str) -> Card:
-        return self.card_index.get(copy) or card_of(self.cards, copy)
+        try:  # read in every hot path: a subscript, the fallback only for ids the index lacks
+            return self.card_index[copy]
+        except KeyError:
+            return card_of(self.cards, copy)
 
     def monster_card(self, piece: str) -> MonsterCard:
         return self.monster_cards[piece.split("#")[0]]

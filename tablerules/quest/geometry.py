@@ -8,7 +8,14 @@ from __future__ import annotations
 from enum import Enum
 
 
-class Side(Enum):
+class FastEnum(Enum):
+    """An enum hashed by identity in C (members are singletons, also after a copy or unpickling): the
+    dungeon's dictionaries are keyed by sides, colours and link kinds, and ``Enum.__hash__`` is Python."""
+
+    __hash__ = object.__hash__
+
+
+class Side(FastEnum):
     """A side of a room (and the direction of a step through it)."""
 
     N = "N"
@@ -33,7 +40,7 @@ _DELTAS = {Side.N: (0, -1), Side.E: (1, 0), Side.S: (0, 1), Side.W: (-1, 0)}
 _OPPOSITE = {Side.N: Side.S, Side.S: Side.N, Side.E: Side.W, Side.W: Side.E}
 
 
-class Colour(Enum):
+class Colour(FastEnum):
     """The four player colours and the six faces of the monster die (seed 001 p. 4 and p. 13)."""
 
     RED = "red"
@@ -50,7 +57,7 @@ MONSTER_DIE: tuple[Colour, ...] = tuple(Colour)
 PLAYER_COLOURS: tuple[Colour, ...] = (Colour.RED, Colour.BLUE, Colour.GREEN, Colour.YELLOW)
 
 
-class LinkKind(Enum):
+class LinkKind(FastEnum):
     """What joins two rooms (seed 001 p. 6, 连接块): corridor, door, locked door, secret door, wall."""
 
     CORRIDOR = "corridor"  # 空旷的走廊
@@ -67,7 +74,7 @@ DEFAULT_COSTS: dict[LinkKind, int | None] = {LinkKind.CORRIDOR: 1, LinkKind.DOOR
                                              LinkKind.SECRET: 3, LinkKind.WALL: None}
 
 
-class Movement(Enum):
+class Movement(FastEnum):
     """How a monster moves on the monster turn (seed 001 p. 13, 特殊的怪物移动方式)."""
 
     NORMAL = "normal"

@@ -88,8 +88,7 @@ class Choices:
         if stage == KICK:
             return [*own_turn, *self._resurrections(p), KickDoor(p)]
         if stage == TROUBLE:
-            me = self.state.players[p]
-            trouble = [LookForTrouble(p, c) for c in one_each(me.hand) if self.card(c).kind == "monster"]
+            trouble = [LookForTrouble(p, c) for c in self.hand_kinds(p).get("monster", ())]
             return [*own_turn, *trouble, LootRoom(p)]
         if stage == END:
             return [*own_turn, EndTurn(p)]
@@ -111,6 +110,20 @@ class Choices:
         if stage == CHARITY:
             return self._charity_actions()
         return []
+
+    def hand_kinds(self, player: int) -> dict[str, list[str]]:
+        """``player``'s hand as choices by card kind (one copy per card, sorted: :func:`one_each`),
+        remembered per hand (shared by copies; the lists must not be changed)."""
+        hand = tuple(self.state.players[player].hand)
+        known = self._kinds.get(hand)
+        if known is None:
+            if len(self._kinds) > 4096:
+                self._kinds.clear()
+            known = {}
+            for copy in one_each(hand):
+                known.setdefault(self.card(copy).kind, []).append(copy)
+            self._kinds[hand] = known
+        return known
 
     def carried_choices(self, player: int, copies: list[str] | None = None) -> list[str]:
         """One copy per card among ``player``'s items in play (or ``copies`` of them), sorted: a copy
@@ -142,13 +155,20 @@ class Choices:
         hand = one_each(me.hand)
         for copy in hand:
             card = self.card(copy)
-            playable = {"race": self._race_fits(player, copy), "class": me.cls is None,
-                        "half_breed": me.race is not None and me.half_breed is None,
-                        "item": self.can_carry(player, copy), "one_shot": self.can_carry(player, copy),
-                        "go_up_a_level": me.level < WIN_LEVEL - 1 and not creation}
-            if playable.get(card.kind, False):
+            kind = card.kind  # whether a card of this kind may go into play now (worked out for its kind only)
+            if kind == "race":
+                playable = self._race_fits(player, copy)
+            elif kind == "class":
+                playable = me.cls is None
+            elif kind == "half_breed":
+                playable = me.race is not None and me.half_breed is None
+            elif kind in ("item", "one_shot"):
+                playable = self.can_carry(player, copy)
+            else:
+                playable = kind == "go_up_a_level" and me.level < WIN_LEVEL - 1 and not creation
+            if playable:
                 out.append(PlayCard(player, copy))
-            if card.kind == "half_breed" and playable["half_breed"]:  # with a second race at once
+            if kind == "half_breed" and playable:  # with a second race at once
                 out += [PlayCard(player, copy, r) for r in hand if self.card(r).kind == "race"
                         and self.card(r).race != self.card(me.race).race]
             if card.kind == "super_munchkin" and me.cls and not me.super_munchkin:  # only with a second class
@@ -166,18 +186,18 @@ class Choices:
     def _cheats(self, player: int) -> list[Action]:
         """Cheat!: an item from the hand that does not fit, or one in play you may not use."""
         me = self.state.players[player]
-        cards = [c for c in one_each(me.hand) if self.card(c).kind == "cheat"]
+        cards = self.hand_kinds(player).get("cheat")
         if not cards:
             return []
         items = distinct(c for c in me.carried if c not in me.cheats and not self.usable(player, self.card(c)))
         in_play = {self.card(c).id for c in items}  # a copy in play and one in the hand: the one in play
-        misfits = [c for c in one_each(me.hand) if self.card(c).kind == "item" and not self.can_carry(player, c)]
+        misfits = [c for c in self.hand_kinds(player).get("item", ()) if not self.can_carry(player, c)]
         items += [c for c in misfits if self.card(c).id not in in_play]
         return [PlayCheat(player, card, item) for card in cards for item in sorted(items)]
 
     def _ring(self, player: int) -> list[Action]:
         """Wishing Ring: rid anyone of a lasting curse."""
-        rings = [c for c in one_each(self.state.players[player].hand) if self.card(c).kind == "remove_curse"]
+        rings = self.hand_kinds(player).get("remove_curse")
         if not rings:
             return []
         return [RemoveCurse(player, ring, t, curse) for ring in rings for t in range(self.params.players)
@@ -185,7 +205,7 @@ class Choices:
 
     def _steals(self, player: int) -> list[Action]:
         """The thief's steal, on your turn and never in a fight: a small item another player has in play."""
-        if "thief" not in self.tags(player):
+        if "thief" not in self._frozen_tags(player):
             return []
         hand = one_each(self.state.players[player].hand)
         hand = self.power_discards(player)
@@ -193,7 +213,7 @@ class Choices:
                 for item in self.carried_choices(v) if not self.card(item).big for card in hand]
 
     def _resurrections(self, player: int) -> list[Action]:
-        if "cleric" not in self.tags(player) or not self.state.door_discard:
+        if "cleric" not in self._frozen_tags(player) or not self.state.door_discard:
             return []
         return [Resurrect(player, card) for card in self.power_discards(player)]
 
@@ -233,12 +253,11 @@ class Choices:
                 isinstance(player, int) and 0 <= player < self.params.players):
             return []
         me = st.players[player]
-        hand = one_each(me.hand)
         c = st.combat  # during a fight a curse strikes only its munchkins (rules-notes: curses in a fight)
         targets = range(self.params.players) if c is None else c.side
         out: list[Action] = [*self._give_ups(player), *self._curses(player, targets)]
         if me.level < WIN_LEVEL - 1:
-            out += [PlayCard(player, x) for x in hand if self.card(x).kind == "go_up_a_level"]
+            out += [PlayCard(player, x) for x in self.hand_kinds(player).get("go_up_a_level", ())]
         if c is None:
             out += self._trades(player) + self._gifts(player)
             if player != st.current:  # a Treasure just got, put into play at once (宝藏——出示)
@@ -259,8 +278,7 @@ class Choices:
 
     def _curses(self, player: int, targets: Any) -> list[Action]:
         """Curses from the hand, on anyone (yourself included) — here on your turn and in a fight's window."""
-        cards = [c for c in one_each(self.state.players[player].hand) if self.card(c).kind == "curse"]
-        return [PlayCurse(player, c, t) for c in cards for t in targets]
+        return [PlayCurse(player, c, t) for c in self.hand_kinds(player).get("curse", ()) for t in targets]
 
     def _sales(self, player: int) -> list[Action]:
         """Selling items for levels (1000 gold a level, not to level 10), on your turn outside combat."""
@@ -279,8 +297,8 @@ class Choices:
         """One-shots ``player`` may use in a fight: from the hand or from the table (宝藏——使用: "任何一次性
         （"只能使用一次"）牌都可以在任何战斗中使用，无论是在手牌上还是在桌面上")."""
         me = self.state.players[player]
-        return one_each([x for x in me.hand if self.card(x).kind == "one_shot"]) + one_each(
-            [x for x in me.carried if self.card(x).kind == "one_shot"])
+        return [*self.hand_kinds(player).get("one_shot", ()), *one_each(
+            [x for x in me.carried if self.card(x).kind == "one_shot"])]
 
     def power_discards(self, player: int) -> list[str]:
         """What a class power may discard (职业: "你可以弃掉任何手牌或桌面牌来启动特殊能力"): any card in the hand,
@@ -291,7 +309,7 @@ class Choices:
         """Up to 3 cards for each munchkin's berserk, turning or flight a fight; the helper's own powers
         count too (请求帮助: "他可以弃牌狂暴来增强战斗力", "如果有个牧师来帮你对付吸血鬼扇子，那么他可以直接驱逐它")."""
         c = self.state.combat
-        if POWER_CLASS[power] not in self.tags(player):
+        if POWER_CLASS[power] not in self._frozen_tags(player):
             return []
         if sum(1 for x in c.power_cards(power) if c.powers_by.get(x, c.fighter) == player) >= MAX_POWER_DISCARDS:
             return []
@@ -318,7 +336,7 @@ class Choices:
         out += self._chases(f)
         monsters = [x for x in one_each(me.hand) if self.card(x).kind == "monster"]  # 干预战斗: "任何一场战斗"
         out += [PlayWandering(f, w, m) for w in one_each(me.hand) if self.card(w).kind == "wandering" for m in monsters]
-        if "wizard" in self.tags(f) and len(me.hand) >= CHARM_MIN_HAND:
+        if "wizard" in self._frozen_tags(f) and len(me.hand) >= CHARM_MIN_HAND:
             out += [Charm(f, m) for m in self.one_per_monster(c.monsters)]
         if c.helper is None:  # one helper at most, asked in turn, bribed with treasure and/or an item
             treasures = self.treasure_count()
@@ -333,12 +351,12 @@ class Choices:
     def _chases(self, player: int) -> list[Action]:
         """A munchkin of the fight whose class a monster fears may chase it away (请求帮助: "如果有个牧师来帮你
         对付吸血鬼扇子，那么他可以直接驱逐它")."""
-        tags = self.tags(player)
+        tags = self._frozen_tags(player)
         return [ChaseAway(player, m) for m in self.one_per_monster(self.state.combat.monsters)
                 if self.foe(m).chased_by and self.foe(m).chased_by in tags]
 
     def _mates(self, player: int) -> list[Action]:
-        mates = [x for x in one_each(self.state.players[player].hand) if self.card(x).kind == "mate"]
+        mates = self.hand_kinds(player).get("mate", ())
         targets = [m for m in self.one_per_monster(self.state.combat.monsters) if m not in self.state.combat.mate_of]
         return [PlayMate(player, card, m) for card in mates for m in targets]
 
@@ -363,7 +381,7 @@ class Choices:
             monsters = [c for c in hand if self.card(c).kind == "monster"]
             for wandering in (c for c in hand if self.card(c).kind == "wandering"):
                 out += [PlayWandering(player, wandering, m) for m in monsters]
-            if "thief" in self.tags(player) and player not in self.state.combat.backstabbers:
+            if "thief" in self._frozen_tags(player) and player not in self.state.combat.backstabbers:
                 out += [Backstab(player, copy) for copy in self.power_discards(player)]
             out.append(Pass(player))
         return out

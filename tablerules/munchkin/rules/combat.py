@@ -204,7 +204,7 @@ class CombatRules:
         treasures = self.treasure_count()
         self.event(f"player {c.fighter} kills {names}: level {before} -> {me.level}, {treasures} treasures")
         reached = [c.fighter] if me.level >= WIN_LEVEL else []
-        if c.helper is not None and "elf" in self.tags(c.helper):  # an elf helper goes up a level a monster
+        if c.helper is not None and "elf" in self._frozen_tags(c.helper):  # an elf helper goes up a level a monster
             helper = self.state.players[c.helper]
             helper.level = min(WIN_LEVEL, helper.level + len(c.monsters))
             self.event(f"player {c.helper}, an elf, goes up a level for helping (level {helper.level})")

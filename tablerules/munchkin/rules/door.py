@@ -216,7 +216,7 @@ class DoorRules:
         self.event("Divine Intervention: every cleric goes up a level")
         reached = []
         for i, p in enumerate(self.state.players):
-            if "cleric" in self.tags(i):
+            if "cleric" in self._frozen_tags(i):
                 p.level = min(WIN_LEVEL, p.level + 1)
                 self.event(f"player {i}, a cleric, goes up to level {p.level}")
                 if p.level >= WIN_LEVEL:

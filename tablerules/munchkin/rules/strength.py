@@ -23,22 +23,28 @@ class Strength:
     """The strength rules of :class:`~tablerules.munchkin.game.MunchkinGame` (a mixin: ``self`` is the game)."""
 
     def card(self, copy: str) -> Card:
-        return self.card_index.get(copy) or card_of(self.cards, copy)
+        try:  # read in every hot path: a subscript, the fallback only for ids the index lacks
+            return self.card_index[copy]
+        except KeyError:
+            return card_of(self.cards, copy)
 
     def tags(self, player: int) -> set[str]:
         """Races (human without one; a Half-Breed with one race is half human), classes, and sex: what
         monster modifiers and items look at (混血和超级小白)."""
+        return set(self._frozen_tags(player))
+
+    def _frozen_tags(self, player: int) -> frozenset[str]:
         p = self.state.players[player]
         key = (p.sex, p.race, p.race2, p.half_breed, p.cls, p.cls2)
         known = self._tags.get(key)  # a pure function of these cards: remembered, it is read very often
         if known is None:
-            known = self._tags[key] = character_tags(p, self.card)
-        return set(known)
+            known = self._tags[key] = frozenset(character_tags(p, self.card))
+        return known
 
     def usable(self, player: int, card: Card) -> bool:
         """Class, race and sex restrictions (人物属性): "only" and "not for"."""
-        tags = self.tags(player)
-        return (not card.only or bool(tags & set(card.only))) and not (tags & set(card.not_for))
+        tags = self._frozen_tags(player)
+        return (not card.only or not tags.isdisjoint(card.only)) and tags.isdisjoint(card.not_for)
 
     def works(self, player: int, copy: str) -> bool:
         """An item in play gives its bonus if its owner may use it, or a Cheat! is on it."""
@@ -53,7 +59,7 @@ class Strength:
         return -sum(1 for c in self.state.players[player].curses if self.card(c).effects[0].effect == "chicken")
 
     def hand_limit(self, player: int) -> int:
-        return hand_limit(self.tags(player))
+        return hand_limit(self._frozen_tags(player))
 
     def can_carry(self, player: int, copy: str, without: str = "") -> bool:
         """Equipment slots: one headgear, armour and footgear; two hands; one big item unless a dwarf
@@ -68,7 +74,7 @@ class Strength:
         need = 1 if card.slot == "hands1" else 2 if card.slot == "hands2" else 0
         if hands + need > 2:
             return False
-        return not (card.big and "dwarf" not in self.tags(player) and any(c.big for c in carried))
+        return not (card.big and "dwarf" not in self._frozen_tags(player) and any(c.big for c in carried))
 
     def strength(self, player: int) -> int:
         """Level plus the bonuses of usable carried items (a lost race or class can leave items unusable)."""
@@ -78,7 +84,7 @@ class Strength:
 
     def side_tags(self) -> set[str]:
         """Race, class and sex tags of everybody on the munchkins' side (a modifier counts once)."""
-        return set().union(*(self.tags(p) for p in self.state.combat.side))
+        return set().union(*(self._frozen_tags(p) for p in self.state.combat.side))
 
     def fighter_strength(self) -> int:
         """The munchkins' side: fighter and helper strengths, one-shots for them, berserk and turning;

@@ -41,7 +41,7 @@ class Trading:
             self._unequip(action.player, action.card)
         self.state.treasure_discard.append(action.card)
         value = card.value
-        if "halfling" in self.tags(action.player) and not self.state.halfling_sold:
+        if "halfling" in self._frozen_tags(action.player) and not self.state.halfling_sold:
             value *= 2
             self.state.halfling_sold = True
         self.state.sold += value
