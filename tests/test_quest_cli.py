@@ -84,6 +84,7 @@ def test_simulate_and_play_the_crawl() -> None:
     data = json.loads(text)
     assert code == 0 and data["finished"] == 10 and data["game"] == "quest-crawl"
     assert data == json.loads(run("simulate", "quest-crawl", "--games", "10", "--seed", "4", "--json")[1])
-    # explore north (action 0), then type in the room, four... draws; then quit
-    code, text = run("play", "quest-crawl", "--seed", "2", stdin="0\nhospital\nr\nr\nr\nr\nr\nq\n")
+    # type in the dice for the first player (player 0), explore north (action 0), then type in the room,
+    # four... draws; then quit
+    code, text = run("play", "quest-crawl", "--seed", "2", stdin="0\n0\nhospital\nr\nr\nr\nr\nr\nq\n")
     assert code == 0 and "the new room is Hospital (医院)" in text

@@ -16,6 +16,13 @@ from tablerules.quest.geometry import Colour, LinkKind, Movement, Side
 from tablerules.quest.tiles import load_links, load_monsters, load_rooms
 
 
+def crawl(params: dict | None = None, seed: int = 0) -> DungeonCrawl:
+    """A new crawl, the dice for the first player (seed 001 p. 4) showing player 0."""
+    game = DungeonCrawl(params, seed=seed)
+    game.apply(Chance("first", 0))
+    return game
+
+
 def explore_east(game: DungeonCrawl, tile: str = "odd_room", links=("door", "corridor", "wall"),
                  monster: str = "goldfish", base: str = "red") -> None:
     """Player 0 explores east of the entrance; the referee types in every draw."""
@@ -38,7 +45,7 @@ def test_components_from_data() -> None:
 
 
 def test_setup() -> None:
-    game = DungeonCrawl({"players": 3}, seed=1)
+    game = crawl({"players": 3}, seed=1)
     assert set(game.dungeon.munchkins.values()) == {"ENT"}
     assert game.colours == (Colour.RED, Colour.BLUE, Colour.GREEN)
     assert game.moves_left == 3 and game.free_bases == {c: 3 for c in game.colours}
@@ -46,7 +53,7 @@ def test_setup() -> None:
 
 
 def test_exploring_draws_a_room_links_and_a_monster_as_chance_steps() -> None:
-    game = DungeonCrawl(seed=2)
+    game = crawl(seed=2)
     game.apply(Explore(0, "E"))
     assert game.moves_left == 2  # the entrance's corridors cost 1
     outcomes = game.chance_outcomes()
@@ -74,7 +81,7 @@ def test_exploring_draws_a_room_links_and_a_monster_as_chance_steps() -> None:
 
 
 def test_a_colour_nobody_plays_lets_the_roller_pick_and_nobody_draws() -> None:
-    game = DungeonCrawl(seed=2)
+    game = crawl(seed=2)
     game.apply(Explore(0, "E"))
     game.apply(Chance("room", "odd_room"))
     for kind in ("door", "corridor", "wall"):
@@ -89,7 +96,7 @@ def test_a_colour_nobody_plays_lets_the_roller_pick_and_nobody_draws() -> None:
 
 
 def test_no_base_left_the_highest_level_monsters_leave() -> None:
-    game = DungeonCrawl(seed=2)
+    game = crawl(seed=2)
     for i, (level, colour) in enumerate([(4, Colour.RED), (9, Colour.RED), (9, Colour.RED), (2, Colour.BLUE),
                                          (3, Colour.BLUE), (5, Colour.BLUE)]):
         game.dungeon.monsters[f"x#{i}"] = MonsterPiece(f"x#{i}", "ENT", Movement.LURKING, target=colour,
@@ -102,7 +109,7 @@ def test_no_base_left_the_highest_level_monsters_leave() -> None:
 
 
 def test_moving_costs_the_link_and_walls_block() -> None:
-    game = DungeonCrawl(seed=3)
+    game = crawl(seed=3)
     explore_east(game, links=("locked", "corridor", "wall"))  # odd_room: N locked, E corridor, S wall
     game.apply(EndTurn(0))
     game.apply(Chance("monster die", "yellow"))
@@ -117,7 +124,7 @@ def test_moving_costs_the_link_and_walls_block() -> None:
 
 
 def test_once_a_turn_all_remaining_moves_cross_any_link() -> None:
-    game = DungeonCrawl(seed=3)
+    game = crawl(seed=3)
     explore_east(game, links=("secret", "corridor", "wall"))  # north of the odd room: a secret door, cost 3
     game.moves_left = 1
     assert Explore(0, "N") in game.legal_actions()
@@ -136,7 +143,7 @@ def test_once_a_turn_all_remaining_moves_cross_any_link() -> None:
 
 
 def test_the_monster_turn_moves_every_monster_and_the_colour_draws() -> None:
-    game = DungeonCrawl(seed=4)
+    game = crawl(seed=4)
     explore_east(game, tile="odd_room", links=("door", "corridor", "wall"), monster="gimpy_goblin", base="blue")
     goblin = next(iter(game.dungeon.monsters))
     game.apply(EndTurn(0))
@@ -157,7 +164,7 @@ def test_the_monster_turn_moves_every_monster_and_the_colour_draws() -> None:
 
 
 def test_once_every_room_is_placed_an_empty_room_may_draw_a_monster() -> None:
-    game = DungeonCrawl(seed=5)
+    game = crawl(seed=5)
     explore_east(game)
     game.room_deck.clear()  # as if every tile were placed
     game.apply(EndTurn(0))
@@ -174,7 +181,7 @@ def test_once_every_room_is_placed_an_empty_room_may_draw_a_monster() -> None:
 
 
 def test_the_crawl_ends_after_its_rounds_with_the_best_explorer_winning() -> None:
-    game = DungeonCrawl({"rounds": 1}, seed=6)
+    game = crawl({"rounds": 1}, seed=6)
     explore_east(game)
     game.apply(EndTurn(0))
     game.apply(Chance("monster die", "green"))
@@ -184,7 +191,7 @@ def test_the_crawl_ends_after_its_rounds_with_the_best_explorer_winning() -> Non
 
 
 def test_illegal_actions_name_the_rule() -> None:
-    game = DungeonCrawl(seed=7)
+    game = crawl(seed=7)
     with pytest.raises(IllegalAction, match="turn order"):
         game.apply(EndTurn(1))
     game.apply(Explore(0, "N"))
@@ -210,3 +217,43 @@ def test_thousands_of_random_crawls_keep_every_invariant(chunk: int) -> None:
                              n_games=50, seed=10_000 + 50 * chunk, round_trip_every=97, undo_every=53,
                              illegal_every=11)
     assert report.games == 50
+
+
+def test_the_crawl_rolls_for_the_first_player_and_counts_rounds_from_them() -> None:
+    """Seed 001 p. 4 (开场和终局): "每个玩家掷个骰子，点数最高的先走。每只小白回合结束的时候便该怪物移动，然后轮到左手边
+    玩家的回合。" The crawl starts with one chance step, every player equally likely (a tie rolls again); a round is
+    every player once from the first player to the left."""
+    game = DungeonCrawl({"players": 3, "rounds": 1}, seed=1)
+    assert game.stage() == "rolling for the first player"
+    assert dict(game.chance_outcomes()) == {Chance("first", p): Fraction(1, 3) for p in range(3)}
+    game.apply(Chance("first", 2))
+    assert game.current == 2 and set(game.legal_actions()) == {Explore(2, s) for s in "NESW"} | {EndTurn(2)}
+    for player in (2, 0, 1):
+        assert not game.is_over() and game.current == player
+        game.apply(EndTurn(player))
+        game.apply(Chance("monster die", "purple"))
+    assert game.is_over() and game.turns == 3
+
+
+def test_crawl_saves_from_before_the_rules_edition_replay_with_player_0_first() -> None:
+    """A crawl save written before the first-player roll (no ``rules`` in its parameters, tests/saves/) replays as
+    rules edition 1: player 0 starts, and it ends where it ended (tests/saves/expected.json); a new save keeps
+    edition 2 and its roll."""
+    import json
+    from pathlib import Path
+
+    from tablerules.core.protocol import Game
+
+    saves = Path(__file__).parent / "saves"
+    data = json.loads((saves / "quest-crawl-seed2-120.json").read_text())
+    assert "rules" not in data["params"]
+    old = Game.from_json(data)
+    expected = json.loads((saves / "expected.json").read_text())["quest-crawl-seed2-120.json"]
+    assert old.params.rules == 1 and old.history[0].actor == 0
+    assert len(old.history) == expected["actions"] and old.stage() == expected["stage"]
+    assert old.log[-1] == expected["last_event"]
+    new = DungeonCrawl({"players": 3}, seed=4)
+    new.apply(Chance("first", 1))
+    new.apply(EndTurn(1))
+    again = Game.from_json(json.loads(json.dumps(new.to_json())))
+    assert again.params.rules == 2 and again.current == new.current == 1 and again.stage() == new.stage()

@@ -136,6 +136,29 @@ def test_charity_over_five_cards_to_the_lowest_level_or_discarded() -> None:
         and all(isinstance(a, DiscardCard) for a in game.legal_actions() if isinstance(a, GiveCard | DiscardCard))
 
 
+def test_before_charity_hand_items_go_into_play_or_onto_the_floor() -> None:
+    """p. 7 行善: "你完全可以把手里的卡牌放到场上，把能卖掉的东西卖掉，甚至把手里的东西扔到地上，
+    这样可以少给别人或少弃一点牌。" In your own turn an item goes from the hand straight to the floor of
+    your room; over the limit at the end of the turn, the charity stage offers it too (and putting it into
+    play), and once the hand is down to five the turn goes on to the monsters with nothing given."""
+    from tablerules.quest.actions import Drop, PlayCard
+
+    game = ready(players=3)
+    hero(game, 0, level=3)
+    hero(game, 1, level=1)
+    boots, = hand(game, 0, "boots_of_running_really_fast")
+    assert Drop(0, boots) in game.legal_actions()  # in the turn, from the hand
+    spear, = hand(game, 0, "poking_spear")
+    cards = hand(game, 0, "elf", "dwarf", "halfling", "warrior")
+    game.apply(EndTurn(0))
+    assert game.stage() == "charity"
+    assert {Drop(0, boots), Drop(0, spear), PlayCard(0, spear)} <= set(game.legal_actions())
+    game.apply(Drop(0, boots))
+    assert boots in game.dropped["ENT"] and boots not in game.heroes[0].hand
+    assert game.stage() == "monster turn: rolling the monster die"
+    assert set(cards) <= set(game.heroes[0].hand) and not game.heroes[1].hand
+
+
 def test_death_drops_everything_a_level_and_the_turn_goes_to_the_monsters() -> None:
     """p. 8 死亡: "把你的手牌弃光 / 掉1级 / 你的所有金币和物品都掉在了你所处的房间 / 你所拥有的主角卡牌仍然归你。
     也就是说，你的种族和

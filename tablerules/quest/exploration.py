@@ -41,16 +41,24 @@ START_MOVES = 3  # seed 001 p. 4: 3 move tokens
 BASES_PER_COLOUR = 3  # seed 001 p. 2: 12 bases, 3 per colour
 
 
+#: the crawl's rules edition (CrawlParams.rules): 2 rolls for the first player (seed 001 p. 4); a save
+#: written before (no ``rules`` in its parameters) replays as 1, player 0 first
+CRAWL_RULES = 2
+
+
 @dataclass(frozen=True)
 class CrawlParams:
     players: int = 2
     rounds: int = 10
+    rules: int = CRAWL_RULES
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 4:
             raise ValueError("Munchkin Quest is for 2 to 4 players")
         if self.rounds < 1:
             raise ValueError("play at least one round")
+        if self.rules not in (1, CRAWL_RULES):
+            raise ValueError(f"rules edition must be 1 or {CRAWL_RULES}")
 
 
 @dataclass(frozen=True)
@@ -138,6 +146,15 @@ class DungeonCrawl(Game):
     info = GameInfo(min_players=2, max_players=4, chance=True, information=Information.PERFECT, max_length=20_000)
 
     # ----- set-up -------------------------------------------------------------------------
+    @classmethod
+    def from_json(cls, data):
+        """A save written before the rules edition existed (no ``rules`` in its parameters) replays under the
+        rules it was played with (edition 1), so old saves still load to the same end."""
+        params = data.get("params") if isinstance(data, dict) else None
+        if isinstance(params, dict) and data.get("game") == cls.name and "rules" not in params:
+            data = {**data, "params": {**params, "rules": 1}}
+        return super().from_json(data)
+
     #: the state's dataclass (a subclass's state extends it)
     State: type[CrawlState] = CrawlState
     #: static tables, loaded once and shared by copies
@@ -175,6 +192,13 @@ class DungeonCrawl(Game):
         self.state.walls_without_pool = 0
         self.state.next_piece = 1
         self.state.over = False
+        self.roll_for_first_player()
+
+    def roll_for_first_player(self) -> None:
+        """Seed 001 p. 4 (开场和终局): "每个玩家掷个骰子，点数最高的先走" — one chance step, each player equally
+        likely (a tie rolls again); edition 1 (old saves): player 0 starts."""
+        if self.params.rules >= 2:
+            self.state.pending.append(_Pending("first"))
 
     # ----- who acts -----------------------------------------------------------------------
     def current_players(self) -> tuple[int, ...]:
@@ -187,7 +211,8 @@ class DungeonCrawl(Game):
             return {"room": "exploring: drawing the room", "link": "exploring: drawing a link",
                     "monster": "exploring: drawing a monster", "base": "rolling the monster's base colour",
                     "pick": "choosing a base colour", "wander": "all rooms placed: draw a monster?",
-                    "monster die": "monster turn: rolling the monster die"}[self.state.pending[0].kind]
+                    "monster die": "monster turn: rolling the monster die",
+                    "first": "rolling for the first player"}[self.state.pending[0].kind]
         return "moving"
 
     def pending_chance(self) -> ChanceStep | None:
@@ -204,6 +229,9 @@ class DungeonCrawl(Game):
             return ChanceStep.weighted("monster", "draw a monster card", sorted(deck.items()))
         if step.kind in ("base", "monster die"):
             return _DIE_STEPS[step.kind]
+        if step.kind == "first":
+            return ChanceStep.uniform("first", "each player rolls a die, the highest starts (a tie rolls again)",
+                                      range(self.params.players))
         return None
 
     def player_actions(self) -> list[Action]:
@@ -340,6 +368,9 @@ class DungeonCrawl(Game):
             self.roll_base(step.piece, Colour(outcome.outcome))
         elif step.kind == "monster die":
             self.monster_turn(Colour(outcome.outcome))
+        elif step.kind == "first":
+            self.state.current = self.state.starter = int(outcome.outcome)
+            self.event(f"the dice for the first player: {self._name(self.state.current)} rolls highest and starts")
 
     def place_room(self, tile_id: str, at: Pos) -> None:
         """The new room, oriented like the entrance; links drawn for its free sides; DxM reward;
@@ -437,7 +468,7 @@ class DungeonCrawl(Game):
     def _next_player(self) -> None:
         self.state.turns += 1
         self.state.current = (self.state.current + 1) % self.params.players
-        if self.state.current == 0:
+        if self.state.current == self.state.starter:  # a round: every player once, from the first player
             self.state.round += 1
             if self.state.round > self.params.rounds:
                 self.state.over = True

@@ -139,6 +139,8 @@ class CrawlState:
     colours: tuple[Colour, ...] = ()
     free_bases: dict[Colour, int] = field(default_factory=dict)
     current: int = 0
+    #: the crawl's first player (rounds are counted from them): rolled in rules edition 2, else seat 0
+    starter: int = 0
     round: int = 1
     turns: int = 0
     moves_left: int = 0

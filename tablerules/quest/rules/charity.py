@@ -23,12 +23,16 @@ class CharityRules:
         return DWARF_HAND_LIMIT if "dwarf" in self.tags(player) else HAND_LIMIT
 
     def _charity_actions(self) -> list[Action]:
+        """Give (or discard) a card over the limit; or first put hand items into play or drop them on the floor
+        (p. 7: "你完全可以把手里的卡牌放到场上……甚至把手里的东西扔到地上，这样可以少给别人或少弃一点牌"; races,
+        classes and Go Up a Level come with the any-time actions)."""
         giver = self.state.charity_giver
         hand = self.once(self.state.heroes[giver].hand)
         recipients = next_recipients([h.level for h in self.state.heroes], giver, self.state.charity_given)
-        if not recipients:
-            return [DiscardCard(giver, c) for c in hand]
-        return [GiveCard(giver, c, to) for c in hand for to in recipients]
+        out: list[Action] = [DiscardCard(giver, c) for c in hand] if not recipients else [
+            GiveCard(giver, c, to) for c in hand for to in recipients]
+        plays = [a for a in self._plays(giver) if self.card(a.card).kind in ("item", "one_shot")]
+        return out + plays + self.hand_drops(giver)
 
     def _do_GiveCard(self, action: GiveCard) -> None:
         """Charity (行善): a card over the hand limit to the lowest level, from hand to hand: only the two of

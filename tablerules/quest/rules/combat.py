@@ -372,17 +372,21 @@ class CombatRules:
         """The fight is over; the fighter goes on with the turn (moves left are still usable). ``returned``:
         it ended because the munchkins or the monsters left the room (p. 8: 所有"只能使用一次"的卡牌回到拥有者
         那里). If the fighter stands in a room with monsters now (ran, fled or was moved there), that is a
-        new fight at once (p. 8: 在你的回合，一旦...你移入了有怪物的房间)."""
+        new fight at once (p. 8: 在你的回合，一旦...你移入了有怪物的房间); if they entered an empty room (ran or fled
+        into it), that is entering it as by a move: a nest's monster, a wandering monster (p. 6 自动遇敌)."""
+        entered = self.room_of(self.state.current).id != self.state.fight.room
         self.discard_fight(returned)
         self.state.fight = None
         if self.state.stage_name != GAME_OVER and not self.state.over_reason:
             self.state.stage_name = MOVING
             if self.params.rules >= 2:
-                self.fight_on_arrival()
+                self.fight_on_arrival(entered)
 
-    def fight_on_arrival(self) -> None:
+    def fight_on_arrival(self, entered: bool = False) -> None:
         """In your own turn a room with monsters that do not ignore you is a fight at once, however you
-        came in (moving, running away, a magic escape, a teleport)."""
+        came in (moving, running away, a magic escape, a teleport). ``entered``: the munchkin came into
+        this room (not stayed where the fight was): an empty room is entered as by a move (p. 6 自动遇敌:
+        在自己的回合进入没有怪物的房间时，便可以选择抓一张怪物牌; the Monster Nest)."""
         p = self.state.current
         if self.state.heroes[p].dead or self.state.turn_ends or self.state.fight is not None:
             return
@@ -391,3 +395,5 @@ class CombatRules:
             self.check_room()
         elif any(not self.ignores(m.id, p) for m in self.state.dungeon.monsters_in(room.id)):
             self.start_fight(room.id)
+        elif entered and not self.state.dungeon.monsters_in(room.id):
+            self._arrive(room)

@@ -108,7 +108,7 @@ class ItemRules:
             out += [Pack(p, c, True) for c in self.once(c for c in h.carried if self.card(c).kind == "item")]
         out += [Pack(p, c, False) for c in self.once(c for c in h.backpack if self.can_carry(p, c))]
         items = self.items_once(h)
-        out += [Drop(p, c) for c in items]
+        out += [Drop(p, c) for c in items] + self.hand_drops(p)
         here = self.room_of(p).id
         friends = [q for q in range(self.params.players)
                    if q != p and not self.state.heroes[q].dead and self.near(q, here)]
@@ -120,6 +120,12 @@ class ItemRules:
         targets = self.once(h.backpack, h.hand, keep=lambda c: self.card(c).kind == "item" and not self.can_carry(p, c))
         out += [PlayCheat(p, x, item) for x in cheats for item in targets]
         return out
+
+    def hand_drops(self, p: int) -> list[Action]:
+        """In your own turn, items and one-shots straight from the hand to the floor (p. 7 行善: "你完全可以把手里的
+        卡牌放到场上，把能卖掉的东西卖掉，甚至把手里的东西扔到地上，这样可以少给别人或少弃一点牌")."""
+        return [Drop(p, c) for c in self.once(c for c in self.state.heroes[p].hand
+                                               if self.card(c).kind in ("item", "one_shot"))]
 
     def _receives(self, player: int, copy: str) -> bool:
         if self.params.rules >= 2 and any(copy in h.cheats for h in self.state.heroes):
@@ -180,6 +186,9 @@ class ItemRules:
 
     def _unequip(self, player: int, copy: str) -> None:
         h = self.state.heroes[player]
+        if copy in h.hand:  # dropped straight from the hand (p. 7 行善)
+            h.hand.remove(copy)
+            return
         (h.carried if copy in h.carried else h.backpack).remove(copy)
         if copy in h.cheats:
             self.state.dxm_discard.append(h.cheats.pop(copy))

@@ -24,14 +24,9 @@ class TurnRules:
         EndTurn: ("turn", "the player whose turn it is ends it, with nothing left to resolve (p. 5)"),
     }
 
-    @classmethod
-    def from_json(cls, data):
-        """A save written before the rules edition existed (no ``rules`` in its parameters) replays under the
-        rules it was played with (edition 1: player 0 starts, ...), so old saves still load."""
-        params = data.get("params") if isinstance(data, dict) else None
-        if isinstance(params, dict) and data.get("game") == cls.name and "rules" not in params:
-            data = {**data, "params": {**params, "rules": 1}}
-        return super().from_json(data)
+    def roll_for_first_player(self) -> None:
+        """Not at set-up: the whole game rolls for the first player once everybody is ready (``_do_Ready``).
+        (A save without ``rules`` replays as edition 1: :meth:`DungeonCrawl.from_json`.)"""
 
     def _do_Ready(self, action: Ready) -> None:
         self.state.creating += 1
