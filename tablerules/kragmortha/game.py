@@ -184,40 +184,6 @@ class Kragmortha(Game):
         seat.square = home
         self.event(f"player {p}'s goblin goes back to {self.board.label(home)}")
 
-    def meet(self, q: int) -> list[tuple[str, int, int]]:
-        """Meeting the dark lord: a penalty card, then fly to a teleport square; with 法師學徒 / 法師之友 the player
-        first chooses whether a tome spares the card ("可以避免" / "可以不用抽取": may)."""
-        if C.sparing_tomes(self.state.seats[q]) and D.can_get_penalty(self, q):
-            self.event(f"player {q} meets the dark lord and may use a tome to avoid the penalty card")
-            return [("spare", q, 0), ("flee", q, 0)]
-        self.event(f"player {q} meets the dark lord and must draw a penalty card")
-        return [("penalty", q, 0), ("flee", q, 0)]
-
-    def spare(self, action: Action) -> None:
-        """法師學徒 / 法師之友 used (the penalty card is avoided, the tome turned face down) or kept."""
-        s = self.state
-        p = action.actor
-        s.tasks.pop(0)
-        if isinstance(action, A.UseTome):
-            seat = s.seats[p]
-            seat.tomes.remove(action.tome)
-            seat.used_tomes.append(action.tome)
-            self.event(f"player {p} uses the tome {action.tome}: no penalty card")
-        else:
-            s.tasks.insert(0, ("penalty", p, 0))
-            self.event(f"player {p} keeps their tome and must draw a penalty card")
-
-    def penalty_received(self, p: int, card: str) -> None:
-        c = self.penalties[card]
-        if c.rule == "forbidden-words":
-            self.state.seats[p].forbidden.append(card)
-        self.event(f"player {p} gets the penalty card {card} ({c.symbol}): {c.text} / {c.text_zh}")
-        if len(self.state.seats[p].penalties) >= C.MAX_PENALTIES:
-            C.end_game(self.state, f"player {p} has {C.MAX_PENALTIES} penalty cards", loser=p)
-            self.event(f"the game ends: {self.state.reason}")
-        elif c.rule == "hand-limit-2" and card not in self.state.seats[p].dormant:
-            P.hand_limit_received(self, p)
-
     # ----- who acts ---------------------------------------------------------------------------
     def current_players(self) -> tuple[int, ...]:
         s = self.state
@@ -412,7 +378,7 @@ class Kragmortha(Game):
         elif isinstance(action, A.Swap):
             self.perform_swap(action)
         elif s.tasks and s.tasks[0][0] == "spare":
-            self.spare(action)
+            P.spare(self, action)
         elif isinstance(action, A.UseTome):
             use_tome(self, action)
         self.settle()
@@ -511,11 +477,11 @@ class Kragmortha(Game):
         follow: list[tuple[str, int, int]] = []
         for step in steps:
             for q in step.met if step.end != "lord-meet" else ():
-                follow += self.meet(q)
+                follow += P.meet(self, q)
         if final.end == "meet":
-            follow += self.meet(p)
+            follow += P.meet(self, p)
         elif final.end == "lord-meet":
-            follow += self.meet(final.met[0])
+            follow += P.meet(self, final.met[0])
         elif final.end == "desk":  # 若移動到書桌，則可以抽一張魔法寶典卡，然後回到起始位置
             self.event(f"player {p}'s goblin reaches the desk")
             self.return_home(p)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.actions import chance
 from ...core.protocol import Action, Chance, ChanceStep
+from . import penalties  # (penalties reads can_get_penalty here: module imports keep the cycle safe)
 from .cards import symbols_of
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ def penalty_drawn(game: Kragmortha, p: int, card: str) -> bool:
         game.event(f"player {p} draws {card} ({pen[card].symbol}) but has that symbol: it goes under the deck")
         return False
     s.seats[p].penalties.append(card)
-    game.penalty_received(p, card)
+    penalties.penalty_received(game, p, card)
     return True
 
 

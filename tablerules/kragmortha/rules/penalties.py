@@ -12,8 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.cards import distinct
-from ..actions import Discard, Effect, Grab, LetGo
+from ...core.protocol import Action
+from ..actions import Discard, Effect, Grab, LetGo, UseTome
 from ..state import Seat
+from . import decks as D
+from .cards import MAX_PENALTIES, end_game, sparing_tomes
 from .movement import legal_paths
 
 if TYPE_CHECKING:
@@ -110,3 +113,38 @@ def choose_effect(game: Kragmortha, a: Effect) -> None:
     game.event(f"{a.describe()}; {other} does nothing")
     if game.penalties[a.card].rule == "hand-limit-2":
         hand_limit_received(game, a.owner)
+
+
+def meet(game: Kragmortha, q: int) -> list[tuple[str, int, int]]:
+    """Meeting the dark lord: a penalty card, then fly to a teleport square; with 法師學徒 / 法師之友 the player
+    first chooses whether a tome spares the card ("可以避免" / "可以不用抽取": may)."""
+    if sparing_tomes(game.state.seats[q]) and D.can_get_penalty(game, q):
+        game.event(f"player {q} meets the dark lord and may use a tome to avoid the penalty card")
+        return [("spare", q, 0), ("flee", q, 0)]
+    game.event(f"player {q} meets the dark lord and must draw a penalty card")
+    return [("penalty", q, 0), ("flee", q, 0)]
+
+def spare(game: Kragmortha, action: Action) -> None:
+    """法師學徒 / 法師之友 used (the penalty card is avoided, the tome turned face down) or kept."""
+    s = game.state
+    p = action.actor
+    s.tasks.pop(0)
+    if isinstance(action, UseTome):
+        seat = s.seats[p]
+        seat.tomes.remove(action.tome)
+        seat.used_tomes.append(action.tome)
+        game.event(f"player {p} uses the tome {action.tome}: no penalty card")
+    else:
+        s.tasks.insert(0, ("penalty", p, 0))
+        game.event(f"player {p} keeps their tome and must draw a penalty card")
+
+def penalty_received(game: Kragmortha, p: int, card: str) -> None:
+    c = game.penalties[card]
+    if c.rule == "forbidden-words":
+        game.state.seats[p].forbidden.append(card)
+    game.event(f"player {p} gets the penalty card {card} ({c.symbol}): {c.text} / {c.text_zh}")
+    if len(game.state.seats[p].penalties) >= MAX_PENALTIES:
+        end_game(game.state, f"player {p} has {MAX_PENALTIES} penalty cards", loser=p)
+        game.event(f"the game ends: {game.state.reason}")
+    elif c.rule == "hand-limit-2" and card not in game.state.seats[p].dormant:
+        hand_limit_received(game, p)

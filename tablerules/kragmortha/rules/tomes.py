@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..actions import UseTome
 from . import decks as D
 from .cards import eligible_penalties, symbols_of
-from .penalties import alike, hand_limit_received, wake
+from .penalties import alike, hand_limit_received, penalty_received, wake
 
 if TYPE_CHECKING:
     from ..data import Board
@@ -124,7 +124,7 @@ def use_tome(game: Kragmortha, a: UseTome) -> None:
         (s.penalty_deck if a.card in s.penalty_deck else s.penalty_bottom).remove(a.card)
         D.reshuffle_penalties(game)
         s.seats[a.target].penalties.append(a.card)
-        game.penalty_received(a.target, a.card)
+        penalty_received(game, a.target, a.card)
     elif t == "pass-the-doom":
         seat.penalties.remove(a.card)
         s.seats[a.target].penalties.append(a.card)
@@ -134,7 +134,7 @@ def use_tome(game: Kragmortha, a: UseTome) -> None:
         wake(seat, game.penalties)
         if seat.penalties and s.stage != "over":  # 如果你擁有任何噩運卡，你可以偷看傳送卡最上面的那張
             s.tasks.insert(0, ("peek", p, 0))
-        game.penalty_received(a.target, a.card)
+        penalty_received(game, a.target, a.card)
     elif t == "misery-loves-company":
         mine, theirs = a.card.split(">")
         other = s.seats[a.target]
