@@ -314,10 +314,14 @@ def check_crawl_panel(page: object) -> None:
     expect(text).to_be_hidden()
     card.click()
     expect(text).to_be_visible()
+    # the crawl opens on the roll for the first player (p. 4): roll it, then a player's buttons appear
+    root.locator("button:visible", has_text=re.compile("Roll")).first.click()
+    first_action = root.locator(".tablerules-actions button:visible").first
+    expect(first_action).to_be_visible()
     root.locator("button.tablerules-save-button").click()
     saved = header.inner_text()
     expect(root.locator(".tablerules-save textarea")).to_have_value(re.compile(r'"history"'))
-    root.locator(".tablerules-actions button:visible").first.click()
+    first_action.click()
     expect(header).not_to_have_text(saved)
     root.locator("button.tablerules-load-button").click()
     expect(header).to_have_text(saved)

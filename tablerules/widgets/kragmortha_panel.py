@@ -28,6 +28,8 @@ STAGE_RULES = {
     "place": ("Place your goblin on a start square of the bottom row.", "設置"),
     "penalty": ("Caught by the dark lord's withering look: draw a penalty card (one of each symbol).",
                 "懲罰卡"),
+    "spare": ("Face to face with the dark lord while holding 法師學徒 or 法師之友: use the tome to avoid the "
+              "penalty card (可以避免: may), or keep it and draw the card.", "魔法書卡 / 法師學徒, 法師之友"),
     "teleport": ("On a teleport square: draw a teleport card.", "傳送"),
     "tome": ("A magic tome card: keep it face up, use it once.", "魔法書卡"),
     "discard": ("Over the hand limit: discard down to it.", "手牌上限"),

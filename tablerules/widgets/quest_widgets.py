@@ -165,12 +165,13 @@ class ForecastWidget:
 
 
 def exploring_example() -> DungeonCrawl:
-    """探索 (p. 6): player 0 explores north and the map keeper turns up the Padded Cell; its free sides get
-    links, a Shrieking Geek comes out and the monster die gives its base colour."""
+    """探索 (p. 6): player 0 (who rolled highest, p. 4) explores north and the map keeper turns up the Padded
+    Cell; its free sides get links, a Shrieking Geek comes out and the monster die gives its base colour."""
     from ..core.protocol import Chance
     from ..quest.exploration import Explore
 
     game = DungeonCrawl({"players": 2, "rounds": 6}, seed=3)
+    game.apply(Chance("first", 0))  # p. 4: player 0 rolls highest and starts
     game.apply(Explore(0, "N"))
     game.apply(Chance("room", "padded_cell"))
     while game.is_chance() and game.chance_step().event == "link":
