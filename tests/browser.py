@@ -194,15 +194,15 @@ def screenshot(page: object, name: str) -> Path:
     return path
 
 
-def click_until_turn_passes(page: object, panel: str, prefer: list[str], max_clicks: int = 60) -> None:
+def click_until_turn_passes(page: object, panel: str, prefer: list[str], max_clicks: int = 60, turn: int = 0) -> None:
     """In a step-through panel (CSS class ``panel``), press the first button whose label contains an entry
-    of ``prefer`` (in that order of preference) until the header no longer says turn 0."""
+    of ``prefer`` (in that order of preference) until the header no longer says turn ``turn``."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect
 
     header = page.locator(".tablerules-header").first
     clicks = misses = 0
-    while "turn 0 " in header.inner_text() and clicks < max_clicks:
+    while f"turn {turn} " in header.inner_text() and clicks < max_clicks:
         before = header.inner_text()
         buttons = page.locator(f".{panel} button:visible")
         for _ in range(100):  # new buttons are rendered asynchronously after the header changes
@@ -220,7 +220,7 @@ def click_until_turn_passes(page: object, panel: str, prefer: list[str], max_cli
             continue
         expect(header).not_to_have_text(before)  # the panel updates its header last
         clicks += 1
-    expect(header).not_to_contain_text("turn 0 ")
+    expect(header).not_to_contain_text(f"turn {turn} ")
 
 
 def check_panel_pieces(page: object, panel: str, example_text: str, other_seat: int = 1) -> None:
