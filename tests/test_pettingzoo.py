@@ -3,6 +3,8 @@ vocabulary shared with the OpenSpiel wrapper, chance resolved from the seed."""
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
@@ -69,9 +71,12 @@ def test_a_seed_fixes_the_game_and_chance_is_resolved_inside() -> None:
     assert any("outcome" in str(h) for h in history)  # the dice were rolled by the environment
 
 
-def test_a_finished_game_pays_the_zero_sum_returns_and_a_long_one_is_truncated() -> None:
-    e = env("quest-crawl", seed=2)
-    e.reset(seed=2)
+def _play_by_text(seed: int):
+    """A crawl played to its end by a seeded choice among the legal actions ordered by their text, so the
+    game does not depend on the order in which this process handed out action ids."""
+    e = env("quest-crawl", seed=seed)
+    e.reset(seed=seed)
+    rng = random.Random(seed)
     final = {}
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, _ = e.last()
@@ -79,10 +84,18 @@ def test_a_finished_game_pays_the_zero_sum_returns_and_a_long_one_is_truncated()
             final[agent] = (reward, terminated)
             e.step(None)
         else:
-            e.step(int(np.flatnonzero(obs["action_mask"])[0]))
-    winners = e.game.result().winners
-    assert e.game.is_over() and not e.agents and len(winners) == 1
+            ids = sorted(np.flatnonzero(obs["action_mask"]).tolist(), key=lambda i: e.vocabulary.action(i).describe())
+            e.step(rng.choice(ids))
+    assert e.game.is_over() and not e.agents
+    return e.game.result().winners, final
+
+
+def test_a_finished_game_pays_the_zero_sum_returns_and_a_long_one_is_truncated() -> None:
+    winners, final = _play_by_text(2)  # one winner: +1 and -1
+    assert len(winners) == 1
     assert final == {f"player_{p}": (1.0 if p in winners else -1.0, True) for p in range(2)}
+    winners, final = _play_by_text(3)  # both tie for the most rooms: 0 each
+    assert winners == (0, 1) and final == {"player_0": (0.0, True), "player_1": (0.0, True)}
     short = env("munchkin", seed=1, max_steps=5)
     play_out(short, 1)
     assert short.game.num_actions >= 5 and not short.game.is_over() and not short.agents
