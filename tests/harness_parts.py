@@ -3,7 +3,7 @@ pytest-xdist (``--dist worksteal``) spreads them evenly over the workers: a runn
 the longest part is the tail of the run.
 
 ``TABLERULES_HARNESS_SHARE`` (default 1) runs that share of every game's parts (at least one), the first ones,
-so the same seeds always run: e.g. 0.25 for a quick CI run (a quarter of the ~11,000 games and of their
+so the same seeds always run: e.g. 0.25 for a quick CI run (a quarter of the ~12,000 games and of their
 CPU time), 1 for the full run."""
 
 from __future__ import annotations
