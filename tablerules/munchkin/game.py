@@ -147,7 +147,7 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
     info = GameInfo(min_players=3, max_players=6, chance=True, information=Information.IMPERFECT,
                     max_length=60_000, simultaneous=True)
     #: static tables: copies share them
-    shared_attributes = ("cards", "card_index", "_tags", "_kinds")
+    shared_attributes = ("cards", "card_index", "_tags", "_kinds", "_kinds_now")
 
     # ----- set-up ---------------------------------------------------------------------------
     def setup(self) -> None:
@@ -155,6 +155,7 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
         self.card_index = card_index(self.cards)
         self._tags: dict[tuple, frozenset[str]] = {}
         self._kinds: dict[tuple[str, ...], dict[str, list[str]]] = {}  # a hand -> its cards by kind (Choices)
+        self._kinds_now: dict[int, dict[str, list[str]]] = {}  # a seat -> its hand by kind, in this state
         n = self.params.players
         self.state = MunchkinState(
             players=[Munchkin(sex="male" if i % 2 == 0 else "female") for i in range(n)],
@@ -170,6 +171,26 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
         if isinstance(params, Mapping) and "first_player" not in params:
             data = {**data, "params": {**params, "first_player": 0}}
         return super().from_json(data)
+
+    #: a saved action's JSON (its keys, values and their types) -> the action, shared by every load: a
+    #: 2,000-action save repeats a few hundred distinct actions (draws of the same cards, passes, rolls)
+    _decoded: ClassVar[dict[tuple, Action]] = {}
+
+    @classmethod
+    def decode_action(cls, data: Mapping[str, Any]) -> Action:
+        """As the protocol's, remembered (actions are immutable: one object serves every save)."""
+        try:
+            values = tuple(data.values())
+            key = (tuple(data), values, tuple(map(type, values)))
+            known = cls._decoded.get(key)
+        except (AttributeError, TypeError):  # not a mapping, or a value that is not hashable: the full check
+            return super().decode_action(data)
+        if known is None:
+            known = super().decode_action(data)
+            if len(cls._decoded) >= 1 << 16:
+                cls._decoded.clear()
+            cls._decoded[key] = known
+        return known
 
     # ----- the state, readable by widgets, agents and scenario set-ups -------------------------
     players = property(lambda self: self.state.players, doc="the characters, seat by seat")
@@ -233,9 +254,22 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
 
     # ----- the rules ------------------------------------------------------------------------
     def perform(self, action: Action) -> None:
-        handler = getattr(self, "_do_" + type(action).__name__)
-        handler(action)
+        kind = type(action)
+        handler = self._handlers.get(kind)
+        if handler is None or type(self) is not MunchkinGame:  # a subclass may override a rule
+            handler = getattr(type(self), "_do_" + kind.__name__)
+            if type(self) is MunchkinGame:
+                self._handlers[kind] = handler
+        handler(self, action)
         self._settle()
+        self._kinds_now = {}  # the hands by kind are found again (a new dictionary: copies keep theirs)
+
+    def refresh(self) -> None:
+        super().refresh()
+        self._kinds_now = {}  # the state was changed by hand
+
+    #: action type -> its rule (``_do_<Action>``), looked up once
+    _handlers: ClassVar[dict[type, Callable[..., None]]] = {}
 
     def _settle(self) -> None:
         """Move on when nothing is left to choose or draw in the current step."""

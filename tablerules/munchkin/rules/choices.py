@@ -55,6 +55,7 @@ from ..actions import (
     SellItem,
     Steal,
     _name,
+    made,
     one_each,
 )
 from ..state import (
@@ -78,42 +79,49 @@ class Choices:
 
     def player_actions(self) -> list[Action]:
         if self.state.choice is not None:
-            return [ChooseLoss(self.state.choice.victim, c) for c in self.state.choice.options]
+            return [made(ChooseLoss, self.state.choice.victim, c) for c in self.state.choice.options]
         stage = self.state.flow.name
         p = self.state.current
         if stage == CREATION:
-            return [*self._plays(self.state.creating, creation=True), Ready(self.state.creating)]
+            return [*self._plays(self.state.creating, creation=True), made(Ready, self.state.creating)]
         # giving up a race or class, curses and trades are any-time actions: the protocol adds them
-        own_turn = [*self._plays(p), *self._cheats(p), *self._sales(p), *self._ring(p), *self._steals(p)]
         if stage == KICK:
-            return [*own_turn, *self._resurrections(p), KickDoor(p)]
+            return [*self._own_turn(p), *self._resurrections(p), made(KickDoor, p)]
         if stage == TROUBLE:
-            trouble = [LookForTrouble(p, c) for c in self.hand_kinds(p).get("monster", ())]
-            return [*own_turn, *trouble, LootRoom(p)]
+            trouble = [made(LookForTrouble, p, c) for c in self.hand_kinds(p).get("monster", ())]
+            return [*self._own_turn(p), *trouble, made(LootRoom, p)]
         if stage == END:
-            return [*own_turn, EndTurn(p)]
+            return [*self._own_turn(p), made(EndTurn, p)]
         if stage == TRADE:
-            return [AnswerTrade(self.state.trade.to, True), AnswerTrade(self.state.trade.to, False)]
+            return [made(AnswerTrade, self.state.trade.to, True), made(AnswerTrade, self.state.trade.to, False)]
         if stage == COMBAT:
             return self._combat_actions()
         if stage == INTERFERENCE:
             return self._interference_actions()
         if stage == RUNNING:
             runner = self.state.combat.runners[0]
-            rolls = [RollToRun(runner, m) for m in self.one_per_monster(self.state.combat.chasing)]
+            rolls = [made(RollToRun, runner, m) for m in self.one_per_monster(self.state.combat.chasing)]
             return [*self._power_actions(runner, "flight"), *rolls]
         if stage == ASKING:
-            return [AnswerHelp(self.state.combat.asked, True), AnswerHelp(self.state.combat.asked, False)]
+            return [made(AnswerHelp, self.state.combat.asked, True), made(AnswerHelp, self.state.combat.asked, False)]
         if stage == LOOTING:
             looter = self.state.looters[0]
-            return [LootBody(looter, c) for c in one_each(self.state.body)]
+            return [made(LootBody, looter, c) for c in one_each(self.state.body)]
         if stage == CHARITY:
             return self._charity_actions()
         return []
 
+    def _own_turn(self, p: int) -> list[Action]:
+        """What the player whose turn it is may do outside a fight besides the stage's own step."""
+        return [*self._plays(p), *self._cheats(p), *self._sales(p), *self._ring(p), *self._steals(p)]
+
     def hand_kinds(self, player: int) -> dict[str, list[str]]:
         """``player``'s hand as choices by card kind (one copy per card, sorted: :func:`one_each`),
-        remembered per hand (shared by copies; the lists must not be changed)."""
+        remembered per hand (shared by copies; the lists must not be changed), and found once per state
+        (``_kinds_now``: a new dictionary after every move and :meth:`refresh`; only the listings read it)."""
+        known = self._kinds_now.get(player)
+        if known is not None:
+            return known
         hand = tuple(self.state.players[player].hand)
         known = self._kinds.get(hand)
         if known is None:
@@ -123,6 +131,7 @@ class Choices:
             for copy in one_each(hand):
                 known.setdefault(self.card(copy).kind, []).append(copy)
             self._kinds[hand] = known
+        self._kinds_now[player] = known
         return known
 
     def carried_choices(self, player: int, copies: list[str] | None = None) -> list[str]:
@@ -167,12 +176,12 @@ class Choices:
             else:
                 playable = kind == "go_up_a_level" and me.level < WIN_LEVEL - 1 and not creation
             if playable:
-                out.append(PlayCard(player, copy))
+                out.append(made(PlayCard, player, copy))
             if kind == "half_breed" and playable:  # with a second race at once
-                out += [PlayCard(player, copy, r) for r in hand if self.card(r).kind == "race"
+                out += [made(PlayCard, player, copy, r) for r in hand if self.card(r).kind == "race"
                         and self.card(r).race != self.card(me.race).race]
             if card.kind == "super_munchkin" and me.cls and not me.super_munchkin:  # only with a second class
-                out += [PlayCard(player, copy, x) for x in hand if self.card(x).kind == "class"
+                out += [made(PlayCard, player, copy, x) for x in hand if self.card(x).kind == "class"
                         and self.card(x).cls != self.card(me.cls).cls]
         return out
 
@@ -193,14 +202,14 @@ class Choices:
         in_play = {self.card(c).id for c in items}  # a copy in play and one in the hand: the one in play
         misfits = [c for c in self.hand_kinds(player).get("item", ()) if not self.can_carry(player, c)]
         items += [c for c in misfits if self.card(c).id not in in_play]
-        return [PlayCheat(player, card, item) for card in cards for item in sorted(items)]
+        return [made(PlayCheat, player, card, item) for card in cards for item in sorted(items)]
 
     def _ring(self, player: int) -> list[Action]:
         """Wishing Ring: rid anyone of a lasting curse."""
         rings = self.hand_kinds(player).get("remove_curse")
         if not rings:
             return []
-        return [RemoveCurse(player, ring, t, curse) for ring in rings for t in range(self.params.players)
+        return [made(RemoveCurse, player, ring, t, curse) for ring in rings for t in range(self.params.players)
                 for curse in one_each(self.state.players[t].curses)]
 
     def _steals(self, player: int) -> list[Action]:
@@ -209,13 +218,13 @@ class Choices:
             return []
         hand = one_each(self.state.players[player].hand)
         hand = self.power_discards(player)
-        return [Steal(player, card, v, item) for v in range(self.params.players) if v != player
+        return [made(Steal, player, card, v, item) for v in range(self.params.players) if v != player
                 for item in self.carried_choices(v) if not self.card(item).big for card in hand]
 
     def _resurrections(self, player: int) -> list[Action]:
         if "cleric" not in self._frozen_tags(player) or not self.state.door_discard:
             return []
-        return [Resurrect(player, card) for card in self.power_discards(player)]
+        return [made(Resurrect, player, card) for card in self.power_discards(player)]
 
     def _trades(self, player: int) -> list[Action]:
         """Swaps of items in play, outside combat, by anyone at any time (交易); one offer to each player a
@@ -233,14 +242,14 @@ class Choices:
             for give in sorted(they_may):
                 for get in sorted(i_may):
                     if self.can_carry(to, give, without=get) and self.can_carry(player, get, without=give):
-                        out.append(OfferTrade(player, give, to, get))
+                        out.append(made(OfferTrade, player, give, to, get))
         return out
 
     def _gifts(self, player: int) -> list[Action]:
         """Items in play given outright to another player who could carry them, outside a fight (交易:
         "你也可以不交易直接赠送其他小白物品来贿赂他们")."""
         mine = self.carried_choices(player)
-        return [GiveItem(player, item, to) for item in mine for to in range(self.params.players)
+        return [made(GiveItem, player, item, to) for item in mine for to in range(self.params.players)
                 if to != player and self.can_carry(to, item)]
 
     def anytime_actions(self, player: int) -> list[Action]:
@@ -257,16 +266,17 @@ class Choices:
         targets = range(self.params.players) if c is None else c.side
         out: list[Action] = [*self._give_ups(player), *self._curses(player, targets)]
         if me.level < WIN_LEVEL - 1:
-            out += [PlayCard(player, x) for x in self.hand_kinds(player).get("go_up_a_level", ())]
+            out += [made(PlayCard, player, x) for x in self.hand_kinds(player).get("go_up_a_level", ())]
         if c is None:
-            out += self._trades(player) + self._gifts(player)
+            if me.carried:
+                out += self._trades(player) + self._gifts(player)
             if player != st.current:  # a Treasure just got, put into play at once (宝藏——出示)
                 got = one_each([x for x in me.hand if x in st.got_now])
-                out += [PlayCard(player, x) for x in got
+                out += [made(PlayCard, player, x) for x in got
                         if self.card(x).kind in ("item", "one_shot") and self.can_carry(player, x)]
         else:
             sides = ("munchkin",) if player in c.side else ("monster", "munchkin")
-            out += [PlayOneShot(player, x, side) for x in self.one_shots(player) for side in sides]
+            out += [made(PlayOneShot, player, x, side) for x in self.one_shots(player) for side in sides]
             if player == c.helper:  # the helper's own class powers (请求帮助: the monster's and the helper's)
                 out += self._power_actions(player, "berserk") + self._power_actions(player, "turning")
                 out += self._chases(player)
@@ -274,31 +284,33 @@ class Choices:
 
     def _give_ups(self, player: int) -> list[Action]:
         me = self.state.players[player]
-        return [GiveUp(player, c) for c in (me.race, me.race2, me.cls, me.cls2) if c]
+        return [made(GiveUp, player, c) for c in (me.race, me.race2, me.cls, me.cls2) if c]
 
     def _curses(self, player: int, targets: Any) -> list[Action]:
         """Curses from the hand, on anyone (yourself included) — here on your turn and in a fight's window."""
-        return [PlayCurse(player, c, t) for c in self.hand_kinds(player).get("curse", ()) for t in targets]
+        return [made(PlayCurse, player, c, t) for c in self.hand_kinds(player).get("curse", ()) for t in targets]
 
     def _sales(self, player: int) -> list[Action]:
         """Selling items for levels (1000 gold a level, not to level 10), on your turn outside combat."""
         me = self.state.players[player]
-        if me.level >= WIN_LEVEL - 1:
-            return []
         sellable = ("item", "one_shot", "remove_curse")
+        if me.level >= WIN_LEVEL - 1 or not (me.carried or not self.hand_kinds(player).keys().isdisjoint(sellable)):
+            return []
         items = distinct(c for c in me.hand if self.card(c).kind in sellable and self.card(c).value
                          and c not in self.state.fresh)
         in_hand = {self.card(c).id for c in items}  # a copy in the hand and one in play: the one in the hand
         items += [c for c in self.carried_choices(player) if self.card(c).value and c not in self.state.fresh
                   and self.card(c).id not in in_hand]  # traded items: not before your next turn
-        return [SellItem(player, c) for c in sorted(items)]
+        return [made(SellItem, player, c) for c in sorted(items)]
 
     def one_shots(self, player: int) -> list[str]:
         """One-shots ``player`` may use in a fight: from the hand or from the table (宝藏——使用: "任何一次性
         （"只能使用一次"）牌都可以在任何战斗中使用，无论是在手牌上还是在桌面上")."""
         me = self.state.players[player]
-        return [*self.hand_kinds(player).get("one_shot", ()), *one_each(
-            [x for x in me.carried if self.card(x).kind == "one_shot"])]
+        in_hand = self.hand_kinds(player).get("one_shot", ())
+        if not me.carried:
+            return list(in_hand)
+        return [*in_hand, *one_each([x for x in me.carried if self.card(x).kind == "one_shot"])]
 
     def power_discards(self, player: int) -> list[str]:
         """What a class power may discard (职业: "你可以弃掉任何手牌或桌面牌来启动特殊能力"): any card in the hand,
@@ -315,75 +327,93 @@ class Choices:
             return []
         if power == "turning" and not any(self.foe(m).undead for m in c.monsters):
             return []
-        return [ClassPower(player, power, x) for x in self.power_discards(player)]
+        return [made(ClassPower, player, power, x) for x in self.power_discards(player)]
 
     def _combat_actions(self) -> list[Action]:
         c = self.state.combat
         f = c.fighter
         me = self.state.players[f]
-        out: list[Action] = []
-        out += [PlayOneShot(f, copy, "munchkin") for copy in self.one_shots(f)]
-        for copy in one_each(me.hand):
-            kind = self.card(copy).kind
-            if kind == "enhancer":  # in your own fight too, for its treasures
-                out += [PlayEnhancer(f, copy, m) for m in self.one_per_monster(c.monsters) if m not in c.mate_of]
-            elif kind == "go_up_a_level" and me.level < WIN_LEVEL - 1:
-                out.append(PlayCard(f, copy))
-            elif kind == "item" and f == self.state.current and self.can_carry(f, copy):
-                out.append(PlayCard(f, copy))  # 宝藏——使用: "如果是你的回合，你可以出示并立刻使用它们"
+        kinds = self.hand_kinds(f)
+        out: list[Action] = [made(PlayOneShot, f, copy, "munchkin") for copy in self.one_shots(f)]
+        if "enhancer" in kinds or "go_up_a_level" in kinds or "item" in kinds:
+            targets = None
+            own_turn = f == self.state.current
+            for copy in one_each(me.hand):
+                kind = self.card(copy).kind
+                if kind == "enhancer":  # in your own fight too, for its treasures
+                    if targets is None:
+                        targets = [m for m in self.one_per_monster(c.monsters) if m not in c.mate_of]
+                    out += [made(PlayEnhancer, f, copy, m) for m in targets]
+                elif kind == "go_up_a_level" and me.level < WIN_LEVEL - 1:
+                    out.append(made(PlayCard, f, copy))
+                elif kind == "item" and own_turn and self.can_carry(f, copy):
+                    out.append(made(PlayCard, f, copy))  # 宝藏——使用: "如果是你的回合，你可以出示并立刻使用它们"
         out += self._power_actions(f, "berserk") + self._power_actions(f, "turning") + self._give_ups(f)
         out += self._mates(f)
         out += self._chases(f)
-        monsters = [x for x in one_each(me.hand) if self.card(x).kind == "monster"]  # 干预战斗: "任何一场战斗"
-        out += [PlayWandering(f, w, m) for w in one_each(me.hand) if self.card(w).kind == "wandering" for m in monsters]
+        out += self._wanderings(f)  # 干预战斗: "任何一场战斗"
         if "wizard" in self._frozen_tags(f) and len(me.hand) >= CHARM_MIN_HAND:
-            out += [Charm(f, m) for m in self.one_per_monster(c.monsters)]
+            out += [made(Charm, f, m) for m in self.one_per_monster(c.monsters)]
         if c.helper is None:  # one helper at most, asked in turn, bribed with treasure and/or an item
-            treasures = self.treasure_count()
+            offers = range(self.treasure_count() + 1)
+            mine = self.carried_choices(f) if me.carried else ()
             for q in range(self.params.players):
                 if q == f or q in c.refused:
                     continue
-                items = ["", *(x for x in self.carried_choices(f) if self.can_carry(q, x))]
-                out += [AskHelp(f, q, n, item) for n in range(treasures + 1) for item in items]
-        out += [Fight(f), RunAway(f)]
+                items = ["", *(x for x in mine if self.can_carry(q, x))]
+                out += [made(AskHelp, f, q, n, item) for n in offers for item in items]
+        out += [made(Fight, f), made(RunAway, f)]
         return out
 
     def _chases(self, player: int) -> list[Action]:
         """A munchkin of the fight whose class a monster fears may chase it away (请求帮助: "如果有个牧师来帮你
         对付吸血鬼扇子，那么他可以直接驱逐它")."""
         tags = self._frozen_tags(player)
-        return [ChaseAway(player, m) for m in self.one_per_monster(self.state.combat.monsters)
+        return [made(ChaseAway, player, m) for m in self.one_per_monster(self.state.combat.monsters)
                 if self.foe(m).chased_by and self.foe(m).chased_by in tags]
+
+    def _wanderings(self, player: int) -> list[Action]:
+        """Wandering Monster with each monster in the hand."""
+        kinds = self.hand_kinds(player)
+        wanderings = kinds.get("wandering")
+        if not wanderings:
+            return []
+        return [made(PlayWandering, player, w, m) for w in wanderings for m in kinds.get("monster", ())]
 
     def _mates(self, player: int) -> list[Action]:
         mates = self.hand_kinds(player).get("mate", ())
+        if not mates:
+            return []
         targets = [m for m in self.one_per_monster(self.state.combat.monsters) if m not in self.state.combat.mate_of]
-        return [PlayMate(player, card, m) for card in mates for m in targets]
+        return [made(PlayMate, player, card, m) for card in mates for m in targets]
 
     def _interference_actions(self) -> list[Action]:
         out: list[Action] = []
-        for player in self.state.combat.window.waiting:
-            if player in self.state.combat.side:  # the helper cannot interfere against their own fight
-                out.append(Pass(player))
+        c = self.state.combat
+        side = c.side
+        targets = None
+        for player in c.window.waiting:
+            if player in side:  # the helper cannot interfere against their own fight
+                out.append(made(Pass, player))
                 continue
-            hand = one_each(self.state.players[player].hand)
-            out += [PlayOneShot(player, copy, side) for copy in self.one_shots(player)
+            kinds = self.hand_kinds(player)
+            out += [made(PlayOneShot, player, copy, side) for copy in self.one_shots(player)
                     for side in ("monster", "munchkin")]
-            for copy in hand:
-                kind = self.card(copy).kind
-                if kind == "enhancer":
-                    out += [PlayEnhancer(player, copy, m) for m in self.one_per_monster(self.state.combat.monsters)
-                            if m not in self.state.combat.mate_of]
-                elif kind == "go_up_a_level" and self.state.players[player].level < WIN_LEVEL - 1:
-                    out.append(PlayCard(player, copy))  # Go Up a Level at any time, not to 10
-            out += self._curses(player, self.state.combat.side) + self._give_ups(player) + self._ring(player)
+            if "enhancer" in kinds or "go_up_a_level" in kinds:
+                for copy in one_each(self.state.players[player].hand):
+                    kind = self.card(copy).kind
+                    if kind == "enhancer":
+                        if targets is None:
+                            targets = [m for m in self.one_per_monster(c.monsters) if m not in c.mate_of]
+                        out += [made(PlayEnhancer, player, copy, m) for m in targets]
+                    elif kind == "go_up_a_level" and self.state.players[player].level < WIN_LEVEL - 1:
+                        out.append(made(PlayCard, player, copy))  # Go Up a Level at any time, not to 10
+            out += self._curses(player, side) + self._give_ups(player) + self._ring(player)
             out += self._mates(player)
-            monsters = [c for c in hand if self.card(c).kind == "monster"]
-            for wandering in (c for c in hand if self.card(c).kind == "wandering"):
-                out += [PlayWandering(player, wandering, m) for m in monsters]
-            if "thief" in self._frozen_tags(player) and player not in self.state.combat.backstabbers:
-                out += [Backstab(player, copy) for copy in self.power_discards(player)]
-            out.append(Pass(player))
+            out += self._wanderings(player)
+            if "thief" in self._frozen_tags(player) and player not in c.backstabbers:
+                out += [made(Backstab, player, copy) for copy in self.power_discards(player)]
+            out.append(made(Pass, player))
         return out
 
     def _charity_actions(self) -> list[Action]:
@@ -392,8 +422,8 @@ class Choices:
         dead = [i for i, p in enumerate(self.state.players) if p.redraw]  # died, no new cards yet: 死人不算
         recipients = next_recipients([p.level for p in self.state.players], giver, self.state.charity_given, dead)
         if not recipients:
-            return [DiscardCard(giver, c) for c in hand]
-        return [GiveCard(giver, c, to) for c in hand for to in recipients]
+            return [made(DiscardCard, giver, c) for c in hand]
+        return [made(GiveCard, giver, c, to) for c in hand for to in recipients]
 
     def illegal_reason(self, action: Action) -> tuple[str, str]:
         """``(rule, why)`` for a refused action: the rule of the action's kind (:data:`RULE_OF`), or

@@ -79,6 +79,8 @@ class Strength:
     def strength(self, player: int) -> int:
         """Level plus the bonuses of usable carried items (a lost race or class can leave items unusable)."""
         p = self.state.players[player]
+        if not p.carried:
+            return p.level
         return p.level + sum(self.card(c).bonus for c in p.carried
                              if self.card(c).kind == "item" and self.works(player, c))  # a one-shot counts when used
 
@@ -93,7 +95,7 @@ class Strength:
         assert c is not None
         total = sum(self.strength(p) for p in c.side) + sum(self.card(x).bonus for x in c.munchkin_one_shots)
         total -= CHANGE_SEX_PENALTY * len(self.sex_changes(c.side))
-        undead = any(self.foe(m).undead for m in c.monsters)
+        undead = bool(c.turning) and any(self.foe(m).undead for m in c.monsters)
         total += len(c.berserk) + (3 * len(c.turning) if undead else 0)
         total -= 2 * len(c.backstabs)
         return total
@@ -113,11 +115,15 @@ class Strength:
 
     def enhancers_on(self, copy: str) -> list[str]:
         """The enhancers played on a monster of the fight (a Mate has those of the monster it doubles)."""
-        target = self.state.combat.mate_of.get(copy, copy)
-        return [e for e, m in self.state.combat.enhanced.items() if m == target]
+        c = self.state.combat
+        if not c.enhanced:
+            return []
+        target = c.mate_of.get(copy, copy)
+        return [e for e, m in c.enhanced.items() if m == target]
 
     def sex_changes(self, side: list[int]) -> list[str]:
-        return [x for p in side for x in self.state.players[p].curses if self.card(x).effects[0].effect == "change_sex"]
+        players = self.state.players
+        return [x for p in side for x in players[p].curses if self.card(x).effects[0].effect == "change_sex"]
 
     def winning(self) -> bool:
         """The munchkin beats the monster with a greater total; a warrior also wins ties."""
