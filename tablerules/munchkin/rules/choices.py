@@ -262,21 +262,28 @@ class Choices:
                 isinstance(player, int) and 0 <= player < self.params.players):
             return []
         me = st.players[player]
+        kinds = self.hand_kinds(player)
         c = st.combat  # during a fight a curse strikes only its munchkins (rules-notes: curses in a fight)
-        targets = range(self.params.players) if c is None else c.side
-        out: list[Action] = [*self._give_ups(player), *self._curses(player, targets)]
-        if me.level < WIN_LEVEL - 1:
-            out += [made(PlayCard, player, x) for x in self.hand_kinds(player).get("go_up_a_level", ())]
+        out: list[Action] = [made(GiveUp, player, x) for x in (me.race, me.race2, me.cls, me.cls2) if x]
+        curses = kinds.get("curse")
+        if curses:
+            targets = range(self.params.players) if c is None else c.side
+            out += [made(PlayCurse, player, x, t) for x in curses for t in targets]
+        ups = kinds.get("go_up_a_level")
+        if ups and me.level < WIN_LEVEL - 1:
+            out += [made(PlayCard, player, x) for x in ups]
         if c is None:
             if me.carried:
                 out += self._trades(player) + self._gifts(player)
-            if player != st.current:  # a Treasure just got, put into play at once (宝藏——出示)
+            if player != st.current and st.got_now:  # a Treasure just got, put into play at once (宝藏——出示)
                 got = one_each([x for x in me.hand if x in st.got_now])
                 out += [made(PlayCard, player, x) for x in got
                         if self.card(x).kind in ("item", "one_shot") and self.can_carry(player, x)]
         else:
-            sides = ("munchkin",) if player in c.side else ("monster", "munchkin")
-            out += [made(PlayOneShot, player, x, side) for x in self.one_shots(player) for side in sides]
+            one_shots = self.one_shots(player) if me.carried or "one_shot" in kinds else ()
+            if one_shots:
+                sides = ("munchkin",) if player in c.side else ("monster", "munchkin")
+                out += [made(PlayOneShot, player, x, side) for x in one_shots for side in sides]
             if player == c.helper:  # the helper's own class powers (请求帮助: the monster's and the helper's)
                 out += self._power_actions(player, "berserk") + self._power_actions(player, "turning")
                 out += self._chases(player)
