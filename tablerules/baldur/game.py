@@ -66,15 +66,26 @@ class BaldurParams:
 
 
 
-def _bids(p: int, hand: list[str]) -> list[Action]:
-    """Two cards by rank and colour (one if only one is held), or dropping out."""
+def _bids(p: int, hand: list[str]) -> tuple[Action, ...]:
+    return _bids_of(p, tuple(hand))
+
+
+@lru_cache(maxsize=8192)
+def _bids_of(p: int, hand: tuple[str, ...]) -> tuple[Action, ...]:
+    """Two cards by rank and colour (one if only one is held), or dropping out (the same objects for the
+    same hand: a hand does not change while its player is still to bid)."""
     held: dict[str, int] = {}
     for c in hand:
         k = kind(c)
         held[k] = held.get(k, 0) + 1
-    out: list[Action] = [A.Bid(p, cards) for cards in _bid_kinds(tuple(sorted(held.items())), len(hand) >= 2)]
-    out.append(A.Drop(p))
-    return out
+    return (*[A.Bid(p, cards) for cards in _bid_kinds(tuple(sorted(held.items())), len(hand) >= 2)], A.Drop(p))
+
+
+@lru_cache(maxsize=4096)
+def _protects(p: int, hand: tuple[str, ...], number: int) -> tuple[Action, ...]:
+    """Protecting with each set of hand cards making ``number``, or letting the hero die."""
+    return (*[A.Protect(p, tuple(str(value(c)) for c in combo)) for combo in protections(list(hand), number)],
+            A.GiveUp(p))
 
 
 @lru_cache(maxsize=4096)
@@ -217,9 +228,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
             elif s.stage == "answer":
                 out += self.defences(p) + self.reversals(p) + [A.Let(p)]
             elif s.stage == "protect":
-                out += [A.Protect(p, tuple(str(value(c)) for c in combo))
-                        for combo in protections(seat.hand, s.protect_number)]
-                out.append(A.GiveUp(p))
+                out += _protects(p, tuple(seat.hand), s.protect_number)
         return out
 
     def illegal_reason(self, action: Action) -> tuple[str, str]:

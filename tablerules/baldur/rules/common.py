@@ -9,6 +9,8 @@ Seed 002:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..cards import colour, is_joker, rank_of
 
 HAND_LIMIT = 13
@@ -26,10 +28,15 @@ ACTIVE = (2, 3, 4, 6, 8, 9, 10)
 def choices(cards: list[str]) -> list[str]:
     """One card per (rank, colour) held: two cards of a rank and colour do the same everywhere but in the
     opening, so only one of them is offered (the first in code order; see docs/rules-notes.md)."""
+    return list(_choices(tuple(cards)))
+
+
+@lru_cache(maxsize=8192)
+def _choices(cards: tuple[str, ...]) -> tuple[str, ...]:
     seen: dict[tuple[str, str], str] = {}
     for c in sorted(cards):
         seen.setdefault((rank_of(c), colour(c)), c)
-    return sorted(seen.values())
+    return tuple(sorted(seen.values()))
 
 
 def kind(card: str) -> str:

@@ -85,6 +85,16 @@ def _pay_table(black: int, bj: int, red: int, rj: int) -> tuple[tuple[tuple[str,
                        for j in range(0, min(level, jokers) + 1) if natural >= level - j) for level in (1, 2, 3))
 
 
+def _hero_kinds(seat) -> str:
+    """The kinds of heroes a seat holds, ready or exhausted, as sorted rank letters ("" for none)."""
+    return "".join(sorted({rank_of(h) for h in seat.heroes + seat.tired}))
+
+
+#: hero actions by (players, player, function card, payment table of its levels, what their aims read)
+_USES: dict[tuple, tuple[Action, ...]] = {}
+_USES_MAX = 50_000
+
+
 class HeroRules:
     """Mixed into :class:`tablerules.baldur.game.Baldur`."""
 
@@ -105,16 +115,35 @@ class HeroRules:
     def _hero_actions(self, p: int, ready: set[str], hand: dict) -> list[Action]:
         out: list[Action] = []
         bj, rj = min(3, hand.get("BJ", 0)), min(3, hand.get("RJ", 0))
+        players = self.params.players
+        seats = self.state.seats
         for rank in ACTIVE:
             if FUNCTION_HERO[rank] not in ready:
                 continue
             black, red = hand.get((rank, "black"), 0), hand.get((rank, "red"), 0)
             if not (black or red or bj or rj):
                 continue
-            for level, options in enumerate(_pay_table(min(3, black), bj, min(3, red), rj), 1):
-                if options:
-                    aims = self.aims(p, rank, level)
-                    out += [A.Use(p, rank, level, col, j, t, k) for col, j in options for t, k in aims]
+            table = _pay_table(min(3, black), bj, min(3, red), rj)
+            # what the aims of this rank read of the other seats (:meth:`aims`): their hero kinds, whether
+            # they hold heroes (3, 10) or hand cards (6); the actions are the same objects for the same key
+            if rank == 3 or rank == 10:
+                seen: tuple = tuple(_hero_kinds(seat) for seat in seats)
+            elif rank == 6:
+                seen = tuple(bool(seat.hand) for seat in seats)
+            else:
+                seen = ()
+            key = (players, p, rank, table, seen)
+            known = _USES.get(key)
+            if known is None:
+                known = []
+                for level, options in enumerate(table, 1):
+                    if options:
+                        aims = self.aims(p, rank, level)
+                        known += [A.Use(p, rank, level, col, j, t, k) for col, j in options for t, k in aims]
+                if len(_USES) >= _USES_MAX:
+                    _USES.clear()
+                known = _USES[key] = tuple(known)
+            out += known
         return out
 
     def aims(self, p: int, rank: int, level: int, others: list[int] | None = None) -> list[tuple[tuple[int, ...], str]]:
