@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from itertools import combinations
 
 from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information
 from ..core.registry import register
@@ -24,10 +22,10 @@ from .cards import (
     full_deck,
     is_hero,
     is_joker,
-    protections,
     rank_of,
     value,
 )
+from .listing import bids, protects, shared
 from .rules.answers import AnswerRules
 from .rules.auction import AuctionRules
 from .rules.common import (  # noqa: F401 - re-exported: the numbers and helpers were defined here
@@ -64,38 +62,6 @@ class BaldurParams:
         if self.max_rounds < 0:
             raise ValueError("max_rounds must be 0 (no limit) or positive")
 
-
-
-def _bids(p: int, hand: list[str]) -> tuple[Action, ...]:
-    return _bids_of(p, tuple(hand))
-
-
-@lru_cache(maxsize=8192)
-def _bids_of(p: int, hand: tuple[str, ...]) -> tuple[Action, ...]:
-    """Two cards by rank and colour (one if only one is held), or dropping out (the same objects for the
-    same hand: a hand does not change while its player is still to bid)."""
-    held: dict[str, int] = {}
-    for c in hand:
-        k = kind(c)
-        held[k] = held.get(k, 0) + 1
-    return (*[A.Bid(p, cards) for cards in _bid_kinds(tuple(sorted(held.items())), len(hand) >= 2)], A.Drop(p))
-
-
-@lru_cache(maxsize=4096)
-def _protects(p: int, hand: tuple[str, ...], number: int) -> tuple[Action, ...]:
-    """Protecting with each set of hand cards making ``number``, or letting the hero die."""
-    return (*[A.Protect(p, tuple(str(value(c)) for c in combo)) for combo in protections(list(hand), number)],
-            A.GiveUp(p))
-
-
-@lru_cache(maxsize=4096)
-def _bid_kinds(held: tuple[tuple[str, int], ...], two: bool) -> tuple[tuple[str, ...], ...]:
-    """The bids a hand allows, by kind: every pair of kinds (the same kind twice when held twice), sorted."""
-    kinds = [k for k, _ in held]
-    if not two:
-        return tuple((k,) for k in kinds)
-    pairs = list(combinations(kinds, 2)) + [(k, k) for k, n in held if n > 1]
-    return tuple(sorted(pairs))
 
 
 @register
@@ -195,40 +161,42 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
         for p in self.current_players():
             seat = s.seats[p]
             if s.stage == "opening":
-                out += [A.Open(p, c) for c in sorted(set(seat.hand)) if not is_joker(c)]
+                out += [shared(A.Open, p, c) for c in sorted(set(seat.hand)) if not is_joker(c)]
             elif s.stage == "act":
                 out += self.hero_actions(p)
-                out += [A.Recruit(p), A.EndTurn(p)] if (s.inn or s.inn_under or s.revealed) else [A.EndTurn(p)]
+                out += [shared(A.Recruit, p), shared(A.EndTurn, p)] if (s.inn or s.inn_under or s.revealed) \
+                    else [shared(A.EndTurn, p)]
             elif s.stage == "bid":
-                out += _bids(p, seat.hand)
+                out += bids(p, seat.hand)
             elif s.stage == "choose":
                 zone = seat.hand if s.choose_zone == "hand" else seat.all_heroes()
                 verb = {"bank": "discards", "inn": "loses", "right": "passes right"}[s.choose_dest]
-                out += [A.Choose(p, c, verb) for c in (choices(zone) if s.choose_zone == "hand" else sorted(set(zone)))]
+                cards = choices(zone) if s.choose_zone == "hand" else sorted(set(zone))
+                out += [shared(A.Choose, p, c, verb) for c in cards]
             elif s.stage == "look":
                 if s.look_from < 0:
-                    out += [A.Give(p, c, s.look_to[0]) for c in choices(s.looked)]
+                    out += [shared(A.Give, p, c, s.look_to[0]) for c in choices(s.looked)]
                 else:
-                    out += [A.Take(p, c) for c in choices(s.looked)]
+                    out += [shared(A.Take, p, c) for c in choices(s.looked)]
             elif s.stage == "gods":
                 found = self.matches(p)
-                out += [A.Match(p, c) for c in found]
+                out += [shared(A.Match, p, c) for c in found]
                 if not found:
-                    out += [A.Sacrifice(p, h) for h in sorted(set(seat.all_heroes()))]
+                    out += [shared(A.Sacrifice, p, h) for h in sorted(set(seat.all_heroes()))]
             elif s.stage == "wall":
                 out += self.wall_plays(p)
             elif s.stage == "werewolves":
-                out += [A.PlayDown(p, c) for c in choices(seat.hand)]
+                out += [shared(A.PlayDown, p, c) for c in choices(seat.hand)]
             elif s.stage == "join":
-                out += [A.Join(p, True), A.Join(p, False)]
+                out += [shared(A.Join, p, True), shared(A.Join, p, False)]
             elif s.stage == "fight":
-                out += [A.PlayDown(p, c) for c in choices(seat.hand)]
+                out += [shared(A.PlayDown, p, c) for c in choices(seat.hand)]
                 if len(s.played[p]) >= 2 or not seat.hand:
-                    out.append(A.Stop(p))
+                    out.append(shared(A.Stop, p))
             elif s.stage == "answer":
-                out += self.defences(p) + self.reversals(p) + [A.Let(p)]
+                out += self.defences(p) + self.reversals(p) + [shared(A.Let, p)]
             elif s.stage == "protect":
-                out += _protects(p, tuple(seat.hand), s.protect_number)
+                out += protects(p, tuple(seat.hand), s.protect_number)
         return out
 
     def illegal_reason(self, action: Action) -> tuple[str, str]:

@@ -18,6 +18,7 @@ from .. import actions as A
 from ..cards import (
     rank_of,
 )
+from ..listing import shared
 from ..state import BaldurState
 
 
@@ -37,7 +38,7 @@ class AnswerRules:
             return []
         if not any(rank_of(h) == "J" for h in s.seats[p].all_heroes()):
             return []
-        return [A.Defend(p, c, j) for c, j in self._level_options(p, 5, int(s.pending[2]))]
+        return [shared(A.Defend, p, c, j) for c, j in self._level_options(p, 5, int(s.pending[2]))]
 
     def reversals(self, p: int) -> list[Action]:
         s = self.state
@@ -46,7 +47,7 @@ class AnswerRules:
             return []
         if not any(rank_of(h) == "Q" for h in s.seats[p].heroes) or f"{p}:Q" in s.bans:
             return []
-        return [A.Reverse(p, c, j) for c, j in self._level_options(p, 7, int(s.pending[2]))]
+        return [shared(A.Reverse, p, c, j) for c, j in self._level_options(p, 7, int(s.pending[2]))]
 
     def defences_possible(self, q: int, level: int) -> bool:
         seat = self.state.seats[q]

@@ -9,8 +9,6 @@ Seed 002:
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..cards import colour, is_joker, rank_of
 
 HAND_LIMIT = 13
@@ -25,18 +23,23 @@ WALL_NUMBERS = tuple(range(2, 11))
 ACTIVE = (2, 3, 4, 6, 8, 9, 10)
 
 
+_SAME: dict[str, tuple[str, str]] = {}
+
+
 def choices(cards: list[str]) -> list[str]:
     """One card per (rank, colour) held: two cards of a rank and colour do the same everywhere but in the
-    opening, so only one of them is offered (the first in code order; see docs/rules-notes.md)."""
-    return list(_choices(tuple(cards)))
-
-
-@lru_cache(maxsize=8192)
-def _choices(cards: tuple[str, ...]) -> tuple[str, ...]:
-    seen: dict[tuple[str, str], str] = {}
+    opening, so only one of them is offered (the first in code order; see docs/rules-notes.md). The first
+    of each group in sorted order come out sorted."""
+    seen: set[tuple[str, str]] = set()
+    out = []
     for c in sorted(cards):
-        seen.setdefault((rank_of(c), colour(c)), c)
-    return tuple(sorted(seen.values()))
+        k = _SAME.get(c)
+        if k is None:
+            k = _SAME[c] = (rank_of(c), colour(c))
+        if k not in seen:
+            seen.add(k)
+            out.append(c)
+    return out
 
 
 def kind(card: str) -> str:

@@ -26,6 +26,7 @@ from ..cards import (
     is_joker,
     value,
 )
+from ..listing import shared
 from ..state import BANK, GODS, INN, BaldurState, Task
 from .common import WALL_NUMBERS, WALL_ROUNDS, choices
 
@@ -135,7 +136,7 @@ class SevenRoundRules:
 
         def plays(numbers: tuple[int, ...]) -> list[A.Build]:
             if len(numbers) == 1:
-                return [A.Build(p, numbers, (j,) if j else ()) for j in payers(numbers[0])]
+                return [shared(A.Build, p, numbers, (j,) if j else ()) for j in payers(numbers[0])]
             a, b = numbers
             out = []
             for ja in payers(a):  # each payer is held at least once: only a payer used twice needs two
@@ -144,7 +145,7 @@ class SevenRoundRules:
                         continue  # the same cards as (jb, ja)
                     if (not ja and not jb and a == b and naturals[a] < 2) or (ja and ja == jb and jokers[ja] < 2):
                         continue
-                    out.append(A.Build(p, numbers, (ja, jb) if ja or jb else ()))
+                    out.append(shared(A.Build, p, numbers, (ja, jb) if ja or jb else ()))
             return out
 
         out: list[A.Build] = []

@@ -90,6 +90,15 @@ def _hero_kinds(seat) -> str:
     return "".join(sorted({rank_of(h) for h in seat.heroes + seat.tired}))
 
 
+def _use(*fields) -> Action:
+    """``Use(*fields)``, one shared object per value."""
+    known = _USE.get(fields)
+    if known is None:
+        known = _USE[fields] = A.Use(*fields)
+    return known
+
+
+_USE: dict[tuple, Action] = {}
 #: hero actions by (players, player, function card, payment table of its levels, what their aims read)
 _USES: dict[tuple, tuple[Action, ...]] = {}
 _USES_MAX = 50_000
@@ -126,8 +135,10 @@ class HeroRules:
             table = _pay_table(min(3, black), bj, min(3, red), rj)
             # what the aims of this rank read of the other seats (:meth:`aims`): their hero kinds, whether
             # they hold heroes (3, 10) or hand cards (6); the actions are the same objects for the same key
-            if rank == 3 or rank == 10:
+            if rank == 3:
                 seen: tuple = tuple(_hero_kinds(seat) for seat in seats)
+            elif rank == 10:
+                seen = tuple(bool(seat.heroes or seat.tired) for seat in seats)
             elif rank == 6:
                 seen = tuple(bool(seat.hand) for seat in seats)
             else:
@@ -139,7 +150,7 @@ class HeroRules:
                 for level, options in enumerate(table, 1):
                     if options:
                         aims = self.aims(p, rank, level)
-                        known += [A.Use(p, rank, level, col, j, t, k) for col, j in options for t, k in aims]
+                        known += [_use(p, rank, level, col, j, t, k) for col, j in options for t, k in aims]
                 if len(_USES) >= _USES_MAX:
                     _USES.clear()
                 known = _USES[key] = tuple(known)
