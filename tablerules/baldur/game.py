@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..core.actions import Weighted
 from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information
 from ..core.registry import register
 from . import actions as A
@@ -85,7 +86,10 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
         if not s.tasks:
             return None
         task = s.tasks[0]
-        return ChanceStep.uniform(task.what, f"{task.what}: a card for {task.dst}", self._source(task))
+        # ChanceStep.uniform over the source, counted in C: the same lazy step (outcomes in the order the
+        # cards first appear, listed only when asked for) that uniform builds with a Python loop
+        counts = Counter(self._source(task))
+        return Weighted(task.what, f"{task.what}: a card for {task.dst}", tuple(counts), tuple(counts.values()))
 
     def advance(self) -> None:
         """Run deterministic moves and the program until a player or chance must act."""
@@ -99,7 +103,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
                 if not source:
                     s.tasks.pop(0)
                     continue
-                if len(set(source)) > 1:
+                if source.count(source[0]) != len(source):  # two different cards: chance draws
                     return
                 self._move(task, source[0])
                 continue
@@ -158,7 +162,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
     def player_actions(self) -> list[Action]:
         s = self.state
         out: list[Action] = []
-        for p in self.current_players():
+        for p in self.to_act():  # current_players(), cached by the protocol
             seat = s.seats[p]
             if s.stage == "opening":
                 out += [shared(A.Open, p, c) for c in sorted(set(seat.hand)) if not is_joker(c)]
