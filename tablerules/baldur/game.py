@@ -65,6 +65,9 @@ class BaldurParams:
 
 
 
+_STEPS: dict[str, str] = {}  # a program step -> the name of the method running it
+
+
 @register
 class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, RoundEndRules, EventRules, HiddenEventRules,
              SevenRoundRules, Game):
@@ -117,7 +120,11 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
                 return
             if not s.program:
                 return
-            getattr(self, "step_" + s.program.pop(0).replace(" ", "_"))()
+            step = s.program.pop(0)
+            method = _STEPS.get(step)
+            if method is None:
+                method = _STEPS[step] = "step_" + step.replace(" ", "_")
+            getattr(self, method)()
 
     def _end_reason(self) -> str:
         s = self.state
@@ -259,19 +266,6 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
                 s.program = ["initial draw"]
             else:
                 self._move(s.tasks[0], str(action.outcome))
-        elif isinstance(action, A.Open):
-            self.play_opening(action)
-        elif isinstance(action, A.Use):
-            self.use(action)
-        elif isinstance(action, A.Recruit):
-            self.event(f"player {action.player} recruits")
-            s.stage = ""
-            s.tasks.append(Task("hero", INN, AUCTION, 1))
-            s.program = ["open auction"]
-        elif isinstance(action, A.EndTurn):
-            self.event(f"player {action.player} ends the turn")
-            s.stage = ""
-            s.program = ["next turn"]
         elif isinstance(action, A.Bid):
             hand = s.seats[action.player].hand
             cards = []
@@ -286,6 +280,19 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
             s.bidders.remove(action.player)
             self.event(f"player {action.player} drops out of the auction")
             self._settle_bids()
+        elif isinstance(action, A.Open):
+            self.play_opening(action)
+        elif isinstance(action, A.Use):
+            self.use(action)
+        elif isinstance(action, A.Recruit):
+            self.event(f"player {action.player} recruits")
+            s.stage = ""
+            s.tasks.append(Task("hero", INN, AUCTION, 1))
+            s.program = ["open auction"]
+        elif isinstance(action, A.EndTurn):
+            self.event(f"player {action.player} ends the turn")
+            s.stage = ""
+            s.program = ["next turn"]
         elif isinstance(action, A.Choose):
             self.choose(action)
         elif isinstance(action, A.Protect):

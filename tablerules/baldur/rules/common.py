@@ -9,7 +9,7 @@ Seed 002:
 
 from __future__ import annotations
 
-from ..cards import colour, is_joker, rank_of
+from ..cards import colour, full_deck, is_joker, rank_of
 
 HAND_LIMIT = 13
 WAITING = ("opening", "act", "bid", "choose", "protect", "answer", "werewolves", "join", "fight", "gods", "look",
@@ -55,7 +55,19 @@ _KINDS: dict[str, str] = {}
 
 def card_of(hand: list[str], kind_: str) -> str:
     """The card of ``hand`` a kind stands for (the first in code order)."""
-    return next(c for c in sorted(hand) if kind(c) == kind_)
+    codes = _CODES_OF.get(kind_)
+    if codes is None:
+        if not _CODES_OF:
+            for c in sorted(set(full_deck())):
+                _CODES_OF.setdefault(kind(c), []).append(c)
+        codes = _CODES_OF.get(kind_, ())
+    for c in codes:  # a kind's codes in code order: the first one held
+        if c in hand:
+            return c
+    raise StopIteration(kind_)  # as next() over the hand raised before
+
+
+_CODES_OF: dict[str, list[str]] = {}
 
 
 def draw_count(heroes: int) -> int:

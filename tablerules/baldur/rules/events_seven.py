@@ -30,6 +30,8 @@ from ..listing import shared
 from ..state import BANK, GODS, INN, BaldurState, Task
 from .common import WALL_NUMBERS, WALL_ROUNDS, choices
 
+_LAST_WALL: list = []  # [what wall_plays read, the plays]
+
 
 class SevenRoundRules:
     """Mixed into :class:`tablerules.baldur.game.Baldur`."""
@@ -124,6 +126,18 @@ class SevenRoundRules:
         return naturals, jokers
 
     def wall_plays(self, p: int) -> list[A.Build]:
+        """Every play (:meth:`_wall_plays`); the last list is kept while what it reads is unchanged (the plays
+        are worked out to see whether the wall goes on, then listed)."""
+        s = self.state
+        key = (p, tuple(s.seats[p].hand), tuple(s.open_cards[p]), s.wall_turn == 0, tuple(s.wall_last),
+               tuple(s.wall_related))
+        if _LAST_WALL and _LAST_WALL[0] == key:
+            return _LAST_WALL[1]
+        plays = self._wall_plays(p)
+        _LAST_WALL[:] = [key, plays]
+        return plays
+
+    def _wall_plays(self, p: int) -> list[A.Build]:
         """Every play: the numbers, and for each number a natural card or a joker (from the hand by its colour,
         or from the open cards), where the seed allows one ("鬼牌为任意数字": a joker may stand for a number the
         player also holds). Two jokers paying a group are one choice whichever number each pays."""
