@@ -29,7 +29,7 @@ def shared(cls: type[Action], *fields) -> Action:
 
 
 _BIDS: dict[tuple, Action] = {}
-_LAST_BIDS: dict[int, tuple[tuple[str, ...], tuple[Action, ...]]] = {}
+_LAST_BIDS: dict[int, tuple[list[str], tuple[Action, ...]]] = {}
 
 
 def bid(p: int, cards: tuple[str, ...]) -> Action:
@@ -51,10 +51,10 @@ def bids(p: int, hand: list[str]) -> tuple[Action, ...]:
     """Two cards by rank and colour (one if only one is held), in sorted order of the kinds (every pair of
     kinds, the same kind twice when held twice), then dropping out. A hand does not change while its player
     is still to bid, so the last list of each seat is kept for the other bidders' turns."""
-    key = tuple(hand)
     last = _LAST_BIDS.get(p)
-    if last is not None and last[0] == key:
+    if last is not None and last[0] == hand:
         return last[1]
+    key = list(hand)  # a copy: the hand changes once its player bids
     held: dict[str, int] = {}
     for c in key:
         k = kind(c)
