@@ -18,6 +18,7 @@ Seed 002, [黑10] 波斯王朝侵略:
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations
 
 from .. import actions as A
@@ -31,6 +32,14 @@ from ..state import BANK, GODS, INN, BaldurState, Task
 from .common import WALL_NUMBERS, WALL_ROUNDS, choices
 
 _LAST_WALL: list = []  # [what wall_plays read, the plays]
+
+
+@lru_cache(maxsize=1024)
+def _matches(hand: tuple[str, ...], front: tuple[str, ...], want: str) -> tuple[str, ...]:
+    """The cards matching the gods' colour ``want`` (``"any"``: every card), one per rank and colour, from the
+    hand and the open cards in front (worked out for every player at each answer, so kept)."""
+    cards = choices(list(hand)) + [c for c in choices(list(front)) if c not in hand]
+    return tuple(sorted({c for c in cards if want == "any" or is_joker(c) or colour(c) == want}))
 
 
 class SevenRoundRules:
@@ -59,9 +68,7 @@ class SevenRoundRules:
 
     def matches(self, p: int) -> list[str]:
         s = self.state
-        want = self.god_colour()
-        cards = choices(s.seats[p].hand) + [c for c in choices(s.open_cards[p]) if c not in s.seats[p].hand]
-        return sorted({c for c in cards if want == "any" or is_joker(c) or colour(c) == want})
+        return list(_matches(tuple(s.seats[p].hand), tuple(s.open_cards[p]), self.god_colour()))
 
     def _gods_fall(self) -> None:
         """Players who can neither match nor sacrifice fall; when everybody answered, the next round."""
