@@ -222,3 +222,35 @@ def test_seeded_games_are_reproducible() -> None:
 
     assert play(3) == play(3)
     assert play(3)[0] != play(4)[0]
+
+
+def _forget_listing_caches() -> None:
+    from tablerules.baldur import listing
+    from tablerules.baldur.rules import events_seven, heroes
+
+    heroes._USES.clear()
+    listing._LAST_BIDS.clear()
+    listing.protects.cache_clear()
+    events_seven._LAST_WALL.clear()
+    events_seven._matches.cache_clear()
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_cached_action_lists_match_fresh_ones(players: int) -> None:
+    """The action lists kept between steps (hero actions by what their aims read, a seat's last bids, the wall's
+    last plays, protection sets and the gods' matches per hand) are the lists worked out afresh, in the same
+    order, at every decision of seeded random games."""
+    checked = 0
+    for seed in range(3):
+        game = Baldur({"players": players}, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over() and game.num_actions < 1500:
+            if game.is_chance():
+                game.apply(game.sample_chance(rng))
+                continue
+            listed = game.legal_actions()
+            _forget_listing_caches()
+            assert list(game.player_actions()) == list(listed), game.stage()
+            checked += 1
+            game.apply(rng.choice(listed))
+    assert checked > 500

@@ -41,7 +41,13 @@ def is_joker(card: str) -> bool:
 
 
 def is_hero(card: str) -> bool:
-    return not is_joker(card) and rank_of(card) in HERO_RANKS
+    known = _IS_HERO.get(card)
+    if known is None:
+        known = _IS_HERO[card] = not is_joker(card) and rank_of(card) in HERO_RANKS
+    return known
+
+
+_IS_HERO: dict[str, bool] = {}
 
 
 def colour(card: str) -> str:
@@ -56,7 +62,13 @@ def colour(card: str) -> str:
 
 def value(card: str) -> int:
     """The pip value of a hand card (2-10); a joker 15."""
-    return JOKER_VALUE if is_joker(card) else int(rank_of(card))
+    known = _VALUE.get(card)
+    if known is None:
+        known = _VALUE[card] = JOKER_VALUE if is_joker(card) else int(rank_of(card))
+    return known
+
+
+_VALUE: dict[str, int] = {}
 
 
 def score(card: str) -> int:

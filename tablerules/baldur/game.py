@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from itertools import combinations
 
+from ..core.actions import Weighted
 from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information
 from ..core.registry import register
 from . import actions as A
@@ -24,10 +23,10 @@ from .cards import (
     full_deck,
     is_hero,
     is_joker,
-    protections,
     rank_of,
     value,
 )
+from .listing import bids, protects, shared
 from .rules.answers import AnswerRules
 from .rules.auction import AuctionRules
 from .rules.common import (  # noqa: F401 - re-exported: the numbers and helpers were defined here
@@ -66,25 +65,7 @@ class BaldurParams:
 
 
 
-def _bids(p: int, hand: list[str]) -> list[Action]:
-    """Two cards by rank and colour (one if only one is held), or dropping out."""
-    held: dict[str, int] = {}
-    for c in hand:
-        k = kind(c)
-        held[k] = held.get(k, 0) + 1
-    out: list[Action] = [A.Bid(p, cards) for cards in _bid_kinds(tuple(sorted(held.items())), len(hand) >= 2)]
-    out.append(A.Drop(p))
-    return out
-
-
-@lru_cache(maxsize=4096)
-def _bid_kinds(held: tuple[tuple[str, int], ...], two: bool) -> tuple[tuple[str, ...], ...]:
-    """The bids a hand allows, by kind: every pair of kinds (the same kind twice when held twice), sorted."""
-    kinds = [k for k, _ in held]
-    if not two:
-        return tuple((k,) for k in kinds)
-    pairs = list(combinations(kinds, 2)) + [(k, k) for k, n in held if n > 1]
-    return tuple(sorted(pairs))
+_STEPS: dict[str, str] = {}  # a program step -> the name of the method running it
 
 
 @register
@@ -108,7 +89,10 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
         if not s.tasks:
             return None
         task = s.tasks[0]
-        return ChanceStep.uniform(task.what, f"{task.what}: a card for {task.dst}", self._source(task))
+        # ChanceStep.uniform over the source, counted in C: the same lazy step (outcomes in the order the
+        # cards first appear, listed only when asked for) that uniform builds with a Python loop
+        counts = Counter(self._source(task))
+        return Weighted(task.what, f"{task.what}: a card for {task.dst}", tuple(counts), tuple(counts.values()))
 
     def advance(self) -> None:
         """Run deterministic moves and the program until a player or chance must act."""
@@ -122,7 +106,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
                 if not source:
                     s.tasks.pop(0)
                     continue
-                if len(set(source)) > 1:
+                if source.count(source[0]) != len(source):  # two different cards: chance draws
                     return
                 self._move(task, source[0])
                 continue
@@ -136,7 +120,11 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
                 return
             if not s.program:
                 return
-            getattr(self, "step_" + s.program.pop(0).replace(" ", "_"))()
+            step = s.program.pop(0)
+            method = _STEPS.get(step)
+            if method is None:
+                method = _STEPS[step] = "step_" + step.replace(" ", "_")
+            getattr(self, method)()
 
     def _end_reason(self) -> str:
         s = self.state
@@ -181,45 +169,45 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
     def player_actions(self) -> list[Action]:
         s = self.state
         out: list[Action] = []
-        for p in self.current_players():
+        for p in self.to_act():  # current_players(), cached by the protocol
             seat = s.seats[p]
             if s.stage == "opening":
-                out += [A.Open(p, c) for c in sorted(set(seat.hand)) if not is_joker(c)]
+                out += [shared(A.Open, p, c) for c in sorted(set(seat.hand)) if not is_joker(c)]
             elif s.stage == "act":
                 out += self.hero_actions(p)
-                out += [A.Recruit(p), A.EndTurn(p)] if (s.inn or s.inn_under or s.revealed) else [A.EndTurn(p)]
+                out += [shared(A.Recruit, p), shared(A.EndTurn, p)] if (s.inn or s.inn_under or s.revealed) \
+                    else [shared(A.EndTurn, p)]
             elif s.stage == "bid":
-                out += _bids(p, seat.hand)
+                out += bids(p, seat.hand)
             elif s.stage == "choose":
                 zone = seat.hand if s.choose_zone == "hand" else seat.all_heroes()
                 verb = {"bank": "discards", "inn": "loses", "right": "passes right"}[s.choose_dest]
-                out += [A.Choose(p, c, verb) for c in (choices(zone) if s.choose_zone == "hand" else sorted(set(zone)))]
+                cards = choices(zone) if s.choose_zone == "hand" else sorted(set(zone))
+                out += [shared(A.Choose, p, c, verb) for c in cards]
             elif s.stage == "look":
                 if s.look_from < 0:
-                    out += [A.Give(p, c, s.look_to[0]) for c in choices(s.looked)]
+                    out += [shared(A.Give, p, c, s.look_to[0]) for c in choices(s.looked)]
                 else:
-                    out += [A.Take(p, c) for c in choices(s.looked)]
+                    out += [shared(A.Take, p, c) for c in choices(s.looked)]
             elif s.stage == "gods":
                 found = self.matches(p)
-                out += [A.Match(p, c) for c in found]
+                out += [shared(A.Match, p, c) for c in found]
                 if not found:
-                    out += [A.Sacrifice(p, h) for h in sorted(set(seat.all_heroes()))]
+                    out += [shared(A.Sacrifice, p, h) for h in sorted(set(seat.all_heroes()))]
             elif s.stage == "wall":
                 out += self.wall_plays(p)
             elif s.stage == "werewolves":
-                out += [A.PlayDown(p, c) for c in choices(seat.hand)]
+                out += [shared(A.PlayDown, p, c) for c in choices(seat.hand)]
             elif s.stage == "join":
-                out += [A.Join(p, True), A.Join(p, False)]
+                out += [shared(A.Join, p, True), shared(A.Join, p, False)]
             elif s.stage == "fight":
-                out += [A.PlayDown(p, c) for c in choices(seat.hand)]
+                out += [shared(A.PlayDown, p, c) for c in choices(seat.hand)]
                 if len(s.played[p]) >= 2 or not seat.hand:
-                    out.append(A.Stop(p))
+                    out.append(shared(A.Stop, p))
             elif s.stage == "answer":
-                out += self.defences(p) + self.reversals(p) + [A.Let(p)]
+                out += self.defences(p) + self.reversals(p) + [shared(A.Let, p)]
             elif s.stage == "protect":
-                out += [A.Protect(p, tuple(str(value(c)) for c in combo))
-                        for combo in protections(seat.hand, s.protect_number)]
-                out.append(A.GiveUp(p))
+                out += protects(p, tuple(seat.hand), s.protect_number)
         return out
 
     def illegal_reason(self, action: Action) -> tuple[str, str]:
@@ -278,19 +266,6 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
                 s.program = ["initial draw"]
             else:
                 self._move(s.tasks[0], str(action.outcome))
-        elif isinstance(action, A.Open):
-            self.play_opening(action)
-        elif isinstance(action, A.Use):
-            self.use(action)
-        elif isinstance(action, A.Recruit):
-            self.event(f"player {action.player} recruits")
-            s.stage = ""
-            s.tasks.append(Task("hero", INN, AUCTION, 1))
-            s.program = ["open auction"]
-        elif isinstance(action, A.EndTurn):
-            self.event(f"player {action.player} ends the turn")
-            s.stage = ""
-            s.program = ["next turn"]
         elif isinstance(action, A.Bid):
             hand = s.seats[action.player].hand
             cards = []
@@ -305,6 +280,19 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
             s.bidders.remove(action.player)
             self.event(f"player {action.player} drops out of the auction")
             self._settle_bids()
+        elif isinstance(action, A.Open):
+            self.play_opening(action)
+        elif isinstance(action, A.Use):
+            self.use(action)
+        elif isinstance(action, A.Recruit):
+            self.event(f"player {action.player} recruits")
+            s.stage = ""
+            s.tasks.append(Task("hero", INN, AUCTION, 1))
+            s.program = ["open auction"]
+        elif isinstance(action, A.EndTurn):
+            self.event(f"player {action.player} ends the turn")
+            s.stage = ""
+            s.program = ["next turn"]
         elif isinstance(action, A.Choose):
             self.choose(action)
         elif isinstance(action, A.Protect):

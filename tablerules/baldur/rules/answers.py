@@ -15,10 +15,18 @@ from __future__ import annotations
 
 from ...core.protocol import Action
 from .. import actions as A
-from ..cards import (
-    rank_of,
-)
+from ..cards import HERO_RANKS, SUITS, rank_of
+from ..listing import shared
 from ..state import BaldurState
+
+
+def _holds(heroes: list[str], rank: str) -> bool:
+    """Whether one of ``heroes`` is of ``rank`` (a thief ``"J"``, a witch ``"Q"``)."""
+    spade, heart, diamond, club = _SUITED[rank]
+    return spade in heroes or heart in heroes or diamond in heroes or club in heroes
+
+
+_SUITED = {rank: tuple(rank + suit for suit in SUITS) for rank in HERO_RANKS}
 
 
 class AnswerRules:
@@ -37,7 +45,7 @@ class AnswerRules:
             return []
         if not any(rank_of(h) == "J" for h in s.seats[p].all_heroes()):
             return []
-        return [A.Defend(p, c, j) for c, j in self._level_options(p, 5, int(s.pending[2]))]
+        return [shared(A.Defend, p, c, j) for c, j in self._level_options(p, 5, int(s.pending[2]))]
 
     def reversals(self, p: int) -> list[Action]:
         s = self.state
@@ -46,15 +54,15 @@ class AnswerRules:
             return []
         if not any(rank_of(h) == "Q" for h in s.seats[p].heroes) or f"{p}:Q" in s.bans:
             return []
-        return [A.Reverse(p, c, j) for c, j in self._level_options(p, 7, int(s.pending[2]))]
+        return [shared(A.Reverse, p, c, j) for c, j in self._level_options(p, 7, int(s.pending[2]))]
 
     def defences_possible(self, q: int, level: int) -> bool:
         seat = self.state.seats[q]
-        return any(rank_of(h) == "J" for h in seat.all_heroes()) and bool(self._level_options(q, 5, level))
+        return (_holds(seat.heroes, "J") or _holds(seat.tired, "J")) and bool(self._level_options(q, 5, level))
 
     def reversal_possible(self, q: int, level: int) -> bool:
         seat = self.state.seats[q]
-        return any(rank_of(h) == "Q" for h in seat.heroes) and f"{q}:Q" not in self.state.bans and \
+        return _holds(seat.heroes, "Q") and f"{q}:Q" not in self.state.bans and \
             bool(self._level_options(q, 7, level))
 
     def reverse(self, action: A.Reverse) -> None:

@@ -42,8 +42,9 @@ class AuctionRules:
 
     def _settle_bids(self) -> None:
         s = self.state
-        if any(not s.bids[p] for p in s.bidders):
-            return
+        for p in s.bidders:
+            if not s.bids[p]:
+                return
         totals = {p: sum(value(c) for c in s.bids[p]) for p in s.bidders}
         if totals:
             self.event("bids: " + ", ".join(f"player {p} {'+'.join(s.bids[p])} = {t}" for p, t in totals.items()))

@@ -9,7 +9,7 @@ Seed 002:
 
 from __future__ import annotations
 
-from ..cards import colour, is_joker, rank_of
+from ..cards import colour, full_deck, is_joker, rank_of
 
 HAND_LIMIT = 13
 WAITING = ("opening", "act", "bid", "choose", "protect", "answer", "werewolves", "join", "fight", "gods", "look",
@@ -23,13 +23,23 @@ WALL_NUMBERS = tuple(range(2, 11))
 ACTIVE = (2, 3, 4, 6, 8, 9, 10)
 
 
+_SAME: dict[str, tuple[str, str]] = {}
+
+
 def choices(cards: list[str]) -> list[str]:
     """One card per (rank, colour) held: two cards of a rank and colour do the same everywhere but in the
-    opening, so only one of them is offered (the first in code order; see docs/rules-notes.md)."""
-    seen: dict[tuple[str, str], str] = {}
+    opening, so only one of them is offered (the first in code order; see docs/rules-notes.md). The first
+    of each group in sorted order come out sorted."""
+    seen: set[tuple[str, str]] = set()
+    out = []
     for c in sorted(cards):
-        seen.setdefault((rank_of(c), colour(c)), c)
-    return sorted(seen.values())
+        k = _SAME.get(c)
+        if k is None:
+            k = _SAME[c] = (rank_of(c), colour(c))
+        if k not in seen:
+            seen.add(k)
+            out.append(c)
+    return out
 
 
 def kind(card: str) -> str:
@@ -45,7 +55,19 @@ _KINDS: dict[str, str] = {}
 
 def card_of(hand: list[str], kind_: str) -> str:
     """The card of ``hand`` a kind stands for (the first in code order)."""
-    return next(c for c in sorted(hand) if kind(c) == kind_)
+    codes = _CODES_OF.get(kind_)
+    if codes is None:
+        if not _CODES_OF:
+            for c in sorted(set(full_deck())):
+                _CODES_OF.setdefault(kind(c), []).append(c)
+        codes = _CODES_OF.get(kind_, ())
+    for c in codes:  # a kind's codes in code order: the first one held
+        if c in hand:
+            return c
+    raise StopIteration(kind_)  # as next() over the hand raised before
+
+
+_CODES_OF: dict[str, list[str]] = {}
 
 
 def draw_count(heroes: int) -> int:

@@ -18,6 +18,7 @@ Seed 002, [黑10] 波斯王朝侵略:
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations
 
 from .. import actions as A
@@ -26,8 +27,19 @@ from ..cards import (
     is_joker,
     value,
 )
+from ..listing import shared
 from ..state import BANK, GODS, INN, BaldurState, Task
 from .common import WALL_NUMBERS, WALL_ROUNDS, choices
+
+_LAST_WALL: list = []  # [what wall_plays read, the plays]
+
+
+@lru_cache(maxsize=1024)
+def _matches(hand: tuple[str, ...], front: tuple[str, ...], want: str) -> tuple[str, ...]:
+    """The cards matching the gods' colour ``want`` (``"any"``: every card), one per rank and colour, from the
+    hand and the open cards in front (worked out for every player at each answer, so kept)."""
+    cards = choices(list(hand)) + [c for c in choices(list(front)) if c not in hand]
+    return tuple(sorted({c for c in cards if want == "any" or is_joker(c) or colour(c) == want}))
 
 
 class SevenRoundRules:
@@ -56,9 +68,7 @@ class SevenRoundRules:
 
     def matches(self, p: int) -> list[str]:
         s = self.state
-        want = self.god_colour()
-        cards = choices(s.seats[p].hand) + [c for c in choices(s.open_cards[p]) if c not in s.seats[p].hand]
-        return sorted({c for c in cards if want == "any" or is_joker(c) or colour(c) == want})
+        return list(_matches(tuple(s.seats[p].hand), tuple(s.open_cards[p]), self.god_colour()))
 
     def _gods_fall(self) -> None:
         """Players who can neither match nor sacrifice fall; when everybody answered, the next round."""
@@ -123,6 +133,18 @@ class SevenRoundRules:
         return naturals, jokers
 
     def wall_plays(self, p: int) -> list[A.Build]:
+        """Every play (:meth:`_wall_plays`); the last list is kept while what it reads is unchanged (the plays
+        are worked out to see whether the wall goes on, then listed)."""
+        s = self.state
+        key = (p, tuple(s.seats[p].hand), tuple(s.open_cards[p]), s.wall_turn == 0, tuple(s.wall_last),
+               tuple(s.wall_related))
+        if _LAST_WALL and _LAST_WALL[0] == key:
+            return _LAST_WALL[1]
+        plays = self._wall_plays(p)
+        _LAST_WALL[:] = [key, plays]
+        return plays
+
+    def _wall_plays(self, p: int) -> list[A.Build]:
         """Every play: the numbers, and for each number a natural card or a joker (from the hand by its colour,
         or from the open cards), where the seed allows one ("鬼牌为任意数字": a joker may stand for a number the
         player also holds). Two jokers paying a group are one choice whichever number each pays."""
@@ -135,7 +157,7 @@ class SevenRoundRules:
 
         def plays(numbers: tuple[int, ...]) -> list[A.Build]:
             if len(numbers) == 1:
-                return [A.Build(p, numbers, (j,) if j else ()) for j in payers(numbers[0])]
+                return [shared(A.Build, p, numbers, (j,) if j else ()) for j in payers(numbers[0])]
             a, b = numbers
             out = []
             for ja in payers(a):  # each payer is held at least once: only a payer used twice needs two
@@ -144,7 +166,7 @@ class SevenRoundRules:
                         continue  # the same cards as (jb, ja)
                     if (not ja and not jb and a == b and naturals[a] < 2) or (ja and ja == jb and jokers[ja] < 2):
                         continue
-                    out.append(A.Build(p, numbers, (ja, jb) if ja or jb else ()))
+                    out.append(shared(A.Build, p, numbers, (ja, jb) if ja or jb else ()))
             return out
 
         out: list[A.Build] = []

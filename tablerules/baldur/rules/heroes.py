@@ -32,22 +32,15 @@ from ..cards import (
 from ..state import BANK, INN, LIMBO, LOOK, POOL, BaldurState, Task
 from .common import ACTIVE, tax_count
 
-
-def _kinds(hand: list[str]) -> dict:
-    """Function cards held by (rank number, colour), and jokers by code."""
-    out: dict = {}
-    for c in hand:
-        key = c if is_joker(c) else _KIND.get(c) or _KIND.setdefault(c, (_number(c), colour(c)))
-        out[key] = out.get(key, 0) + 1
-    return out
+#: the codes of each function card by colour: black (spades, clubs), red (hearts, diamonds)
+_CODES = {rank: (f"{rank}S", f"{rank}C", f"{rank}H", f"{rank}D") for rank in range(2, 11)}
 
 
-_KIND: dict[str, tuple[int, str]] = {}
-
-
-def _number(card: str) -> int:
-    r = rank_of(card)
-    return int(r) if r.isdigit() else 0
+def _held(hand: list[str], rank: int) -> tuple[int, int]:
+    """How many black and red cards of function card ``rank`` a hand holds (jokers apart)."""
+    spade, club, heart, diamond = _CODES[rank]
+    count = hand.count
+    return count(spade) + count(club), count(heart) + count(diamond)
 
 
 #: what a function card level names (seed table rows; 所有玩家 = every other player, but 8 special every player):
@@ -71,11 +64,11 @@ REACH: dict[tuple[int, int], str] = {
 }
 
 
-def _pay_options(hand: dict, rank: int, level: int) -> tuple[tuple[str, int], ...]:
-    """(colour, jokers) paying ``level`` cards of ``rank`` from a hand counted by :func:`_kinds` (注1: one
-    colour; a joker stands for a card of its colour)."""
-    return _pay_table(min(3, hand.get((rank, "black"), 0)), min(3, hand.get("BJ", 0)),
-                      min(3, hand.get((rank, "red"), 0)), min(3, hand.get("RJ", 0)))[level - 1]
+def _pay_options(hand: list[str], rank: int, level: int) -> tuple[tuple[str, int], ...]:
+    """(colour, jokers) paying ``level`` cards of ``rank`` from ``hand`` (注1: one colour; a joker stands for a
+    card of its colour)."""
+    black, red = _held(hand, rank)
+    return _pay_table(min(3, black), min(3, hand.count("BJ")), min(3, red), min(3, hand.count("RJ")))[level - 1]
 
 
 @cache
@@ -85,6 +78,25 @@ def _pay_table(black: int, bj: int, red: int, rj: int) -> tuple[tuple[tuple[str,
                        for j in range(0, min(level, jokers) + 1) if natural >= level - j) for level in (1, 2, 3))
 
 
+def _hero_kinds(seat) -> str:
+    """The kinds of heroes a seat holds, ready or exhausted, as sorted rank letters ("" for none)."""
+    return "".join(sorted({rank_of(h) for h in seat.heroes + seat.tired}))
+
+
+def _use(*fields) -> Action:
+    """``Use(*fields)``, one shared object per value."""
+    known = _USE.get(fields)
+    if known is None:
+        known = _USE[fields] = A.Use(*fields)
+    return known
+
+
+_USE: dict[tuple, Action] = {}
+#: hero actions by (players, player, function card, payment table of its levels, what their aims read)
+_USES: dict[tuple, tuple[Action, ...]] = {}
+_USES_MAX = 50_000
+
+
 class HeroRules:
     """Mixed into :class:`tablerules.baldur.game.Baldur`."""
 
@@ -92,29 +104,48 @@ class HeroRules:
 
     def ready_heroes(self, p: int) -> set[str]:
         s = self.state
+        if not s.bans:
+            return {h[:-1] for h in s.seats[p].heroes}  # a hero's rank: its code without the suit
         return {rank_of(h) for h in s.seats[p].heroes if f"{p}:{rank_of(h)}" not in s.bans}
 
     def hero_actions(self, p: int) -> list[Action]:
-        s = self.state
         ready = self.ready_heroes(p)
         if not ready:
             return []
-        hand = _kinds(s.seats[p].hand)  # (rank, colour) -> how many; jokers under their code
-        return self._hero_actions(p, ready, hand)
-
-    def _hero_actions(self, p: int, ready: set[str], hand: dict) -> list[Action]:
         out: list[Action] = []
-        bj, rj = min(3, hand.get("BJ", 0)), min(3, hand.get("RJ", 0))
+        hand = self.state.seats[p].hand
+        bj, rj = min(3, hand.count("BJ")), min(3, hand.count("RJ"))
+        players = self.params.players
+        seats = self.state.seats
         for rank in ACTIVE:
             if FUNCTION_HERO[rank] not in ready:
                 continue
-            black, red = hand.get((rank, "black"), 0), hand.get((rank, "red"), 0)
+            black, red = _held(hand, rank)
             if not (black or red or bj or rj):
                 continue
-            for level, options in enumerate(_pay_table(min(3, black), bj, min(3, red), rj), 1):
-                if options:
-                    aims = self.aims(p, rank, level)
-                    out += [A.Use(p, rank, level, col, j, t, k) for col, j in options for t, k in aims]
+            table = _pay_table(min(3, black), bj, min(3, red), rj)
+            # what the aims of this rank read of the other seats (:meth:`aims`): their hero kinds, whether
+            # they hold heroes (3, 10) or hand cards (6); the actions are the same objects for the same key
+            if rank == 3:
+                seen: tuple = tuple(_hero_kinds(seat) for seat in seats)
+            elif rank == 10:
+                seen = tuple(bool(seat.heroes or seat.tired) for seat in seats)
+            elif rank == 6:
+                seen = tuple(bool(seat.hand) for seat in seats)
+            else:
+                seen = ()
+            key = (players, p, rank, table, seen)
+            known = _USES.get(key)
+            if known is None:
+                known = []
+                for level, options in enumerate(table, 1):
+                    if options:
+                        aims = self.aims(p, rank, level)
+                        known += [_use(p, rank, level, col, j, t, k) for col, j in options for t, k in aims]
+                if len(_USES) >= _USES_MAX:
+                    _USES.clear()
+                known = _USES[key] = tuple(known)
+            out += known
         return out
 
     def aims(self, p: int, rank: int, level: int, others: list[int] | None = None) -> list[tuple[tuple[int, ...], str]]:
@@ -143,7 +174,7 @@ class HeroRules:
 
     def _level_options(self, p: int, rank: int, level: int) -> tuple[tuple[str, int], ...]:
         """(colour, jokers) with which ``p`` can play ``level`` cards of ``rank``."""
-        return _pay_options(_kinds(self.state.seats[p].hand), rank, level)
+        return _pay_options(self.state.seats[p].hand, rank, level)
 
     def reached(self, action: A.Use) -> list[int]:
         """The players a hero action reaches and who did not defend (the table :data:`REACH`)."""

@@ -1,0 +1,81 @@
+"""Building the legal action lists fast: the actions are immutable, so each one is made once and shared
+(:func:`bid`, :func:`use`), and a list is kept while what it reads stays the same.
+
+Random playouts list actions at nearly every step; making the same frozen dataclasses again each time, and
+keeping them in caches per hand, cost more than the rules themselves (and the long-lived copies slow the
+garbage collector down). The interned actions are bounded: a handful per seat, card kind and hero action.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..core.protocol import Action
+from . import actions as A
+from .cards import protections, value
+from .rules.common import kind
+
+_SHARED: dict[tuple, Action] = {}
+
+
+def shared(cls: type[Action], *fields) -> Action:
+    """``cls(*fields)``, one shared object per value (actions are immutable)."""
+    known = _SHARED.get((cls, fields))
+    if known is None:
+        if len(_SHARED) >= 100_000:  # never reached by the rules' actions; a bound all the same
+            _SHARED.clear()
+        known = _SHARED[cls, fields] = cls(*fields)
+    return known
+
+
+_BIDS: dict[tuple, Action] = {}
+_LAST_BIDS: dict[int, tuple[list[str], tuple[Action, ...]]] = {}
+
+
+def bid(p: int, cards: tuple[str, ...]) -> Action:
+    """``Bid(p, cards)``, one shared object per value."""
+    known = _BIDS.get((p, cards))
+    if known is None:
+        known = _BIDS[p, cards] = A.Bid(p, cards)
+    return known
+
+
+def drop(p: int) -> Action:
+    known = _BIDS.get(p)
+    if known is None:
+        known = _BIDS[p] = A.Drop(p)
+    return known
+
+
+def bids(p: int, hand: list[str]) -> tuple[Action, ...]:
+    """Two cards by rank and colour (one if only one is held), in sorted order of the kinds (every pair of
+    kinds, the same kind twice when held twice), then dropping out. A hand does not change while its player
+    is still to bid, so the last list of each seat is kept for the other bidders' turns."""
+    last = _LAST_BIDS.get(p)
+    if last is not None and last[0] == hand:
+        return last[1]
+    key = list(hand)  # a copy: the hand changes once its player bids
+    held: dict[str, int] = {}
+    for c in key:
+        k = kind(c)
+        held[k] = held.get(k, 0) + 1
+    kinds = sorted(held)
+    out: list[Action] = []
+    if len(key) < 2:
+        out += [bid(p, (k,)) for k in kinds]
+    else:
+        for i, k in enumerate(kinds):  # (k, k) sorts before (k, a larger kind)
+            if held[k] > 1:
+                out.append(bid(p, (k, k)))
+            out += [bid(p, (k, other)) for other in kinds[i + 1:]]
+    out.append(drop(p))
+    result = tuple(out)
+    _LAST_BIDS[p] = (key, result)
+    return result
+
+
+@lru_cache(maxsize=4096)
+def protects(p: int, hand: tuple[str, ...], number: int) -> tuple[Action, ...]:
+    """Protecting with each set of hand cards making ``number``, or letting the hero die."""
+    return (*[A.Protect(p, tuple(str(value(c)) for c in combo)) for combo in protections(list(hand), number)],
+            A.GiveUp(p))
