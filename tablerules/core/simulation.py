@@ -11,6 +11,7 @@ from typing import Any
 from tqdm.auto import tqdm
 
 from .agents import Agent, play_game
+from .batch import batch_gc
 from .protocol import Game
 from .registry import game_class
 
@@ -64,21 +65,27 @@ def simulate(game: str | type[Game], n: int, seed: int = 0, agents: Agent | Sequ
              params: Mapping[str, Any] | None = None, progress: bool = True) -> SimulationSummary:
     """Play ``n`` games seeded ``seed, seed + 1, ...`` with ``agents`` (random when ``None``).
 
-    The same seed gives the same summary. A tqdm progress bar shows while ``progress`` is true.
+    The same seed gives the same summary. A tqdm progress bar shows while ``progress`` is true. The games
+    are played with the collector set for a batch (:func:`~tablerules.core.batch.batch_gc`).
     """
     cls = game_class(game) if isinstance(game, str) else game
     summary = SimulationSummary(game=cls.name, games=n, seed=seed)
-    for i in tqdm(range(n), desc=f"simulating {cls.name}", disable=not progress, leave=False):
-        played = play_game(cls(params, seed=seed + i), agents)
-        if not played.is_over() or hit_turn_cap(played):
-            summary.capped += 1
-            if len(summary.capped_seeds) < CAPPED_SEEDS_SHOWN:
-                summary.capped_seeds.append(seed + i)
-            continue
-        summary.finished += 1
-        summary.turns.append(played.turn_number())
-        summary.actions.append(played.num_actions)
-        result = played.result()
-        if result is not None:
-            summary.winners.update(result.winners)
+    with batch_gc():
+        for i in tqdm(range(n), desc=f"simulating {cls.name}", disable=not progress, leave=False):
+            _record(summary, play_game(cls(params, seed=seed + i), agents), seed + i)
     return summary
+
+
+def _record(summary: SimulationSummary, played: Game, game_seed: int) -> None:
+    """Add one played game to ``summary``: capped (its seed kept) or finished (winners, turns, actions)."""
+    if not played.is_over() or hit_turn_cap(played):
+        summary.capped += 1
+        if len(summary.capped_seeds) < CAPPED_SEEDS_SHOWN:
+            summary.capped_seeds.append(game_seed)
+        return
+    summary.finished += 1
+    summary.turns.append(played.turn_number())
+    summary.actions.append(played.num_actions)
+    result = played.result()
+    if result is not None:
+        summary.winners.update(result.winners)

@@ -19,6 +19,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..core.agents import make_agents, play_game
+from ..core.batch import batch_gc
 from ..core.protocol import Game
 from ..core.registry import game_class
 from .plan import Chunk
@@ -89,10 +90,11 @@ def play_one(cls: type[Game], params: dict[str, Any], seed: int, agent_names: tu
 
 
 def play_chunk(chunk: Chunk) -> list[dict[str, Any]]:
-    """The rows of every game of ``chunk``, in seed order."""
+    """The rows of every game of ``chunk``, in seed order (played with the collector set for a batch)."""
     cls = game_class(chunk.game)
     params = dict(chunk.params)
-    rows = [play_one(cls, params, seed, chunk.agents, chunk.max_actions) for seed in chunk.seeds]
+    with batch_gc():
+        rows = [play_one(cls, params, seed, chunk.agents, chunk.max_actions) for seed in chunk.seeds]
     for row in rows:
         row["chunk"] = chunk.index
     return rows
