@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from .dungeon import Dungeon, MonsterPiece, Pos
+from .dungeon import Dungeon, MonsterPiece, Pos, link_key
 from .geometry import Colour, LinkKind, Movement, Side
 
 
@@ -84,17 +84,22 @@ def _through_darkness(dungeon: Dungeon, start: Pos, side: Side) -> Pos:
     return x, y
 
 
+_BLOCKED_BY_LINK = ArrowStep((), "", Stop.LINK)
+
+
 def arrow_step(dungeon: Dungeon, room_id: str, side: Side, passes: frozenset[LinkKind]) -> ArrowStep:
     """Where one step out of ``room_id`` through ``side`` leads a monster that passes ``passes``."""
     room = dungeon.rooms[room_id]
-    if dungeon.link(room.at, side) not in passes:
-        return ArrowStep((), "", Stop.LINK)
+    if dungeon.links.get(link_key(room.at, side), LinkKind.WALL) not in passes:
+        return _BLOCKED_BY_LINK
     target = side.step(room.at)
-    via = "link"
-    if dungeon.room_at(target) is None:
-        target = _through_darkness(dungeon, target, side)
+    entered_id = dungeon._by_pos.get(target)
+    if entered_id is None:
+        entered = dungeon.room_at(_through_darkness(dungeon, target, side))
         via = "darkness"  # the link where it comes back in is ignored
-    entered = dungeon.room_at(target)
+    else:
+        entered = dungeon.rooms[entered_id]
+        via = "link"
     assert entered is not None
     if not entered.entrance:
         return ArrowStep((entered.id,), via)
