@@ -125,8 +125,9 @@ def move_monster(dungeon: Dungeon, monster: MonsterPiece, colour: Colour,
     current = start
     last_side: Side | None = None
     steps = 0
+    rooms = dungeon.rooms
     while True:
-        arrow = dungeon.rooms[current].arrow(colour)
+        arrow = rooms[current].arrows.get(colour)  # Room.arrow
         if arrow is None:
             stop = Stop.NO_ARROW
             break
@@ -135,7 +136,7 @@ def move_monster(dungeon: Dungeon, monster: MonsterPiece, colour: Colour,
         if step.blocked is not None:
             stop = step.blocked
             break
-        if any(room in visited for room in step.entered):
+        if not visited.isdisjoint(step.entered):
             stop = Stop.NO_BACKTRACKING
             break
         path.extend(step.entered)
@@ -147,7 +148,7 @@ def move_monster(dungeon: Dungeon, monster: MonsterPiece, colour: Colour,
             return MonsterPath(monster.id, tuple(path), Stop.SLOW)
     if monster.movement is Movement.FAST and last_side is not None:
         step = arrow_step(dungeon, current, last_side, monster.passes)
-        if step.blocked is None and not any(room in visited for room in step.entered):
+        if step.blocked is None and visited.isdisjoint(step.entered):
             path.extend(step.entered)
             return MonsterPath(monster.id, tuple(path), Stop.TARGET if path[-1] == target_room else Stop.FAST)
     return MonsterPath(monster.id, tuple(path), stop)

@@ -161,7 +161,8 @@ class CombatRules:
             elif not self.state.heroes[p].dead and self.reaches(p, f.room):
                 out += self._one_shots(p, ("munchkins", "monsters"), True) + self._powers(p, "backstab")
             out += self._enhancers(p) + self._wanderers(p) + self._gual(p) + self._give_ups(p)
-            out += self._curses(p, [q for q in f.side if not self.state.heroes[q].dead])
+            if "curse" in self.by_kind(self.state.heroes[p].hand):
+                out += self._curses(p, [q for q in f.side if not self.state.heroes[q].dead])
             out.append(Pass(p))
         return out
 
