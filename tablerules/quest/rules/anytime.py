@@ -39,12 +39,13 @@ class AnytimeRules:
         and enhancers. Never while a step waits for chance, a choice or a curse's answer, nor before the
         game has started, nor after the roll (docs/rules-notes.md, "Any time")."""
         st = self.state
+        stage = st.stage_name
         if (st.over_reason or st.pending or st.choice is not None or st.curse is not None or st.picker is not None
-                or st.stage_name in (DEALING, CREATION, FIRST_PLAYER)):
+                or stage in (DEALING, CREATION, FIRST_PLAYER)):
             return []
         h = st.heroes[player]
         fight = st.fight
-        cards_now = fight is None or st.stage_name in self.FIGHT_ANYTIME_STAGES
+        cards_now = fight is None or stage in self.FIGHT_ANYTIME_STAGES
         hand = self.by_kind(h.hand)  # (each part below lists nothing without its kind of card in the hand)
         curses = "curse" in hand
         living = [q for q in range(self.params.players) if not st.heroes[q].dead] if curses else []
@@ -73,7 +74,7 @@ class AnytimeRules:
                 out += [PlayCard(player, c) for c in hand.get(PLAYABLE, ()) if self.card(c).name in won
                         and self.can_carry(player, c)]
             out += self._trades(player) + self._walls(player) + self._anytime_cheats(player)
-        if player == st.current and st.stage_name in self.SUICIDE_STAGES and (
+        if player == st.current and stage in self.SUICIDE_STAGES and (
                 fight is None or player == fight.fighter):
             out.append(Suicide(player))
         return out
