@@ -69,13 +69,15 @@ class ItemRules:
         if known is None:
             if len(_KINDS) > 100_000:
                 _KINDS.clear()
-            card = self.card
+            cards = [(copy, self.card(copy)) for copy in sorted(key)]  # the lowest copy of each card first
             groups: dict[str, list[str]] = {ALL: []}
+            distinct_names = len({c.name for _, c in cards}) == len(cards)
             seen: set[tuple[str, str]] = set()
-            for copy in sorted(key):  # the lowest copy of each card first, as once() takes it
-                c = card(copy)
+            for copy, c in cards:
                 for group in (ALL, c.kind, *_GROUPS.get(c.kind, ())):
-                    if (group, c.name) not in seen:
+                    if distinct_names:  # every copy is the first of its card
+                        groups.setdefault(group, []).append(copy)
+                    elif (group, c.name) not in seen:  # as once() takes it
                         seen.add((group, c.name))
                         groups.setdefault(group, []).append(copy)
             known = _KINDS[key] = {kind: tuple(copies) for kind, copies in groups.items()}
