@@ -153,6 +153,8 @@ class QuestParams:
 
 
 _Step = Step  # the old name
+_CRAWL_ACTIONS = (Move, Explore, DrawMonster, Decline, PickBase, Chance)  # performed by the crawl
+_DO: dict[type, str] = {}  # action type -> the name of the method performing it
 #: id(card table) -> (the table, its card_index, the DxM deck, the Treasure deck): worked out once
 _INDEXES: dict[int, tuple[dict, dict, list[str], list[str]]] = {}
 
@@ -347,13 +349,17 @@ class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules,
     def perform(self, action: Action) -> None:
         if isinstance(action, Chance) and self.state.pending and isinstance(self.state.pending[0], _Step):
             self._resolve_step(action)
-        elif isinstance(action, Move | Explore | DrawMonster | Decline | PickBase | Chance):
+        elif isinstance(action, _CRAWL_ACTIONS):
             super().perform(action)
             return  # the crawl settles (and calls our _settle)
         elif isinstance(action, EndTurn):
             self.end_turn()
         else:
-            getattr(self, "_do_" + type(action).__name__)(action)
+            kind = type(action)
+            name = _DO.get(kind)
+            if name is None:
+                name = _DO[kind] = "_do_" + kind.__name__
+            getattr(self, name)(action)
         self._settle()
 
     @classmethod
