@@ -7,11 +7,15 @@
   exact 10-turn forecast from its room; cost per (rooms x turns) should stay about flat;
 * random dungeon crawls (exploring + monster turns) per second and actions per second;
 * whole games of ``quest`` per second (random and heuristic agents), and the cost of ``copy()`` early and
-  late in a game.
+  late in a game;
+* random playouts of ``quest`` and of the crawl at 2, 3 and 4 players through the protocol (the loop of
+  ``bench_openspiel.direct_rate``, CPU time), beside OpenSpiel's ``python_tic_tac_toe`` played in the same
+  run when open_spiel is installed (issue #9's yardstick: Quest >= ~1.13x, the crawl >= ~2.25x).
 """
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import replace
 
@@ -65,6 +69,56 @@ def scaling(rooms: int, turns: int) -> tuple[float, float, float]:
     return t_build, timed(float_forecast), timed(exact_forecast)
 
 
+def playout_rate(cls: type, params: dict, seconds: float) -> float:
+    """Random play through the protocol, CPU seconds (the loop of ``bench_openspiel.direct_rate``): actions/s."""
+    cls(params, seed=0)  # load the data once
+    rng = random.Random(0)
+    start = time.process_time()
+    games = actions = 0
+    while time.process_time() - start < seconds:
+        game = cls(params, seed=games)
+        while not game.is_over():
+            if game.is_chance():
+                game.apply(game.sample_chance(rng))
+            else:
+                game.apply(rng.choice(game.legal_actions(game.to_act()[0])))
+        games += 1
+        actions += len(game.history)
+    return actions / (time.process_time() - start)
+
+
+def tic_tac_toe_rate(seconds: float) -> float | None:
+    """OpenSpiel's ``python_tic_tac_toe`` played at random, CPU seconds: actions/s (None without open_spiel)."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers python_tic_tac_toe)
+    except ImportError:
+        return None
+    game = pyspiel.load_game("python_tic_tac_toe")
+    rng = random.Random(0)
+    start = time.process_time()
+    actions = 0
+    while time.process_time() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+    return actions / (time.process_time() - start)
+
+
+def playouts(seconds: float = 3.0) -> None:
+    from tablerules.quest.game import QuestGame
+
+    ttt = tic_tac_toe_rate(seconds)
+    yardstick = f", python_tic_tac_toe {ttt:,.0f} actions/s" if ttt else ""
+    print(f"\nrandom playouts, {seconds:.0f} CPU s each{yardstick}")
+    for label, cls in (("quest", QuestGame), ("crawl", DungeonCrawl)):
+        for players in (2, 3, 4):
+            rate = playout_rate(cls, {"players": players}, seconds)
+            ratio = f" ({rate / ttt:.2f}x python_tic_tac_toe)" if ttt else ""
+            print(f"  {label}, {players} players: {rate:,.0f} actions/s{ratio}")
+
+
 def main() -> None:
     small = random_dungeon(24, seed=1, monsters=38, munchkins=4)
     t = timed(lambda: forecast(small, 10))
@@ -115,6 +169,8 @@ def main() -> None:
                 break
         t = timed(lambda g=game: [g.copy() for _ in range(200)]) / 200
         print(f"copy() {game.num_actions} actions into a game: {t * 1e6:,.0f} us")
+
+    playouts()
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,18 @@ def link_key(at: Pos, side: Side) -> LinkKey:
     if side is Side.N:
         return at[0], at[1] - 1, Side.S
     return at[0], at[1], side
+
+
+_AROUND: dict[Pos, tuple[tuple[Side, LinkKey, Pos], ...]] = {}
+
+
+def around(at: Pos) -> tuple[tuple[Side, LinkKey, Pos], ...]:
+    """``(side, link_key(at, side), side.step(at))`` for the four sides of ``at`` in :class:`Side` order
+    (worked out once per square: the listings look at a room's four sides on every step)."""
+    known = _AROUND.get(at)
+    if known is None:
+        known = _AROUND[at] = tuple((side, link_key(at, side), side.step(at)) for side in Side)
+    return known
 
 
 @dataclass(frozen=True)
@@ -122,11 +134,11 @@ class Dungeon:
 
     def adjacent(self, room_id: str) -> Iterator[tuple[Side, Room, LinkKind]]:
         """Rooms next to ``room_id`` on the grid, with the link between (walls included)."""
-        room = self.rooms[room_id]
-        for side in Side:
-            other = self.room_at(side.step(room.at))
+        by_pos, links, rooms = self._by_pos, self.links, self.rooms
+        for side, key, beyond in around(self.rooms[room_id].at):
+            other = by_pos.get(beyond)
             if other is not None:
-                yield side, other, self.link(room.at, side)
+                yield side, rooms[other], links.get(key, LinkKind.WALL)
 
     def frontier(self) -> list[tuple[str, Side, LinkKind]]:
         """Links that lead out of a room to no room: where munchkins explore (walls excluded)."""
@@ -170,8 +182,9 @@ class Dungeon:
     # ----- pieces -------------------------------------------------------------------------
     def move_monsters(self, positions: Mapping[str, str]) -> None:
         for monster_id, room in positions.items():
-            if self.monsters[monster_id].room != room:  # standees that stayed are kept as they are
-                self.monsters[monster_id] = replace(self.monsters[monster_id], room=room)
+            m = self.monsters[monster_id]
+            if m.room != room:  # standees that stayed are kept as they are; dataclasses.replace(m, room=room):
+                self.monsters[monster_id] = MonsterPiece(m.id, room, m.movement, m.passes, m.target, m.name, m.level)
 
     def monsters_in(self, room_id: str) -> list[MonsterPiece]:
         return [m for m in self.monsters.values() if m.room == room_id]

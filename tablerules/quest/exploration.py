@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information, Result
 from ..core.registry import register
-from .dungeon import Dungeon, MonsterPiece, Pos, Room, link_key
+from .dungeon import Dungeon, MonsterPiece, Pos, Room, around, link_key
 from .geometry import MONSTER_DIE, PLAYER_COLOURS, Colour, LinkKind, Side
 from .movement import monster_turn
 from .state import CrawlState, Pending, delegate
@@ -120,13 +120,17 @@ _Pending = Pending  # the old name
 #: the sides in order, and by letter (``Side(x)`` and iterating the enum are slow in a playout's hot path)
 _SIDES = tuple(Side)
 _SIDE_OF = {side.value: side for side in Side}
-_SIDE_ACTIONS: dict[tuple[type, int, str], Action] = {}  # Move/Explore, one shared object each (immutable)
+_LINK_STEP_TEXT = {side: f"a link for the {side.value} side of the new room" for side in Side}
+# by value (and by member): an Enum call by value runs Python code on every outcome
+_COLOUR_OF: dict[str | Colour, Colour] = {**{c.value: c for c in Colour}, **{c: c for c in Colour}}
+_LINK_OF: dict[str | LinkKind, LinkKind] = {**{k.value: k for k in LinkKind}, **{k: k for k in LinkKind}}
+_SIDE_ACTIONS: dict[tuple[type, int, str | Side], Action] = {}  # Move/Explore, one shared object each (immutable)
 
 
-def _side_action(kind: type, player: int, side: str) -> Action:
+def _side_action(kind: type, player: int, side: str | Side) -> Action:
     known = _SIDE_ACTIONS.get((kind, player, side))
     if known is None:
-        known = _SIDE_ACTIONS[(kind, player, side)] = kind(player, side)
+        known = _SIDE_ACTIONS[(kind, player, side)] = kind(player, side.value if isinstance(side, Side) else side)
     return known
 
 
@@ -222,7 +226,7 @@ class DungeonCrawl(Game):
         if step.kind == "room":
             return ChanceStep.uniform("room", "the map keeper draws a room tile", self.state.room_deck)
         if step.kind == "link":
-            return ChanceStep.weighted("link", f"a link for the {step.side.value} side of the new room",
+            return ChanceStep.weighted("link", _LINK_STEP_TEXT[step.side],
                                        sorted(self.state.link_pool.items()))
         if step.kind == "monster":
             deck = self.state.monster_deck if sum(self.state.monster_deck.values()) else self.state.monster_discard
@@ -244,16 +248,21 @@ class DungeonCrawl(Game):
                 return [DrawMonster(p), Decline(p)]
             return []
         actions: list[Action] = []
-        here = self.state.dungeon.rooms[self.state.dungeon.munchkins[self.state.colours[p]]]
-        for side in _SIDES:
-            kind = self.state.dungeon.link(here.at, side)
-            if kind is LinkKind.WALL or not self._can_pay(kind):
+        st = self.state
+        d = st.dungeon
+        links, by_pos, costs = d.links, d._by_pos, d.costs
+        moves, all_in_used = st.moves_left, st.all_in_used
+        for side, key, beyond in around(d.rooms[d.munchkins[st.colours[p]]].at):
+            kind = links.get(key, LinkKind.WALL)
+            if kind is LinkKind.WALL:
                 continue
-            beyond = self.state.dungeon.room_at(side.step(here.at))
-            if beyond is not None:
-                actions.append(_side_action(Move, p, side.value))
-            elif self.state.room_deck:
-                actions.append(_side_action(Explore, p, side.value))
+            cost = costs.get(kind)  # _can_pay
+            if cost is None or (cost > moves and all_in_used):
+                continue
+            if beyond in by_pos:
+                actions.append(_side_action(Move, p, side))
+            elif st.room_deck:
+                actions.append(_side_action(Explore, p, side))
         actions.append(EndTurn(p))
         return actions
 
@@ -305,7 +314,7 @@ class DungeonCrawl(Game):
             self.event(f"{self._name(self.state.current)} lets the empty room be")
         elif isinstance(action, PickBase):
             step = self.state.pending.pop(0)
-            self._give_base(step.piece, Colour(action.colour), draws=False)
+            self._give_base(step.piece, _COLOUR_OF[action.colour], draws=False)
         elif isinstance(action, EndTurn):
             self.event(f"{self._name(self.state.current)} ends the turn")
             self.state.pending.append(_Pending("monster die"))
@@ -359,15 +368,15 @@ class DungeonCrawl(Game):
         if step.kind == "room":
             self.place_room(str(outcome.outcome), step.at)
         elif step.kind == "link":
-            kind = LinkKind(outcome.outcome)
+            kind = _LINK_OF[outcome.outcome]
             self.state.link_pool[kind.value] -= 1
             self.state.dungeon.links[link_key(step.at, step.side)] = kind
         elif step.kind == "monster":
             self.draw_monster(str(outcome.outcome), step.at)
         elif step.kind == "base":
-            self.roll_base(step.piece, Colour(outcome.outcome))
+            self.roll_base(step.piece, _COLOUR_OF[outcome.outcome])
         elif step.kind == "monster die":
-            self.monster_turn(Colour(outcome.outcome))
+            self.monster_turn(_COLOUR_OF[outcome.outcome])
         elif step.kind == "first":
             self.state.current = self.state.starter = int(outcome.outcome)
             self.event(f"the dice for the first player: {self._name(self.state.current)} rolls highest and starts")
@@ -384,12 +393,14 @@ class DungeonCrawl(Game):
         self.state.dxm_draws[self.state.current] += 1
         self.event(f"the new room is {room.name} ({room.name_zh}); {self._name(self.state.current)} draws a DxM card "
                    f"for exploring")
-        steps = [_Pending("link", at=at, side=side) for side in Side if not self.state.dungeon.has_link(at, side)]
-        if sum(self.state.link_pool.values()) < len(steps):
-            for step in steps[sum(self.state.link_pool.values()):]:  # the pool ran out: walls
-                self.state.dungeon.links[link_key(at, step.side)] = LinkKind.WALL
+        links = self.state.dungeon.links
+        steps = [_Pending("link", at=at, side=side) for side, key, _ in around(at) if key not in links]  # has_link
+        left = sum(self.state.link_pool.values())
+        if left < len(steps):
+            for step in steps[left:]:  # the pool ran out: walls
+                links[link_key(at, step.side)] = LinkKind.WALL
                 self.state.walls_without_pool += 1
-            steps = steps[: sum(self.state.link_pool.values())]
+            steps = steps[:left]
         self.state.pending[0:0] = [*steps, _Pending("monster", at=at)]
 
     def draw_monster(self, card_id: str, at: Pos) -> None:

@@ -88,7 +88,7 @@ from .actions import (
     Wandering,
 )
 from .cards import load_quest_cards
-from .dungeon import MonsterPiece, Room
+from .dungeon import MonsterPiece, Room, around
 from .exploration import Decline, DrawMonster, DungeonCrawl, EndTurn, Explore, Move, PickBase
 from .geometry import LinkKind
 from .heroes import (
@@ -153,6 +153,10 @@ class QuestParams:
 
 
 _Step = Step  # the old name
+_CRAWL_ACTIONS = (Move, Explore, DrawMonster, Decline, PickBase, Chance)  # performed by the crawl
+_DO: dict[type, str] = {}  # action type -> the name of the method performing it
+#: id(card table) -> (the table, its card_index, the DxM deck, the Treasure deck): worked out once
+_INDEXES: dict[int, tuple[dict, dict, list[str], list[str]]] = {}
 
 
 class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules,
@@ -179,9 +183,13 @@ class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules,
     def setup(self) -> None:
         super().setup()
         self.cards = load_quest_cards()
-        self.card_index = card_index(self.cards)
-        self.state.dxm_deck = copies(self.cards, "dxm")
-        self.state.treasure_deck = copies(self.cards, "treasure")
+        known = _INDEXES.get(id(self.cards))
+        if known is None or known[0] is not self.cards:  # one index and deck list per (cached) card table
+            known = _INDEXES[id(self.cards)] = (self.cards, card_index(self.cards), copies(self.cards, "dxm"),
+                                                copies(self.cards, "treasure"))
+        self.card_index = known[1]
+        self.state.dxm_deck = list(known[2])
+        self.state.treasure_deck = list(known[3])
         self.state.dxm_discard: list[str] = []
         self.state.treasure_discard: list[str] = []
         self.state.heroes = [Hero(colour, "male" if i % 2 == 0 else "female")
@@ -235,8 +243,16 @@ class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules,
 
     def neighbours(self, room_id: str) -> list[str]:
         """Explored rooms next to ``room_id`` through a link a munchkin can pass (not a wall)."""
-        return [other.id for _side, other, kind in self.state.dungeon.adjacent(room_id)
-                if kind is not LinkKind.WALL and self.state.dungeon.costs.get(kind) is not None]
+        d = self.state.dungeon
+        by_pos, links, costs = d._by_pos, d.links, d.costs
+        out = []
+        for _side, key, beyond in around(d.rooms[room_id].at):
+            other = by_pos.get(beyond)
+            if other is not None:
+                kind = links.get(key, LinkKind.WALL)
+                if kind is not LinkKind.WALL and costs.get(kind) is not None:
+                    out.append(other)
+        return out
 
     def near(self, player: int, room_id: str) -> bool:
         """In the room or in an adjacent one through a passable link (helping, throwing, backstabbing)."""
@@ -333,13 +349,17 @@ class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules,
     def perform(self, action: Action) -> None:
         if isinstance(action, Chance) and self.state.pending and isinstance(self.state.pending[0], _Step):
             self._resolve_step(action)
-        elif isinstance(action, Move | Explore | DrawMonster | Decline | PickBase | Chance):
+        elif isinstance(action, _CRAWL_ACTIONS):
             super().perform(action)
             return  # the crawl settles (and calls our _settle)
         elif isinstance(action, EndTurn):
             self.end_turn()
         else:
-            getattr(self, "_do_" + type(action).__name__)(action)
+            kind = type(action)
+            name = _DO.get(kind)
+            if name is None:
+                name = _DO[kind] = "_do_" + kind.__name__
+            getattr(self, name)(action)
         self._settle()
 
     @classmethod

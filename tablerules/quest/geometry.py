@@ -6,13 +6,17 @@ The dungeon is a grid: x grows to the east, y to the south. A room has four side
 from __future__ import annotations
 
 from enum import Enum
+from operator import attrgetter
 
 
 class FastEnum(Enum):
     """An enum hashed by identity in C (members are singletons, also after a copy or unpickling): the
-    dungeon's dictionaries are keyed by sides, colours and link kinds, and ``Enum.__hash__`` is Python."""
+    dungeon's dictionaries are keyed by sides, colours and link kinds, and ``Enum.__hash__`` is Python;
+    its ``value`` is read in C too."""
 
     __hash__ = object.__hash__
+    #: ``Enum.value`` is a Python-level descriptor; the hot paths (action sides, log lines) read it a lot
+    value = property(attrgetter("_value_"))
 
 
 class Side(FastEnum):

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from .dungeon import Dungeon, MonsterPiece, Pos
+from .dungeon import Dungeon, MonsterPiece, Pos, link_key
 from .geometry import Colour, LinkKind, Movement, Side
 
 
@@ -84,17 +84,22 @@ def _through_darkness(dungeon: Dungeon, start: Pos, side: Side) -> Pos:
     return x, y
 
 
+_BLOCKED_BY_LINK = ArrowStep((), "", Stop.LINK)
+
+
 def arrow_step(dungeon: Dungeon, room_id: str, side: Side, passes: frozenset[LinkKind]) -> ArrowStep:
     """Where one step out of ``room_id`` through ``side`` leads a monster that passes ``passes``."""
     room = dungeon.rooms[room_id]
-    if dungeon.link(room.at, side) not in passes:
-        return ArrowStep((), "", Stop.LINK)
+    if dungeon.links.get(link_key(room.at, side), LinkKind.WALL) not in passes:
+        return _BLOCKED_BY_LINK
     target = side.step(room.at)
-    via = "link"
-    if dungeon.room_at(target) is None:
-        target = _through_darkness(dungeon, target, side)
+    entered_id = dungeon._by_pos.get(target)
+    if entered_id is None:
+        entered = dungeon.room_at(_through_darkness(dungeon, target, side))
         via = "darkness"  # the link where it comes back in is ignored
-    entered = dungeon.room_at(target)
+    else:
+        entered = dungeon.rooms[entered_id]
+        via = "link"
     assert entered is not None
     if not entered.entrance:
         return ArrowStep((entered.id,), via)
@@ -120,8 +125,9 @@ def move_monster(dungeon: Dungeon, monster: MonsterPiece, colour: Colour,
     current = start
     last_side: Side | None = None
     steps = 0
+    rooms = dungeon.rooms
     while True:
-        arrow = dungeon.rooms[current].arrow(colour)
+        arrow = rooms[current].arrows.get(colour)  # Room.arrow
         if arrow is None:
             stop = Stop.NO_ARROW
             break
@@ -130,7 +136,7 @@ def move_monster(dungeon: Dungeon, monster: MonsterPiece, colour: Colour,
         if step.blocked is not None:
             stop = step.blocked
             break
-        if any(room in visited for room in step.entered):
+        if not visited.isdisjoint(step.entered):
             stop = Stop.NO_BACKTRACKING
             break
         path.extend(step.entered)
@@ -142,7 +148,7 @@ def move_monster(dungeon: Dungeon, monster: MonsterPiece, colour: Colour,
             return MonsterPath(monster.id, tuple(path), Stop.SLOW)
     if monster.movement is Movement.FAST and last_side is not None:
         step = arrow_step(dungeon, current, last_side, monster.passes)
-        if step.blocked is None and not any(room in visited for room in step.entered):
+        if step.blocked is None and visited.isdisjoint(step.entered):
             path.extend(step.entered)
             return MonsterPath(monster.id, tuple(path), Stop.TARGET if path[-1] == target_room else Stop.FAST)
     return MonsterPath(monster.id, tuple(path), stop)

@@ -81,7 +81,11 @@ class RoomDeck:
         return self._by_id()[room_id]
 
     def _by_id(self) -> dict[str, RoomTile]:
-        return {r.id: r for r in self.rooms}
+        known = self.__dict__.get("_index")  # worked out once (the deck is immutable; not a field)
+        if known is None:
+            known = {r.id: r for r in self.rooms}
+            object.__setattr__(self, "_index", known)
+        return known
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,12 @@ from .common import (
     CREATION,
     DEALING,
     FIRST_PLAYER,
-    IDENTITY_KINDS,
     INTERFERENCE,
     MOVING,
     RUN_DIRECTION,
     RUNNING,
 )
+from .items import IDENTITY, PLAYABLE
 
 
 class AnytimeRules:
@@ -39,35 +39,42 @@ class AnytimeRules:
         and enhancers. Never while a step waits for chance, a choice or a curse's answer, nor before the
         game has started, nor after the roll (docs/rules-notes.md, "Any time")."""
         st = self.state
+        stage = st.stage_name
         if (st.over_reason or st.pending or st.choice is not None or st.curse is not None or st.picker is not None
-                or st.stage_name in (DEALING, CREATION, FIRST_PLAYER)):
+                or stage in (DEALING, CREATION, FIRST_PLAYER)):
             return []
         h = st.heroes[player]
         fight = st.fight
-        cards_now = fight is None or st.stage_name in self.FIGHT_ANYTIME_STAGES
-        living = [q for q in range(self.params.players) if not st.heroes[q].dead]
+        cards_now = fight is None or stage in self.FIGHT_ANYTIME_STAGES
+        hand = self.by_kind(h.hand)  # (each part below lists nothing without its kind of card in the hand)
+        curses = "curse" in hand
+        living = [q for q in range(self.params.players) if not st.heroes[q].dead] if curses else []
         if h.dead:
             if not cards_now:
                 return []
-            return self._curses(player, living) + self._any_enhancers(player)
-        out: list[Action] = [PlayCard(player, c) for c in self.once(h.hand) if self.card(c).kind in IDENTITY_KINDS
-                             and self._identity_fits(h, c)]
+            return (self._curses(player, living) if curses else []) + self._any_enhancers(player)
+        out: list[Action] = [PlayCard(player, c) for c in hand.get(IDENTITY, ()) if self._identity_fits(h, c)]
         out += self._give_ups(player)
         if cards_now:
-            out += self._gual(player)
-            out += self._curses(player, living)
-            out += self._any_enhancers(player)
+            if "go_up_a_level" in hand:
+                out += self._gual(player)
+            if curses:
+                out += self._curses(player, living)
+            if "enhancer" in hand:
+                out += self._any_enhancers(player)
         if fight is None:
             if h.level > 1 and h.health < h.max_health:
                 out.append(Heal(player))
             if len(h.backpack) < BACKPACK:
-                out += [Pack(player, c, True) for c in self.once(c for c in h.carried if self.card(c).kind == "item")]
-            out += [Pack(player, c, False) for c in self.once(c for c in h.backpack if self.can_carry(player, c))]
-            won = {self.card(c).name for c in h.won if c in h.hand}  # one action per card: the hand's copy
-            out += [PlayCard(player, c) for c in self.once(h.hand) if self.card(c).name in won
-                    and self.card(c).kind in ("item", "one_shot") and self.can_carry(player, c)]
+                out += [Pack(player, c, True) for c in self.by_kind(h.carried).get("item", ())]
+            if h.backpack:
+                out += [Pack(player, c, False) for c in self.once(c for c in h.backpack if self.can_carry(player, c))]
+            if h.won:
+                won = {self.card(c).name for c in h.won if c in h.hand}  # one action per card: the hand's copy
+                out += [PlayCard(player, c) for c in hand.get(PLAYABLE, ()) if self.card(c).name in won
+                        and self.can_carry(player, c)]
             out += self._trades(player) + self._walls(player) + self._anytime_cheats(player)
-        if player == st.current and st.stage_name in self.SUICIDE_STAGES and (
+        if player == st.current and stage in self.SUICIDE_STAGES and (
                 fight is None or player == fight.fighter):
             out.append(Suicide(player))
         return out
@@ -78,9 +85,7 @@ class AnytimeRules:
         h = self.state.heroes[p]
         items = self.items_once(h)
         out: list[Action] = [Drop(p, c) for c in items]
-        here = self.room_of(p).id
-        friends = [q for q in range(self.params.players)
-                   if q != p and not self.state.heroes[q].dead and self.near(q, here)]
+        friends = self.friends(p)
         out += [GiveItem(p, c, q) for c in items for q in friends if self._receives(q, c)]
         amounts = sorted({n for n in (100, h.gold) if 0 < n <= h.gold})
         out += [GiveGold(p, q, n) for q in friends for n in amounts]
@@ -91,7 +96,7 @@ class AnytimeRules:
         outside fights on any monster on the board (it stays with it)."""
         if self.state.fight is not None:
             return self._enhancers(p)
-        cards = self.once(c for c in self.state.heroes[p].hand if self.card(c).kind == "enhancer")
+        cards = self.by_kind(self.state.heroes[p].hand).get("enhancer", ())
         return [Enhance(p, c, m) for c in cards for m in sorted(self.state.dungeon.monsters)]
 
     def _anytime_cheats(self, p: int) -> list[Action]:
@@ -99,7 +104,9 @@ class AnytimeRules:
         that may come into play out of turn: one in the backpack, or a Treasure just won (p. 12: Kelandor puts
         it on the spear she has just picked, in Babe's turn)."""
         h = self.state.heroes[p]
-        cheats = self.once(c for c in h.hand if self.card(c).kind == "cheat")[:1]
+        cheats = self.by_kind(h.hand).get("cheat", ())[:1]
+        if not cheats:
+            return []
         won = [c for c in h.won if c in h.hand]
         targets = self.once(h.backpack, won, keep=lambda c: self.card(c).kind == "item" and not self.can_carry(p, c))
         return [PlayCheat(p, x, item) for x in cheats for item in targets]

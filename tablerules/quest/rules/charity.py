@@ -20,7 +20,7 @@ class CharityRules:
     }
 
     def hand_limit(self, player: int) -> int:
-        return DWARF_HAND_LIMIT if "dwarf" in self.tags(player) else HAND_LIMIT
+        return DWARF_HAND_LIMIT if "dwarf" in self.frozen_tags(player) else HAND_LIMIT
 
     def _charity_actions(self) -> list[Action]:
         """Give (or discard) a card over the limit; or first put hand items into play or drop them on the floor

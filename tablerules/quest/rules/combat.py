@@ -119,24 +119,25 @@ class CombatRules:
 
     def _one_shots(self, p: int, sides: tuple[str, ...], thrown_only: bool) -> list[Action]:
         h = self.state.heroes[p]
-        cards = self.once(c for c in h.hand + h.carried if self.card(c).kind == "one_shot"
-                         and (not thrown_only or self.card(c).thrown))
+        cards = self.by_kind(h.hand + h.carried).get("one_shot", ())
+        if thrown_only:  # (a card's copies are alike: the first copy of each thrown card)
+            cards = [c for c in cards if self.card(c).thrown]
         return [OneShot(p, c, s) for c in cards for s in sides]
 
     def _enhancers(self, p: int) -> list[Action]:
-        cards = self.once(c for c in self.state.heroes[p].hand if self.card(c).kind == "enhancer")
+        cards = self.by_kind(self.state.heroes[p].hand).get("enhancer", ())
         return [Enhance(p, c, m) for c in cards for m in distinct(self.state.fight.monsters)]
 
     def _wanderers(self, p: int) -> list[Action]:
         hand = self.state.heroes[p].hand
-        return [Wandering(p, c) for c in self.once(c for c in hand if self.card(c).kind == "wandering")]
+        return [Wandering(p, c) for c in self.by_kind(hand).get("wandering", ())]
 
     def _combat_actions(self) -> list[Action]:
         f = self.state.fight
         p = f.fighter
         out = [*self._one_shots(p, ("munchkins",), False), *self._powers(p, "berserk"), *self._powers(p, "turning"),
                *self._gual(p), *self._enhancers(p), *self._give_ups(p)]
-        if "warrior" in self.tags(p) and p not in f.fury and (p, "fury") not in self.state.powers_used:
+        if "warrior" in self.frozen_tags(p) and p not in f.fury and (p, "fury") not in self.state.powers_used:
             out.append(D10Power(p, "fury"))
         h = self.state.heroes[p]
         out += self.escapes(p)
@@ -160,14 +161,15 @@ class CombatRules:
             elif not self.state.heroes[p].dead and self.reaches(p, f.room):
                 out += self._one_shots(p, ("munchkins", "monsters"), True) + self._powers(p, "backstab")
             out += self._enhancers(p) + self._wanderers(p) + self._gual(p) + self._give_ups(p)
-            out += self._curses(p, [q for q in f.side if not self.state.heroes[q].dead])
+            if "curse" in self.by_kind(self.state.heroes[p].hand):
+                out += self._curses(p, [q for q in f.side if not self.state.heroes[q].dead])
             out.append(Pass(p))
         return out
 
     def _after_roll_actions(self) -> list[Action]:
         out: list[Action] = []
         for p in self.state.fight.window.waiting:
-            dice = self.once(c for c in self.state.heroes[p].hand if self.card(c).kind == "loaded_die")
+            dice = self.by_kind(self.state.heroes[p].hand).get("loaded_die", ())
             out += [LoadDie(p, c, i, face) for c in dice for i in range(len(self.state.fight.dice))
                     for face in range(1, 7) if face != self.state.fight.dice[i][2]]
             out.append(Pass(p))
@@ -280,7 +282,7 @@ class CombatRules:
         for piece in f.monsters:
             mighty = self.monster_card(piece).levels >= 2
             gained[f.fighter] += 2 if mighty and helper is None else 1
-            if helper is not None and (mighty or "elf" in self.tags(f.helper)):
+            if helper is not None and (mighty or "elf" in self.frozen_tags(f.helper)):
                 gained[f.helper] += 1
             target = self.piece(piece).target
             for p in f.side:

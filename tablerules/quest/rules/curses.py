@@ -22,16 +22,15 @@ class CurseRules:
     }
 
     def _curses(self, p: int, targets: list[int]) -> list[Action]:
-        cards = self.once(c for c in self.state.heroes[p].hand if self.card(c).kind == "curse")
+        cards = self.by_kind(self.state.heroes[p].hand).get("curse", ())
         return [PlayCurse(p, c, t) for c in cards for t in targets]
 
     def _curse_answers(self) -> list[Action]:
         target = self.state.curse.target
         h = self.state.heroes[target]
         out: list[Action] = [AnswerCurse(target, "accept")]
-        out += [AnswerCurse(target, c) for c in self.once(c for c in h.hand + h.carried
-                                                         if self.card(c).kind == "remove_curse")]
-        if "cleric" in self.tags(target):
+        out += [AnswerCurse(target, c) for c in self.by_kind(h.hand + h.carried).get("remove_curse", ())]
+        if "cleric" in self.frozen_tags(target):
             out.append(AnswerCurse(target, "pray"))
         return out
 

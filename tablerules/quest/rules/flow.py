@@ -207,25 +207,29 @@ class FlowRules:
     def _settle(self) -> None:
         """Move on when nothing is left to choose or roll in the current step."""
         super()._settle()
-        while not self.state.over_reason:
-            if self.state.pending:
-                step = self.state.pending[0]
-                if isinstance(step, Step) and step.kind == "check room":
-                    self.state.pending.pop(0)
+        st = self.state
+        while not st.over_reason:
+            if st.pending:
+                step = st.pending[0]
+                if not isinstance(step, Step):
+                    return
+                kind = step.kind
+                if kind == "check room":
+                    st.pending.pop(0)
                     self.check_room()
                     continue
-                if isinstance(step, Step) and step.kind == "first pick":
-                    self.first_pick(self.state.pending.pop(0))
+                if kind == "first pick":
+                    self.first_pick(st.pending.pop(0))
                     continue
-                if isinstance(step, Step) and step.kind == "draw" and not self._deck(step.deck)[0]:
-                    self.state.pending.pop(0)
+                if kind == "draw" and not (st.dxm_deck if step.deck == "dxm" else st.treasure_deck):  # _deck()
+                    st.pending.pop(0)
                     self.event(f"no {step.deck} card is left: nobody draws")
                     continue
                 return
-            if self.state.choice is not None or self.state.curse is not None or self.state.picker is not None:
+            if st.choice is not None or st.curse is not None or st.picker is not None:
                 return
-            if self.state.losses:
+            if st.losses:
                 self.apply_next_loss()
                 continue
-            if not STAGES.get(self.state.stage_name, _ELSEWHERE).settle(self):
+            if not STAGES.get(st.flow.stack[0].name, _ELSEWHERE).settle(self):  # the turn's stage_name
                 return

@@ -23,9 +23,19 @@ class HelpRules:
         """Who can be asked: alive, in the room or next to it through a passable link; for the boss, only
         level-10 munchkins."""
         f = self.state.fight
-        return [q for q in range(self.params.players) if q != f.fighter and q not in f.refused
-                and not self.state.heroes[q].dead and self.reaches(q, f.room)
-                and (not f.boss or self.state.heroes[q].level >= WIN_LEVEL)]
+        heroes = self.state.heroes
+        out = [q for q in range(self.params.players) if q != f.fighter and q not in f.refused
+               and not heroes[q].dead and (not f.boss or heroes[q].level >= WIN_LEVEL)]
+        if not out:
+            return out
+        near = self.reaching(f.room)
+        return [q for q in out if self.state.dungeon.munchkins[self.state.colours[q]] in near]
+
+    def reaching(self, room_id: str) -> set[str]:
+        """The rooms a munchkin :meth:`reaches` ``room_id`` from."""
+        if self.rules(room_id, "soundproof"):
+            return {room_id}
+        return {room_id, *self.neighbours(room_id)}
 
     def reaches(self, player: int, room_id: str) -> bool:
         """Near enough to help or interfere: next to the room, or in it if it is soundproof."""

@@ -25,12 +25,16 @@ class IdentityRules:
     def tags(self, player: int) -> set[str]:
         """Races (human without one; a Half-Breed with one race is half human), classes and sex: what
         green icons, powers and item restrictions look at."""
+        return set(self.frozen_tags(player))
+
+    def frozen_tags(self, player: int) -> frozenset[str]:
+        """:meth:`tags`, the shared frozen set (not to be changed)."""
         h = self.state.heroes[player]
         key = (h.sex, h.race, h.race2, h.cls, h.cls2, h.half_breed is not None)
         tags = _TAGS.get(key)
         if tags is None:  # the cards are static: one computation per combination, shared by every game
             tags = _TAGS[key] = character_tags(h, self.card)
-        return set(tags)
+        return tags
 
     def weak_tags(self, player: int) -> set[str]:
         """What red icons and monsters' bonuses look at: a Half-Breed with one race, or a Super Munchkin
@@ -45,6 +49,8 @@ class IdentityRules:
 
     def _give_ups(self, p: int) -> list[Action]:
         h = self.state.heroes[p]
+        if not (h.race or h.race2 or h.cls or h.cls2):
+            return []
         out: list[Action] = [GiveUp(p, c) for c in (h.race, h.race2, h.cls, h.cls2) if c]
         # p. 17: a lone race (class) given up on purpose may be swapped for another at once, keeping the
         # Half-Breed (Super Munchkin) that would otherwise go with it
@@ -52,8 +58,8 @@ class IdentityRules:
                                     (h.cls, h.super_munchkin and not h.cls2, "class")):
             if have and enabler:
                 mine = (self.card(have).race, self.card(have).cls)
-                out += [GiveUp(p, have, c) for c in self.once(h.hand) if self.card(c).kind == kind
-                        and (self.card(c).race, self.card(c).cls) != mine]
+                out += [GiveUp(p, have, c) for c in self.by_kind(h.hand).get(kind, ())
+                        if (self.card(c).race, self.card(c).cls) != mine]
         return out
 
     def _do_GiveUp(self, action: GiveUp) -> None:

@@ -10,7 +10,18 @@ from ...core.protocol import Action
 from ..actions import Drop, DropGold, GiveGold, GiveItem, GiveUp, Pack, PlayCard, PlayCheat, SummonWall
 from ..dungeon import link_key
 from ..geometry import LinkKind, Side
-from ..heroes import BACKPACK, START_MOVES, WIN_LEVEL, Hero, fits
+from ..heroes import BACKPACK, START_MOVES, WIN_LEVEL, WORN_SLOTS, Hero, hands_used
+
+#: a pool of copies (a hand, a hand and the items in play) -> kind -> its cards once (:meth:`ItemRules.by_kind`);
+#: the cards are static, so this is shared by every game (like identity's tags)
+_KINDS: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
+ALL = "*"  #: by_kind()'s key for the whole pool once
+IDENTITY, PLAYABLE = "*identity", "*item or one-shot"  #: by_kind()'s keys for races and classes, items and one-shots
+_GROUPS = {"race": (IDENTITY,), "class": (IDENTITY,), "half_breed": (IDENTITY,), "super_munchkin": (IDENTITY,),
+           "item": (PLAYABLE,), "one_shot": (PLAYABLE,)}
+_USABLE: dict[tuple[frozenset[str], str], bool] = {}  # (tags, card id) -> usable (no Cheat! on it)
+_ITEMS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}  # (backpack, in play) -> items_once
+_CARRIED: dict[tuple[str, ...], tuple[frozenset, int]] = {}  # items in play -> slots taken, hands used
 
 
 class ItemRules:
@@ -49,22 +60,67 @@ class ItemRules:
                 first.setdefault(name, copy)
         return sorted(first.values())
 
-    def items_once(self, h: Hero) -> list[str]:
+    def by_kind(self, pool: list[str]) -> dict[str, tuple[str, ...]]:
+        """Kind -> ``once(c for c in pool if card(c).kind == kind)``; :data:`ALL` -> ``once(pool)``;
+        :data:`IDENTITY` and :data:`PLAYABLE` -> the same for races and classes (and their enablers), items
+        and one-shots: worked out once per pool of copies (a hand is listed far more often than it changes)."""
+        key = tuple(pool)
+        known = _KINDS.get(key)
+        if known is None:
+            if len(_KINDS) > 100_000:
+                _KINDS.clear()
+            cards = [(copy, self.card(copy)) for copy in sorted(key)]  # the lowest copy of each card first
+            groups: dict[str, list[str]] = {ALL: []}
+            distinct_names = len({c.name for _, c in cards}) == len(cards)
+            seen: set[tuple[str, str]] = set()
+            for copy, c in cards:
+                for group in (ALL, c.kind, *_GROUPS.get(c.kind, ())):
+                    if distinct_names:  # every copy is the first of its card
+                        groups.setdefault(group, []).append(copy)
+                    elif (group, c.name) not in seen:  # as once() takes it
+                        seen.add((group, c.name))
+                        groups.setdefault(group, []).append(copy)
+            known = _KINDS[key] = {kind: tuple(copies) for kind, copies in groups.items()}
+        return known
+
+    def items_once(self, h: Hero) -> tuple[str, ...]:
         """The items in play and in the backpack, one copy per card (the backpack's first)."""
-        return self.once(h.backpack, h.carried)
+        key = (tuple(h.backpack), tuple(h.carried))
+        known = _ITEMS.get(key)
+        if known is None:
+            if len(_ITEMS) > 100_000:
+                _ITEMS.clear()
+            known = _ITEMS[key] = tuple(self.once(*key))
+        return known
 
     def usable(self, player: int, copy: str) -> bool:
-        card = self.card(copy)
         if copy in self.state.heroes[player].cheats:
             return True
-        tags = self.tags(player)
-        return (not card.only or bool(tags & set(card.only))) and not (tags & set(card.not_for))
+        card = self.card(copy)
+        tags = self.frozen_tags(player)
+        key = (tags, card.id)
+        known = _USABLE.get(key)
+        if known is None:
+            known = _USABLE[key] = (not card.only or bool(tags & set(card.only))) and not (tags & set(card.not_for))
+        return known
 
     def can_carry(self, player: int, copy: str) -> bool:
         card = self.card(copy)
         if card.kind not in ("item", "one_shot") or not self.usable(player, copy):
             return False
-        return fits([self.card(c) for c in self.state.heroes[player].carried], card)
+        if card.kind == "one_shot":
+            return True  # on the belt (heroes.fits)
+        carried = tuple(self.state.heroes[player].carried)
+        known = _CARRIED.get(carried)  # heroes.fits: the slots taken and the hands used by what is in play
+        if known is None:
+            cards = [self.card(c) for c in carried]
+            known = _CARRIED[carried] = (frozenset(c.slot for c in cards), hands_used(cards))
+            if len(_CARRIED) > 100_000:
+                _CARRIED.clear()
+        slots, hands = known
+        if card.slot in WORN_SLOTS and card.slot in slots:
+            return False
+        return hands + (1 if card.slot == "hands1" else 2 if card.slot == "hands2" else 0) <= 2
 
     def item_bonus(self, player: int) -> int:
         """Items in play (not the backpack, not the belt's one-shots) that their owner may use."""
@@ -81,14 +137,20 @@ class ItemRules:
         """Races, classes, items (into play, or the backpack), one-shots (onto the belt), Go Up a Level."""
         h = self.state.heroes[p]
         out: list[Action] = []
-        for copy in self.once(h.hand):
-            card = self.card(copy)
-            ok = {"race": self._second_fits(h.race, h.race2, h.half_breed, copy),
-                  "class": self._second_fits(h.cls, h.cls2, h.super_munchkin, copy),
-                  "half_breed": h.race is not None and h.half_breed is None,
-                  "super_munchkin": h.cls is not None and h.super_munchkin is None,
-                  "item": self.can_carry(p, copy) or len(h.backpack) < BACKPACK,
-                  "one_shot": True, "go_up_a_level": h.level < WIN_LEVEL - 1}.get(card.kind, False)
+        for copy in self.by_kind(h.hand)[ALL]:
+            kind = self.card(copy).kind
+            if kind == "race":
+                ok = self._second_fits(h.race, h.race2, h.half_breed, copy)
+            elif kind == "class":
+                ok = self._second_fits(h.cls, h.cls2, h.super_munchkin, copy)
+            elif kind == "half_breed":
+                ok = h.race is not None and h.half_breed is None
+            elif kind == "super_munchkin":
+                ok = h.cls is not None and h.super_munchkin is None
+            elif kind == "item":
+                ok = len(h.backpack) < BACKPACK or self.can_carry(p, copy)
+            else:
+                ok = kind == "one_shot" or (kind == "go_up_a_level" and h.level < WIN_LEVEL - 1)
             if ok:
                 out.append(PlayCard(p, copy))
         return out
@@ -105,32 +167,46 @@ class ItemRules:
         h = self.state.heroes[p]
         out: list[Action] = []
         if len(h.backpack) < BACKPACK:
-            out += [Pack(p, c, True) for c in self.once(c for c in h.carried if self.card(c).kind == "item")]
-        out += [Pack(p, c, False) for c in self.once(c for c in h.backpack if self.can_carry(p, c))]
+            out += [Pack(p, c, True) for c in self.by_kind(h.carried).get("item", ())]
+        if h.backpack:
+            out += [Pack(p, c, False) for c in self.once(c for c in h.backpack if self.can_carry(p, c))]
         items = self.items_once(h)
         out += [Drop(p, c) for c in items] + self.hand_drops(p)
-        here = self.room_of(p).id
-        friends = [q for q in range(self.params.players)
-                   if q != p and not self.state.heroes[q].dead and self.near(q, here)]
+        friends = self.friends(p)
         out += [GiveItem(p, c, q) for c in items for q in friends if self._receives(q, c)]
         amounts = sorted({n for n in (100, h.gold) if 0 < n <= h.gold})
         out += [GiveGold(p, q, n) for q in friends for n in amounts]
         out += [DropGold(p, n) for n in amounts]
-        cheats = self.once(c for c in h.hand if self.card(c).kind == "cheat")[:1]  # the description names the item
-        targets = self.once(h.backpack, h.hand, keep=lambda c: self.card(c).kind == "item" and not self.can_carry(p, c))
-        out += [PlayCheat(p, x, item) for x in cheats for item in targets]
+        cheats = self.by_kind(h.hand).get("cheat", ())[:1]  # the description names the item
+        if cheats:
+            targets = self.once(h.backpack, h.hand,
+                                keep=lambda c: self.card(c).kind == "item" and not self.can_carry(p, c))
+            out += [PlayCheat(p, x, item) for x in cheats for item in targets]
         return out
+
+    def friends(self, p: int) -> list[int]:
+        """The living munchkins in ``p``'s room or an adjacent one through a passable link (p. 16: giving)."""
+        heroes = self.state.heroes
+        d = self.state.dungeon
+        here = d.munchkins[self.state.colours[p]]
+        others = [q for q in range(self.params.players) if q != p and not heroes[q].dead]
+        if not others:
+            return others
+        near = self.neighbours(here)
+        near.append(here)
+        return [q for q in others if d.munchkins[self.state.colours[q]] in near]
 
     def hand_drops(self, p: int) -> list[Action]:
         """In your own turn, items and one-shots straight from the hand to the floor (p. 7 行善: "你完全可以把手里的
         卡牌放到场上，把能卖掉的东西卖掉，甚至把手里的东西扔到地上，这样可以少给别人或少弃一点牌")."""
-        return [Drop(p, c) for c in self.once(c for c in self.state.heroes[p].hand
-                                               if self.card(c).kind in ("item", "one_shot"))]
+        return [Drop(p, c) for c in self.by_kind(self.state.heroes[p].hand).get(PLAYABLE, ())]
 
     def _receives(self, player: int, copy: str) -> bool:
-        if self.params.rules >= 2 and any(copy in h.cheats for h in self.state.heroes):
-            return True  # its Cheat! goes with it: it goes into play whatever it needs (p. 16)
-        return self.can_carry(player, copy) or len(self.state.heroes[player].backpack) < BACKPACK
+        if self.params.rules >= 2:
+            for h in self.state.heroes:
+                if copy in h.cheats:
+                    return True  # its Cheat! goes with it: it goes into play whatever it needs (p. 16)
+        return len(self.state.heroes[player].backpack) < BACKPACK or self.can_carry(player, copy)
 
     def hand_over(self, giver: int, receiver: int, copy: str) -> None:
         """An item changes hands (given, a bribe, stolen): into the receiver's play where it fits, else the
@@ -220,7 +296,7 @@ class ItemRules:
         classes (edition 1: the hand only). One copy per card, the hand's first."""
         h = self.state.heroes[p]
         if self.params.rules < 2:
-            return self.once(h.hand)
+            return list(self.by_kind(h.hand)[ALL])
         identity = [c for c in (h.race, h.race2, h.cls, h.cls2, h.half_breed, h.super_munchkin) if c]
         return self.once(h.hand, h.backpack, h.carried, identity)
 
@@ -255,7 +331,9 @@ class ItemRules:
 
     def _walls(self, p: int) -> list[Action]:
         hand = self.state.heroes[p].hand
-        walls = self.once(c for c in hand if self.card(c).kind == "summon_wall")[:1]  # the action names the side
+        walls = self.by_kind(hand).get("summon_wall", ())[:1]  # the action names the side
+        if not walls:
+            return []
         room = self.room_of(p)
         sides = [s for s in Side if self.state.dungeon.link(room.at, s) is not LinkKind.WALL and not (
             room.entrance or (self.state.dungeon.room_at(s.step(room.at)) or room).entrance)]

@@ -22,7 +22,7 @@ class PowerRules:
 
     def _d10_powers(self, p: int) -> list[Action]:
         """Outside fights, once a turn: the thief's steal, the wizard's teleport."""
-        tags, here = self.tags(p), self.room_of(p).id
+        tags, here = self.frozen_tags(p), self.room_of(p).id
         out: list[Action] = []
         loot: list[str] = []
         if "thief" in tags and (p, "steal") not in self.state.powers_used:
@@ -60,7 +60,7 @@ class PowerRules:
 
     def _powers(self, p: int, power: str) -> list[Action]:
         f = self.state.fight
-        if POWER_CLASS[power] not in self.tags(p) or len(f.power_cards(power)) >= MAX_POWER_DISCARDS:
+        if POWER_CLASS[power] not in self.frozen_tags(p) or len(f.power_cards(power)) >= MAX_POWER_DISCARDS:
             return []
         if power == "turning" and not any(self.monster_card(m).undead for m in f.monsters):
             return []

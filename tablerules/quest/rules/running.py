@@ -25,7 +25,7 @@ class RunningRules:
     def run_modifier(self, runner: int, piece: str) -> int:
         """Running away (逃跑): elf +1, items' run bonuses, the monster's modifier, wizard flight."""
         h = self.state.heroes[runner]
-        bonus = 1 if "elf" in self.tags(runner) else 0
+        bonus = 1 if "elf" in self.frozen_tags(runner) else 0
         bonus += sum(self.card(c).run_bonus for c in h.carried
                      if self.card(c).kind == "item" and self.usable(runner, c))
         room = sum(r.modifier for r in self.rules(self.state.fight.room, "run"))
@@ -39,7 +39,7 @@ class RunningRules:
         if f.boss:
             return []
         h = self.state.heroes[runner]
-        cards = self.once(c for c in h.hand + h.carried if self.card(c).kind == "escape")
+        cards = self.by_kind(h.hand + h.carried).get("escape", ())
         return [Flee(runner, c, r) for c in cards for r in self.neighbours(f.room)]
 
     def _direction_actions(self) -> list[Action]:

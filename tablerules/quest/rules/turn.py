@@ -132,7 +132,8 @@ class TurnRules:
             out.append(BuyLevel(p))
         if h.level > 1 and h.health < h.max_health:
             out.append(Heal(p))
-        out += self._curses(p, [q for q in range(self.params.players) if not self.state.heroes[q].dead])
+        if "curse" in self.by_kind(h.hand):
+            out += self._curses(p, [q for q in range(self.params.players) if not self.state.heroes[q].dead])
         out += self._give_ups(p) + self._walls(p)
         if monsters_here:
             out.append(FightAnyway(p))  # every monster here ignores you, or you would be fighting
