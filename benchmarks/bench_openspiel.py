@@ -1,8 +1,9 @@
 """Benchmark: the OpenSpiel interop (``make bench``; needs the ``openspiel`` extra).
 
-* random playouts, actions per second, of every game through our protocol directly and through the
-  wrapper (``tablerules.interop.openspiel``), beside OpenSpiel's Python ``python_tic_tac_toe`` and C++
-  ``tic_tac_toe`` played the same way in the same run;
+* random playouts, actions per CPU second, of every game through our protocol directly (plain, and inside
+  ``batch_gc()`` as ``simulate()`` and sweeps play) and through the wrapper (``tablerules.interop.openspiel``),
+  beside OpenSpiel's Python ``python_tic_tac_toe`` and C++ ``tic_tac_toe`` played the same way in the same
+  run (tic-tac-toe also inside ``batch_gc()``, for the ratio);
 * ``Game.copy()`` of a Munchkin state ~200 and ~2,000 actions in, and ``Game.from_json`` of its save;
 * MCTS (20 simulations, random rollouts) seconds per move on a mid-game Munchkin state.
 """
@@ -25,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the Pi
 from dicegame import Pig
 from windowgame import HecklersPig
 
+from tablerules.core.batch import batch_gc
 from tablerules.core.registry import game_class, game_names
 from tablerules.interop import openspiel as tos
 
@@ -41,9 +43,9 @@ def direct_rate(cls: type, seconds: float) -> tuple[float, int]:
     """Random play through the protocol: (actions/s, games)."""
     cls(seed=0)  # load the data once
     rng = random.Random(0)
-    start = time.perf_counter()
+    start = time.process_time()
     games = actions = 0
-    while time.perf_counter() - start < seconds:
+    while time.process_time() - start < seconds:
         game = cls(seed=games)
         while not game.is_over():
             if game.is_chance():
@@ -52,16 +54,16 @@ def direct_rate(cls: type, seconds: float) -> tuple[float, int]:
                 game.apply(rng.choice(game.legal_actions(game.to_act()[0])))
         games += 1
         actions += len(game.history)
-    return actions / (time.perf_counter() - start), games
+    return actions / (time.process_time() - start), games
 
 
 def openspiel_rate(game: pyspiel.Game, seconds: float) -> tuple[float, int]:
     """Random play through the OpenSpiel API, chance sampled with its probabilities: (actions/s, games)."""
     game.new_initial_state().is_terminal()  # load the data once
     rng = random.Random(0)
-    start = time.perf_counter()
+    start = time.process_time()
     games = actions = 0
-    while time.perf_counter() - start < seconds:
+    while time.process_time() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -71,7 +73,7 @@ def openspiel_rate(game: pyspiel.Game, seconds: float) -> tuple[float, int]:
                 state.apply_action(rng.choice(state.legal_actions()))
             actions += 1
         games += 1
-    return actions / (time.perf_counter() - start), games
+    return actions / (time.process_time() - start), games
 
 
 def munchkin_state(actions: int, seed: int = 1) -> pyspiel.State:
@@ -115,11 +117,20 @@ def mcts_move_time(state: pyspiel.State, moves: int, rollout_cap: int | None = N
 
 
 def main(seconds: float = 3.0) -> None:
-    print(f"random playouts, {seconds:.0f} s each{'':<26}{'direct':>14}{'OpenSpiel wrapper':>20}{'wrapper/direct':>16}")
+    ttt = pyspiel.load_game("python_tic_tac_toe")
+    ttt_plain, _ = openspiel_rate(ttt, seconds)
+    with batch_gc():
+        ttt_batch, _ = openspiel_rate(ttt, seconds)
+    print(f"python_tic_tac_toe (yardstick): {ttt_plain:,.0f} a/s plain, {ttt_batch:,.0f} a/s in batch_gc()")
+    print(f"random playouts, {seconds:.0f} s each{'':<26}{'direct':>14}{'x ttt':>7}{'batch_gc()':>14}{'x ttt':>7}"
+          f"{'OpenSpiel wrapper':>20}{'wrapper/direct':>16}")
     for name, cls in classes().items():
         direct, _ = direct_rate(cls, seconds)
+        with batch_gc():
+            batched, _ = direct_rate(cls, seconds)
         wrapped, games = openspiel_rate(tos.load(name), seconds)
-        print(f"  {name:<45}{direct:>10,.0f} a/s{wrapped:>16,.0f} a/s{wrapped / direct:>15.2f}x ({games} games)")
+        print(f"  {name:<45}{direct:>10,.0f} a/s{direct / ttt_plain:>6.2f}x{batched:>10,.0f} a/s"
+              f"{batched / ttt_batch:>6.2f}x{wrapped:>16,.0f} a/s{wrapped / direct:>15.2f}x ({games} games)")
     for name in ("python_tic_tac_toe", "tic_tac_toe"):
         rate, games = openspiel_rate(pyspiel.load_game(name), seconds)
         print(f"  OpenSpiel {name:<35}{'':>14}{rate:>16,.0f} a/s ({games} games)")
