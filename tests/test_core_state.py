@@ -91,6 +91,7 @@ def test_to_plain_gives_exactly_what_the_field_by_field_reference_gives(name: st
     from tablerules.core.state import _to_plain_slow
 
     odd = [table(), {Level.ONE: {1, 2}, "x": frozenset({"b", "a"})}, {"a": Level.ONE}, Chance("d6", 3),
+           {1: "z", 12: "a", -1: "b", (1, 2): [3], (1, 12): [0]}, {"1": 5, 1: [1, 2], 10: 0, 1.5: 2},
            [(1, 2.5), None, True, Colour.BLUE], {}, set(), ()]
     game = game_class(name)(seed=7)
     rng = random.Random(name)

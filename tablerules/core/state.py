@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import itertools
 import operator
 import types
 import typing
@@ -130,8 +131,11 @@ def _converter(kind: type) -> Callable[[Any], Any]:
     if kind is type(None) or issubclass(kind, bool | int | float | str):
         convert: Callable[[Any], Any] = _same
     elif issubclass(kind, enum.Enum):
-        def convert(value: Any) -> Any:
-            return value.value
+        if all("value" not in vars(c) for c in kind.__mro__ if c is not enum.Enum):
+            convert = operator.attrgetter("_value_")  # what Enum.value returns, without the descriptor
+        else:
+            def convert(value: Any) -> Any:
+                return value.value
     elif issubclass(kind, Fraction):
         convert = str
     elif dataclasses.is_dataclass(kind):
@@ -154,7 +158,7 @@ def _converter(kind: type) -> Callable[[Any], Any]:
         def convert(value: Any) -> Any:
             if all(isinstance(k, str) for k in value):
                 return {k: v if type(v) in atoms else plain(v) for k, v in value.items()}
-            return sorted(([plain(k), plain(v)] for k, v in value.items()), key=repr)
+            return _sorted_pairs([[plain(k), plain(v)] for k, v in value.items()])
     elif issubclass(kind, set | frozenset):
         def convert(value: Any) -> Any:
             return sorted((v if type(v) in atoms else plain(v) for v in value), key=repr)
@@ -165,6 +169,18 @@ def _converter(kind: type) -> Callable[[Any], Any]:
         return _to_plain_slow
     _CONVERTERS[kind] = convert
     return convert
+
+
+def _sorted_pairs(pairs: list[list[Any]]) -> list[list[Any]]:
+    """``sorted(pairs, key=repr)`` without the repr of every value: ``repr([k, v])`` is ``"[" + repr(k) +
+    ", " ...``, so when no key's repr is the start of another's the keys' reprs alone decide the order
+    (a big value, a room or a seat, is never written out just to be compared)."""
+    keys = [repr(k) for k, _ in pairs]
+    order = sorted(range(len(pairs)), key=keys.__getitem__)
+    for a, b in itertools.pairwise(order):
+        if keys[b].startswith(keys[a]):  # a prefix sorts next to its extensions: checking neighbours suffices
+            return sorted(pairs, key=repr)
+    return [pairs[i] for i in order]
 
 
 def _to_plain_slow(value: Any) -> Any:
