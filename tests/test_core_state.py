@@ -191,6 +191,36 @@ def test_private_log_lines_are_read_only_by_their_seats() -> None:
     assert game.log_for(1) == ["for all"] and game.log_for(0) == ["secret", "for all"] == game.log
 
 
+def test_a_seats_log_is_read_again_only_from_the_lines_added_since() -> None:
+    """log_for remembers each seat's last view with the log it read: later lines are added to it, and a
+    log that is not a continuation (after an undo, on a copy that went its own way) is read afresh."""
+    def fresh(game: Pig, player: int | None) -> list[str]:
+        return [t for t in (e.seen(player) for e in game._log.items()) if t is not None]
+
+    game = Pig(seed=1)
+    game.event("secret", seen_by=(0,), hidden="someone looks")
+    assert game.log_for(1) == ["someone looks"] and game.log_for(0) == ["secret"]
+    game.event("for all")
+    assert game.log_for(1) == ["someone looks", "for all"] and game.log_for(0) == ["secret", "for all"]
+    game.log_for(1).append("changed by the caller")  # a new list every time
+    assert game.log_for(1) == ["someone looks", "for all"]
+    rng = random.Random(3)
+    twin = None
+    for step in range(60):
+        if game.is_over():
+            break
+        game.roll() if game.is_chance() else game.apply(rng.choice(game.legal_actions()))
+        if step % 7 == 3:
+            game.undo()
+        if step == 2:
+            twin = game.copy()
+            twin.event("only on the copy", seen_by=(1,))
+        for player in (None, 0, 1):
+            assert game.log_for(player) == fresh(game, player)
+    assert twin is not None and twin.log_for(1)[-1] == "only on the copy" and twin.log_for(1) == fresh(twin, 1)
+    assert "only on the copy" not in game.log_for(1)
+
+
 def rolled_five() -> HecklersPig:
     game = HecklersPig({"players": 3}, seed=1)
     game.apply(Roll(0))
