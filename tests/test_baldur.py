@@ -130,7 +130,7 @@ def test_harness_other_player_counts(players: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("chunk", parts(80))  # 80 x 25 games (~10 CPU s each), spread evenly over the test workers
+@pytest.mark.parametrize("chunk", parts(30))  # 30 x 25 games (~4 CPU s each), spread evenly over the test workers
 def test_thousands_of_random_games(chunk: int) -> None:
     report = random_sim_test(lambda seed: Baldur(seed=seed), n_games=25, seed=10_000 + 25 * chunk,
                              round_trip_every=0, undo_every=0, copy_every=97, observe_every=0, illegal_every=17)

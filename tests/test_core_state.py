@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import json
+import random
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -14,6 +15,7 @@ from windowgame import Cheer, Heckle, HecklersPig, Pass
 from tablerules.core.errors import IllegalAction
 from tablerules.core.flow import Active, Flow, ResponseWindow, Stage, next_seat, seats_after
 from tablerules.core.protocol import Chance, Event, Trail
+from tablerules.core.registry import game_class, game_names
 from tablerules.core.state import clone, from_plain, shared, to_plain
 from tablerules.core.testing import random_sim_test
 
@@ -75,6 +77,40 @@ def test_to_plain_and_from_plain_round_trip_every_field() -> None:
     back = from_plain(Table, plain)
     a.cards = {}
     assert back == a
+
+
+class Level(enum.IntEnum):
+    ONE = 1
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_to_plain_gives_exactly_what_the_field_by_field_reference_gives(name: str) -> None:
+    """to_plain converts by type, worked out once per type (the harness compares whole states at many
+    steps); it must give the very same JSON values as the test-by-test reference, on every game's
+    states and on the odd cases (int enums, non-string keys, sets, classes with to_json)."""
+    from tablerules.core.state import _to_plain_slow
+
+    odd = [table(), {Level.ONE: {1, 2}, "x": frozenset({"b", "a"})}, {"a": Level.ONE}, Chance("d6", 3),
+           {1: "z", 12: "a", -1: "b", (1, 2): [3], (1, 12): [0]}, {"1": 5, 1: [1, 2], 10: 0, 1.5: 2},
+           [(1, 2.5), None, True, Colour.BLUE], {}, set(), ()]
+    game = game_class(name)(seed=7)
+    rng = random.Random(name)
+    states = []
+    for step in range(400):
+        if game.is_over():
+            break
+        if step % 40 == 0:
+            states.append(game.state)
+        if game.is_chance():
+            game.roll()
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+        game = game.copy() if step % 40 == 0 else game
+    for value in [*odd, *states, game.state]:
+        fast = to_plain(value)
+        assert json.dumps(fast) == json.dumps(_to_plain_slow(value)) and fast == _to_plain_slow(value)
+    with pytest.raises(TypeError, match="not state data"):
+        to_plain(object())
 
 
 def test_from_plain_names_the_field_that_does_not_fit() -> None:
@@ -153,6 +189,36 @@ def test_private_log_lines_are_read_only_by_their_seats() -> None:
     game.event("secret", seen_by=(0,))
     game.event("for all")
     assert game.log_for(1) == ["for all"] and game.log_for(0) == ["secret", "for all"] == game.log
+
+
+def test_a_seats_log_is_read_again_only_from_the_lines_added_since() -> None:
+    """log_for remembers each seat's last view with the log it read: later lines are added to it, and a
+    log that is not a continuation (after an undo, on a copy that went its own way) is read afresh."""
+    def fresh(game: Pig, player: int | None) -> list[str]:
+        return [t for t in (e.seen(player) for e in game._log.items()) if t is not None]
+
+    game = Pig(seed=1)
+    game.event("secret", seen_by=(0,), hidden="someone looks")
+    assert game.log_for(1) == ["someone looks"] and game.log_for(0) == ["secret"]
+    game.event("for all")
+    assert game.log_for(1) == ["someone looks", "for all"] and game.log_for(0) == ["secret", "for all"]
+    game.log_for(1).append("changed by the caller")  # a new list every time
+    assert game.log_for(1) == ["someone looks", "for all"]
+    rng = random.Random(3)
+    twin = None
+    for step in range(60):
+        if game.is_over():
+            break
+        game.roll() if game.is_chance() else game.apply(rng.choice(game.legal_actions()))
+        if step % 7 == 3:
+            game.undo()
+        if step == 2:
+            twin = game.copy()
+            twin.event("only on the copy", seen_by=(1,))
+        for player in (None, 0, 1):
+            assert game.log_for(player) == fresh(game, player)
+    assert twin is not None and twin.log_for(1)[-1] == "only on the copy" and twin.log_for(1) == fresh(twin, 1)
+    assert "only on the copy" not in game.log_for(1)
 
 
 def rolled_five() -> HecklersPig:

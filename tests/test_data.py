@@ -83,3 +83,20 @@ def test_malformed_and_missing_files(tmp_path: Path) -> None:
         load_json(tmp_path / "missing.json", "quest-search-table")
     with pytest.raises(DataError, match="no schema named 'nonexistent'"):
         validate({}, "nonexistent")
+
+
+def test_validation_does_not_build_the_iri_format_grammars() -> None:
+    """jsonschema would build rfc3987_syntax's grammars (over a CPU second in every process that loads game
+    data) for format checks tablerules never asks for: validating in a fresh process leaves them out, still
+    names the field that breaks its schema, and rfc3987_syntax stays importable."""
+    import subprocess
+    import sys
+
+    script = ("import sys\nfrom tablerules.core.data import validate\nfrom tablerules.core.errors import DataError\n"
+              "try:\n    validate({'cards': 3}, 'baldur-cards', 'x.json')\nexcept DataError as exc:\n    print(exc)\n"
+              "print('rfc3987_syntax' in sys.modules)\nimport rfc3987_syntax\nprint(rfc3987_syntax.__name__)\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                         cwd=Path(__file__).parent.parent)
+    assert out.returncode == 0, out.stderr
+    error, loaded, name = out.stdout.strip().splitlines()
+    assert "x.json" in error and loaded == "False" and name == "rfc3987_syntax"

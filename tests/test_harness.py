@@ -47,6 +47,26 @@ class BadProbabilities(Pig):
         return ChanceStep(step.event, step.description, step.outcomes[:5])  # sums to 5/6
 
 
+class NegativeProbability(Pig):
+    def pending_chance(self) -> ChanceStep | None:
+        step = super().pending_chance()
+        if step is None:
+            return None
+        (one, p), (two, _), *rest = step.outcomes
+        return ChanceStep(step.event, step.description, ((one, -p), (two, 3 * p), *rest))  # sums to 1
+
+
+class DuplicateOutcomeLater(Pig):
+    """The die is fine until the first player has scored, then lists its first face twice: the harness
+    checks a list of outcomes it has seen before only once, and must still check every new list."""
+
+    def pending_chance(self) -> ChanceStep | None:
+        step = super().pending_chance()
+        if step is None or self.state.scores[0] == 0:
+            return step
+        return ChanceStep(step.event, step.description, (*step.outcomes[:5], step.outcomes[0]))
+
+
 class BrokenInvariant(Pig):
     def invariants(self) -> list[str]:
         return ["score above 10"] if max(self.state.scores) > 10 else []
@@ -76,6 +96,8 @@ class AcceptsIllegal(Pig):
         (NeverEnds, "did not end within"),
         (DuplicateActions, "listed twice"),
         (BadProbabilities, "sum to 1"),
+        (NegativeProbability, "must be positive"),
+        (DuplicateOutcomeLater, "listed twice"),
         (BrokenInvariant, "invariant broken.*score above 10"),
         (ForgetsOnReplay, "different state|copy differs"),
         (StuckWithoutActions, "no legal action"),

@@ -122,8 +122,8 @@ def test_registry_and_harness_quick() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("chunk", range(4))
-@pytest.mark.parametrize("part", parts(10))  # 4 x 10 x 50 games (~10 CPU s each), spread evenly over the test workers
+@pytest.mark.parametrize("chunk", range(2))
+@pytest.mark.parametrize("part", parts(10))  # 2 x 10 x 50 games (~2 CPU s each), spread evenly over the test workers
 def test_harness_many_games(chunk: int, part: int) -> None:
     report = random_sim_test(lambda s: Kragmortha({"players": 2 + s % 7}, seed=s), n_games=50,
                              seed=chunk * 1000 + 50 * part, round_trip_every=0, undo_every=0, illegal_every=50,

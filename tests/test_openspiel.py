@@ -24,7 +24,9 @@ tos.register(HecklersPig, perfect_information=True)
 # a few full games each; Munchkin capped at 20 turns (a full Munchkin game is ~4,000 actions, and OpenSpiel's test
 # clones the state three times an action: the slow test below plays longer ones)
 SIM_TESTS = {"pig": (20, {}), "hecklers-pig": (20, {}), "quest-crawl": (3, {}), "quest": (3, {}),
-             "munchkin": (1, {"max_turns": 20})}
+             "munchkin": (1, {"max_turns": 20}),
+             # one long game (~800 actions): test_baldur.py's test_openspiel_random_sim_test plays two more
+             "baldursgate": (1, {})}
 
 
 def play_random(state, rng: np.random.Generator, max_actions: int | None = None):

@@ -320,7 +320,7 @@ def test_random_games_harness(players: int) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-@pytest.mark.parametrize("part", parts(10))  # 4 x 10 x 50 games, spread evenly over the test workers
+@pytest.mark.parametrize("part", parts(5))  # 4 x 5 x 50 games (~1 CPU s each), spread evenly over the test workers
 def test_thousands_of_random_games(players: int, part: int) -> None:
     report = random_sim_test(lambda seed: SmallWorld({"players": players}, seed=seed), n_games=50,
                              seed=1000 + 50 * part, round_trip_every=0, undo_every=0, copy_every=97, observe_every=0,

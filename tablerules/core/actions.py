@@ -27,6 +27,10 @@ def _to_json_value(value: Any) -> Any:
     return value
 
 
+#: values _to_json_value returns as they are (exact types: an int enum goes through it)
+_JSON_ATOMS = frozenset({type(None), bool, int, float, str})
+
+
 def _from_json_value(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_from_json_value(v) for v in value)
@@ -47,9 +51,15 @@ class Action:
         return f"{type(self).__name__}({fields})"
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": type(self).__name__}
-        for f in dataclasses.fields(self):
-            out[f.name] = _to_json_value(getattr(self, f.name))
+        kind = type(self)
+        names = kind.__dict__.get("_json_fields")
+        if names is None:  # the field names, worked out once per class (saves list every action played)
+            names = tuple(f.name for f in dataclasses.fields(kind))
+            type.__setattr__(kind, "_json_fields", names)
+        out: dict[str, Any] = {"type": kind.__name__}
+        for name in names:
+            value = getattr(self, name)
+            out[name] = value if type(value) in _JSON_ATOMS else _to_json_value(value)
         return out
 
     @property

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -54,8 +55,23 @@ def json_path(parts: Any) -> str:
     return out
 
 
+def _import_jsonschema() -> None:
+    """Import jsonschema without its optional "iri" format checker: on import it builds rfc3987_syntax's
+    ~40 lark grammars (over a CPU second in every process that loads game data: test workers, notebook
+    kernels, CLI runs), and tablerules never checks formats (no ``format_checker``). Only when nothing
+    imported jsonschema yet; rfc3987_syntax itself stays importable for anybody who asks for it."""
+    if "jsonschema" in sys.modules or "rfc3987_syntax" in sys.modules:
+        return
+    sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]  # makes its import fail: jsonschema skips it
+    try:
+        import jsonschema  # noqa: F401
+    finally:
+        del sys.modules["rfc3987_syntax"]
+
+
 @lru_cache(maxsize=64)
 def _validator(schema_name: str) -> Draft202012Validator:
+    _import_jsonschema()
     from jsonschema import Draft202012Validator  # imported on first use: it takes a second to load
 
     path = data_dir() / "schema" / f"{schema_name}.schema.json"
@@ -70,9 +86,10 @@ def _validator(schema_name: str) -> Draft202012Validator:
 
 def validate(document: Any, schema_name: str, file: str | Path = "<memory>") -> Any:
     """Check ``document`` against ``data/schema/<schema_name>.schema.json``; return it unchanged."""
+    validator = _validator(schema_name)
     from jsonschema.exceptions import best_match
 
-    error = best_match(_validator(schema_name).iter_errors(document))
+    error = best_match(validator.iter_errors(document))
     if error is not None:
         raise DataError(file, json_path(error.absolute_path), error.message)
     return document

@@ -211,9 +211,30 @@ class Game(ABC):
         return [e.text for e in self._log.items()]
 
     def log_for(self, player: int | None) -> list[str]:
-        """The event log as ``player`` saw it: private lines of other seats hidden."""
-        seen = (e.seen(player) for e in self._log.items())
-        return [text for text in seen if text is not None]
+        """The event log as ``player`` saw it: private lines of other seats hidden.
+
+        The last view of each seat is remembered with the log it was read from: the log only grows (a
+        :class:`Trail`), so the next call reads only the lines added since (an information state is
+        asked for at every step by OpenSpiel's checks and the harness)."""
+        log = self._log
+        views = self.__dict__.get("_log_views")
+        if views is None:
+            views = self._log_views = {}
+        known = views.get(player)
+        if known is not None:
+            node, texts = known
+            length = node[2] if node else 0
+            if len(log) >= length and log.ancestor(len(log) - length)._node is node:
+                if length == len(log):
+                    return list(texts)
+                added = (e.seen(player) for e in log.items_after(length))
+                texts = (*texts, *(text for text in added if text is not None))
+                views[player] = (log._node, texts)
+                return list(texts)
+        seen = (e.seen(player) for e in log.items())
+        texts = tuple([text for text in seen if text is not None])
+        views[player] = (log._node, texts)
+        return list(texts)
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -446,7 +467,7 @@ class Game(ABC):
         memo: dict[int, Any] = {id(v): v for k, v in self.__dict__.items() if k in keep}
         out = new.__dict__
         for key, value in self.__dict__.items():
-            if key in keep or key == "_marks":
+            if key in keep or key == "_marks" or key == "_log_views":
                 out[key] = value
             elif key == "state" and dataclasses.is_dataclass(value):
                 out[key] = clone(value)
@@ -454,6 +475,7 @@ class Game(ABC):
                 out[key] = copy.deepcopy(value, memo)
         out["_anytime"] = dict(self._anytime)
         out["_marks"] = None
+        out["_log_views"] = {}
         return new
 
     # ----- saving -------------------------------------------------------------------------

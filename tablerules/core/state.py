@@ -24,9 +24,12 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import itertools
+import operator
 import types
 import typing
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -99,7 +102,89 @@ def clone(value: Any) -> Any:
 def to_plain(value: Any) -> Any:
     """JSON values for a state tree: dataclasses as objects of their (non-shared) fields, tuples and
     lists as lists, sets sorted, dicts with non-string keys as sorted ``[key, value]`` pairs, enums by
-    value, fractions as strings."""
+    value, fractions as strings.
+
+    How a value converts depends only on its type, so the way is worked out once per type (see
+    :func:`_converter`): the harness compares whole states at many steps."""
+    convert = _CONVERTERS.get(type(value))
+    if convert is None:
+        convert = _converter(type(value))
+    return convert(value)
+
+
+#: plain JSON values kept as they are (exact types; subclasses such as int enums go through their converter)
+_ATOMS = frozenset({type(None), bool, int, float, str})
+_CONVERTERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _converter(kind: type) -> Callable[[Any], Any]:
+    """The :func:`to_plain` conversion of values of type ``kind`` (the same tests in the same order as
+    :func:`_to_plain_slow`, which keeps the rare cases that depend on more than the type)."""
+    atoms = _ATOMS
+    plain = to_plain
+    if issubclass(kind, type):  # a class as a value: rare, decided per value
+        return _to_plain_slow
+    if kind is type(None) or issubclass(kind, bool | int | float | str):
+        convert: Callable[[Any], Any] = _same
+    elif issubclass(kind, enum.Enum):
+        if all("value" not in vars(c) for c in kind.__mro__ if c is not enum.Enum):
+            convert = operator.attrgetter("_value_")  # what Enum.value returns, without the descriptor
+        else:
+            def convert(value: Any) -> Any:
+                return value.value
+    elif issubclass(kind, Fraction):
+        convert = str
+    elif dataclasses.is_dataclass(kind):
+        names = _plan(kind)[0]
+        if not names:
+            def convert(value: Any) -> Any:
+                return {}
+        elif len(names) == 1:
+            (name,) = names
+
+            def convert(value: Any) -> Any:
+                v = getattr(value, name)
+                return {name: v if type(v) in atoms else plain(v)}
+        else:
+            get = operator.attrgetter(*names)
+
+            def convert(value: Any) -> Any:
+                return {n: v if type(v) in atoms else plain(v) for n, v in zip(names, get(value), strict=True)}
+    elif issubclass(kind, dict):
+        def convert(value: Any) -> Any:
+            if all(isinstance(k, str) for k in value):
+                return {k: v if type(v) in atoms else plain(v) for k, v in value.items()}
+            return _sorted_pairs([[plain(k), plain(v)] for k, v in value.items()])
+    elif issubclass(kind, set | frozenset):
+        def convert(value: Any) -> Any:
+            return sorted((v if type(v) in atoms else plain(v) for v in value), key=repr)
+    elif issubclass(kind, list | tuple):
+        def convert(value: Any) -> Any:
+            return [v if type(v) in atoms else plain(v) for v in value]
+    else:  # anything with a to_json() (decided per value, as an instance may have its own)
+        return _to_plain_slow
+    _CONVERTERS[kind] = convert
+    return convert
+
+
+def _sorted_pairs(pairs: list[list[Any]]) -> list[list[Any]]:
+    """``sorted(pairs, key=repr)`` without the repr of every value: ``repr([k, v])`` is ``"[" + repr(k) +
+    ", " ...``, so when no key's repr is the start of another's the keys' reprs alone decide the order
+    (a big value, a room or a seat, is never written out just to be compared)."""
+    keys = [repr(k) for k, _ in pairs]
+    order = sorted(range(len(pairs)), key=keys.__getitem__)
+    for a, b in itertools.pairwise(order):
+        if keys[b].startswith(keys[a]):  # a prefix sorts next to its extensions: checking neighbours suffices
+            return sorted(pairs, key=repr)
+    return [pairs[i] for i in order]
+
+
+def _to_plain_slow(value: Any) -> Any:
+    """:func:`to_plain` written out test by test (the reference :func:`_converter` follows)."""
     if value is None or isinstance(value, bool | int | float | str):
         return value
     if isinstance(value, enum.Enum):
@@ -108,15 +193,15 @@ def to_plain(value: Any) -> Any:
         return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         copied, _ = _plan(type(value))
-        return {name: to_plain(getattr(value, name)) for name in copied}
+        return {name: _to_plain_slow(getattr(value, name)) for name in copied}
     if isinstance(value, dict):
         if all(isinstance(k, str) for k in value):
-            return {k: to_plain(v) for k, v in value.items()}
-        return sorted(([to_plain(k), to_plain(v)] for k, v in value.items()), key=repr)
+            return {k: _to_plain_slow(v) for k, v in value.items()}
+        return sorted(([_to_plain_slow(k), _to_plain_slow(v)] for k, v in value.items()), key=repr)
     if isinstance(value, set | frozenset):
-        return sorted((to_plain(v) for v in value), key=repr)
+        return sorted((_to_plain_slow(v) for v in value), key=repr)
     if isinstance(value, list | tuple):
-        return [to_plain(v) for v in value]
+        return [_to_plain_slow(v) for v in value]
     if hasattr(value, "to_json"):
         return value.to_json()
     raise TypeError(f"{type(value).__name__} is not state data: {value!r}")

@@ -61,10 +61,25 @@ def _check_round_trip(game: Game, seed: int, step: int) -> None:
         _fail(seed, step, "replaying the saved JSON gives different legal actions")
 
 
-def _listed(game: Game, action: Action) -> bool:
-    """Whether ``action`` is in a list of legal actions now (its seat's any-time actions included)."""
-    actor = action.actor
-    return action in game.legal_actions() or (isinstance(actor, int) and action in game.legal_actions(actor))
+class _Listed:
+    """Whether an action is in a list of legal actions now (its seat's any-time actions included): the
+    lists of one state, each turned into a set once, for the many stale actions checked against them."""
+
+    def __init__(self, game: Game, actions: tuple[Action, ...]) -> None:
+        self.game = game
+        self.legal = set(actions)
+        self.of_seat: dict[int, set[Action]] = {}
+
+    def __contains__(self, action: Action) -> bool:
+        if action in self.legal:
+            return True
+        actor = action.actor
+        if not isinstance(actor, int):
+            return False
+        known = self.of_seat.get(actor)
+        if known is None:
+            known = self.of_seat[actor] = set(self.game.legal_actions(actor))
+        return action in known
 
 
 def _check_copy(game: Game, seed: int, step: int) -> None:
@@ -97,9 +112,37 @@ def _check_observations(game: Game, seed: int, step: int) -> None:
 
 
 def _check_actions(game: Game, actions: tuple[Action, ...], seed: int, step: int, known: set[Action],
-                   unique_descriptions: bool = True) -> None:
+                   unique_descriptions: bool = True, outcome_lists: dict[tuple[int, ...], tuple] | None = None) -> None:
     if not actions:
         _fail(seed, step, f"no legal action in stage {game.stage()!r} but the game is not over")
+    chance_step = game.chance_step()
+    key = None
+    if chance_step is not None and outcome_lists is not None:
+        # chance outcomes are shared objects (one Chance per event and value): a list of the very same
+        # objects, checked already (kept alive below, so the ids name them), passes the same checks again
+        key = tuple(map(id, actions))
+    if key is None or key not in outcome_lists:
+        _check_listed(game, actions, seed, step, known, unique_descriptions)
+        if key is not None:
+            if len(outcome_lists) > 1024:
+                outcome_lists.clear()
+            outcome_lists[key] = actions
+    if chance_step is not None:
+        outcomes = game.chance_outcomes()
+        if tuple(a for a, _ in outcomes) != actions:
+            _fail(seed, step, "chance outcomes and legal actions differ")
+        den = math.lcm(*(p.denominator for _, p in outcomes))
+        # a Fraction's denominator is positive: its sign is its numerator's
+        if any(p.numerator <= 0 for _, p in outcomes) or sum(p.numerator * (den // p.denominator)
+                                                             for _, p in outcomes) != den:
+            _fail(seed, step, "chance probabilities must be positive and sum to 1")
+    elif not game.to_act():
+        _fail(seed, step, "nobody is to act, no chance step is pending, and the game is not over")
+
+
+def _check_listed(game: Game, actions: tuple[Action, ...], seed: int, step: int, known: set[Action],
+                  unique_descriptions: bool) -> None:
+    """No action listed twice, no two reading the same, each describes itself and round-trips."""
     if len(set(actions)) != len(actions):
         _fail(seed, step, "an action is listed twice")
     texts: dict[str, Action] = {}
@@ -115,15 +158,6 @@ def _check_actions(game: Game, actions: tuple[Action, ...], seed: int, step: int
         if type(game).decode_action(json.loads(json.dumps(action.to_json()))) != action:
             _fail(seed, step, f"{action!r} does not round-trip through JSON")
         known.add(action)
-    if game.is_chance():
-        outcomes = game.chance_outcomes()
-        if tuple(a for a, _ in outcomes) != actions:
-            _fail(seed, step, "chance outcomes and legal actions differ")
-        den = math.lcm(*(p.denominator for _, p in outcomes))
-        if any(p <= 0 for _, p in outcomes) or sum(p.numerator * (den // p.denominator) for _, p in outcomes) != den:
-            _fail(seed, step, "chance probabilities must be positive and sum to 1")
-    elif not game.to_act():
-        _fail(seed, step, "nobody is to act, no chance step is pending, and the game is not over")
 
 
 def random_sim_test(
@@ -150,6 +184,7 @@ def random_sim_test(
     """
     report = HarnessReport()
     known: set[Action] = set()
+    outcome_lists: dict[tuple[int, ...], tuple[Action, ...]] = {}
     for i in tqdm(range(n_games), disable=not progress, desc="random games", leave=False):
         game_seed = seed + i
         game = make_game(game_seed)
@@ -161,11 +196,15 @@ def random_sim_test(
             if step >= cap:
                 _fail(game_seed, step, f"the game did not end within {cap} actions")
             actions = game.legal_actions()
-            _check_actions(game, actions, game_seed, step, known, unique_descriptions)
+            _check_actions(game, actions, game_seed, step, known, unique_descriptions, outcome_lists)
             broken = game.invariants()
             if broken:
                 _fail(game_seed, step, "invariant broken: " + "; ".join(broken))
-            stale = [a for a in seen[-20:] if not _listed(game, a)] if step % illegal_every == 0 else []
+            if step % illegal_every == 0:
+                listed = _Listed(game, actions)
+                stale = [a for a in seen[-20:] if a not in listed]
+            else:
+                stale = []
             if stale:
                 before = game.state_dict()
                 try:
