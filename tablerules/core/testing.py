@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from tqdm.auto import tqdm
 
+from .batch import batch_gc
 from .errors import IllegalAction
 from .protocol import Action, Game
 
@@ -185,72 +186,73 @@ def random_sim_test(
     report = HarnessReport()
     known: set[Action] = set()
     outcome_lists: dict[tuple[int, ...], tuple[Action, ...]] = {}
-    for i in tqdm(range(n_games), disable=not progress, desc="random games", leave=False):
-        game_seed = seed + i
-        game = make_game(game_seed)
-        rng = random.Random(f"harness/{game_seed}")
-        cap = max_length if max_length is not None else game.max_length
-        seen: list[Action] = []
-        step = 0
-        while not game.is_over():
-            if step >= cap:
-                _fail(game_seed, step, f"the game did not end within {cap} actions")
-            actions = game.legal_actions()
-            _check_actions(game, actions, game_seed, step, known, unique_descriptions, outcome_lists)
+    with batch_gc():  # many games in one process: fewer collector passes over the long-lived tables
+        for i in tqdm(range(n_games), disable=not progress, desc="random games", leave=False):
+            game_seed = seed + i
+            game = make_game(game_seed)
+            rng = random.Random(f"harness/{game_seed}")
+            cap = max_length if max_length is not None else game.max_length
+            seen: list[Action] = []
+            step = 0
+            while not game.is_over():
+                if step >= cap:
+                    _fail(game_seed, step, f"the game did not end within {cap} actions")
+                actions = game.legal_actions()
+                _check_actions(game, actions, game_seed, step, known, unique_descriptions, outcome_lists)
+                broken = game.invariants()
+                if broken:
+                    _fail(game_seed, step, "invariant broken: " + "; ".join(broken))
+                if step % illegal_every == 0:
+                    listed = _Listed(game, actions)
+                    stale = [a for a in seen[-20:] if a not in listed]
+                else:
+                    stale = []
+                if stale:
+                    before = game.state_dict()
+                    try:
+                        game.apply(rng.choice(stale))
+                    except IllegalAction:
+                        report.illegal_checked += 1
+                    else:
+                        _fail(game_seed, step, "an action that is not legal now was accepted")
+                    if game.state_dict() != before:
+                        _fail(game_seed, step, "an illegal action changed the state")
+                if copy_every and step % copy_every == 0:
+                    _check_copy(game, game_seed, step)
+                if observe_every and step % observe_every == 0:
+                    _check_observations(game, game_seed, step)
+                out_of_turn = game.out_of_turn_actions() if anytime_every and rng.randrange(anytime_every) == 0 else {}
+                if game.is_chance():
+                    action = game.roll()
+                    report.chance_steps += 1
+                elif out_of_turn:
+                    seat = rng.choice(sorted(out_of_turn))
+                    action = rng.choice(out_of_turn[seat])
+                    game.apply(action)
+                    report.out_of_turn += 1
+                else:
+                    action = rng.choice(actions)
+                    game.apply(action)
+                seen.append(action)
+                step += 1
+                if undo_every and step % undo_every == 0:
+                    after = game.state_dict()
+                    game.undo()
+                    if game.legal_actions() != actions:
+                        _fail(game_seed, step, "undo did not restore the legal actions")
+                    game.apply(action)
+                    if game.state_dict() != after:
+                        _fail(game_seed, step, "undo then redo gives a different state")
+                if round_trip_every and step % round_trip_every == 0:
+                    _check_round_trip(game, game_seed, step)
             broken = game.invariants()
             if broken:
-                _fail(game_seed, step, "invariant broken: " + "; ".join(broken))
-            if step % illegal_every == 0:
-                listed = _Listed(game, actions)
-                stale = [a for a in seen[-20:] if a not in listed]
-            else:
-                stale = []
-            if stale:
-                before = game.state_dict()
-                try:
-                    game.apply(rng.choice(stale))
-                except IllegalAction:
-                    report.illegal_checked += 1
-                else:
-                    _fail(game_seed, step, "an action that is not legal now was accepted")
-                if game.state_dict() != before:
-                    _fail(game_seed, step, "an illegal action changed the state")
-            if copy_every and step % copy_every == 0:
-                _check_copy(game, game_seed, step)
-            if observe_every and step % observe_every == 0:
-                _check_observations(game, game_seed, step)
-            out_of_turn = game.out_of_turn_actions() if anytime_every and rng.randrange(anytime_every) == 0 else {}
-            if game.is_chance():
-                action = game.roll()
-                report.chance_steps += 1
-            elif out_of_turn:
-                seat = rng.choice(sorted(out_of_turn))
-                action = rng.choice(out_of_turn[seat])
-                game.apply(action)
-                report.out_of_turn += 1
-            else:
-                action = rng.choice(actions)
-                game.apply(action)
-            seen.append(action)
-            step += 1
-            if undo_every and step % undo_every == 0:
-                after = game.state_dict()
-                game.undo()
-                if game.legal_actions() != actions:
-                    _fail(game_seed, step, "undo did not restore the legal actions")
-                game.apply(action)
-                if game.state_dict() != after:
-                    _fail(game_seed, step, "undo then redo gives a different state")
-            if round_trip_every and step % round_trip_every == 0:
-                _check_round_trip(game, game_seed, step)
-        broken = game.invariants()
-        if broken:
-            _fail(game_seed, step, "invariant broken at the end: " + "; ".join(broken))
-        if game.legal_actions():
-            _fail(game_seed, step, "the game is over but still lists legal actions")
-        _check_round_trip(game, game_seed, step)
-        report.games += 1
-        report.actions += step
-        report.longest = max(report.longest, step)
-        report.lengths.append(step)
+                _fail(game_seed, step, "invariant broken at the end: " + "; ".join(broken))
+            if game.legal_actions():
+                _fail(game_seed, step, "the game is over but still lists legal actions")
+            _check_round_trip(game, game_seed, step)
+            report.games += 1
+            report.actions += step
+            report.longest = max(report.longest, step)
+            report.lengths.append(step)
     return report
