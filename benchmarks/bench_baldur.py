@@ -7,7 +7,8 @@ Times are CPU time of this process (``time.process_time``): on a shared machine 
 the other processes too. Pig (tests/dicegame.py, the protocol's smallest game, 3 players to 100) runs through
 the same loop as the machine's yardstick, as in ``bench_smallworld.py`` (chance sampled from one seeded
 stream): that script measured Pig at ~170,700 actions/s on a quiet machine, so the issue's 50,000 actions/s
-is about 0.29x Pig.
+is about 0.29x Pig. Every playout is timed twice, with the collector's default settings and inside
+:func:`~tablerules.core.batch.batch_gc` (as ``simulate()`` and the sweeps play), Pig and Baldur's Gate alike.
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
 
 from tablerules.baldur.analysis import event_odds, protection_chance
 from tablerules.baldur.cards import protections, rules
 from tablerules.baldur.game import Baldur
+from tablerules.core.batch import batch_gc
 from tablerules.core.protocol import Game
 
 #: the issue's 50,000 actions/s against Pig at ~170,700 actions/s (bench_smallworld.py, quiet machine)
@@ -38,19 +41,21 @@ def warm_up() -> float:
     return time.process_time() - start
 
 
-def playouts(make: Callable[[int], Game], seconds: float = 4.0) -> tuple[float, float, int]:
-    """Random play (legal_actions + apply; chance sampled from one seeded stream), as in bench_smallworld.py."""
+def playouts(make: Callable[[int], Game], seconds: float = 4.0, batch: bool = False) -> tuple[float, float, int]:
+    """Random play (legal_actions + apply; chance sampled from one seeded stream), as in bench_smallworld.py;
+    with ``batch``, inside :func:`batch_gc` (the collector as ``simulate()`` sets it)."""
     make(0)
-    start = time.process_time()
-    games = actions = 0
-    while time.process_time() - start < seconds:
-        game = make(games)
-        rng = random.Random(games)
-        while not game.is_over():
-            game.apply(game.sample_chance(rng) if game.is_chance() else rng.choice(game.legal_actions()))
-            actions += 1
-        games += 1
-    elapsed = time.process_time() - start
+    with batch_gc() if batch else nullcontext():
+        start = time.process_time()
+        games = actions = 0
+        while time.process_time() - start < seconds:
+            game = make(games)
+            rng = random.Random(games)
+            while not game.is_over():
+                game.apply(game.sample_chance(rng) if game.is_chance() else rng.choice(game.legal_actions()))
+                actions += 1
+            games += 1
+        elapsed = time.process_time() - start
     return games / elapsed, actions / elapsed, games
 
 
@@ -66,12 +71,14 @@ def main() -> None:
     from dicegame import Pig  # the protocol's smallest game: the machine's yardstick
 
     print(f"warm-up (card data, protection-set tables): {warm_up():8.2f} s once per process")
-    g, pig, n = playouts(lambda s: Pig({"players": 3, "target": 100}, seed=s))
-    print(f"{'Pig (yardstick)':<28} {g:8.1f} games/s {pig:10,.0f} actions/s ({n} games)")
-    for players in (4, 2, 6):
-        g, a, n = playouts(lambda s, p=players: Baldur({"players": p}, seed=s))
-        print(f"{f'Baldur, {players} players':<28} {g:8.1f} games/s {a:10,.0f} actions/s ({n} games, "
-              f"{a / pig:.2f}x Pig; target {TARGET_PIG_RATIO:.2f}x)")
+    for batch in (False, True):
+        print("inside batch_gc():" if batch else "default garbage collector:")
+        g, pig, n = playouts(lambda s: Pig({"players": 3, "target": 100}, seed=s), batch=batch)
+        print(f"  {'Pig (yardstick)':<26} {g:8.1f} games/s {pig:10,.0f} actions/s ({n} games)")
+        for players in (4, 2, 6):
+            g, a, n = playouts(lambda s, p=players: Baldur({"players": p}, seed=s), batch=batch)
+            print(f"  {f'Baldur, {players} players':<26} {g:8.1f} games/s {a:10,.0f} actions/s ({n} games, "
+                  f"{a / pig:.2f}x Pig; target {TARGET_PIG_RATIO:.2f}x)")
     game = Baldur(seed=11)
     rng = random.Random(11)
     while not game.is_over() and game.num_actions < 300:
