@@ -15,6 +15,7 @@ from tablerules.baldur import actions as A
 from tablerules.baldur.cards import full_deck, load_rules, makes, protection_solution, protections, rules
 from tablerules.baldur.game import Baldur, draw_count, tax_count
 from tablerules.baldur.scenario import deal, new_game, roll_all, set_hand, set_heroes, stack_bank
+from tablerules.baldur.state import BANK, Task
 from tablerules.core.errors import DataError, IllegalAction
 from tablerules.core.protocol import Chance
 from tablerules.core.registry import game_class
@@ -115,6 +116,28 @@ def test_turn_draws_by_heroes_and_refreshes_exhausted() -> None:
     game.advance()
     roll_all(game)
     assert game.state.current == p or game.state.stage != "act"
+
+
+@pytest.mark.parametrize("n", [0, 3, 40])
+def test_draw_from_under_the_bank_at_once_equals_card_by_card(n: int) -> None:
+    """Seed 002: "使用後的手牌也须回归银行底部" and "每位玩家在自己回合开始时可再从银行抽取一次手牌": with the
+    shuffled bank used up, the cards under it come in order, so a draw moves them all at once; the hand, the
+    bank and every log line are those of drawing them one by one (a task of 0 cards draws 1, as it did; 40
+    cards stop when the bank runs out)."""
+    game = new_game(seed=3)
+    s = game.state
+    s.bank_under, s.bank = s.bank + s.bank_under, []
+    p = s.current
+    at_once, one_by_one = game.copy(), game.copy()
+    at_once.state.tasks = [Task("draw", BANK, p, n)]
+    at_once._draw_under(at_once.state.tasks[0])
+    task = Task("draw", BANK, p, n)
+    one_by_one.state.tasks = [task]
+    while one_by_one.state.tasks:
+        one_by_one._move(task, one_by_one.state.bank_under[0])
+    assert at_once.state == one_by_one.state
+    assert at_once.log_for(p) == one_by_one.log_for(p) and at_once.log == one_by_one.log
+    assert len(at_once.log) - len(game.log) == min(max(n, 1), len(s.bank_under))
 
 
 def test_harness_random_games() -> None:

@@ -102,6 +102,9 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
                 return
             if s.tasks:
                 task = s.tasks[0]
+                if not s.bank and task.what == "draw" and task.dst >= 0:  # from under the bank, in order
+                    self._draw_under(task) if s.bank_under else s.tasks.pop(0)
+                    continue
                 source = self._source(task)
                 if not source:
                     s.tasks.pop(0)
@@ -257,137 +260,162 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
         return "actions", f"{action.describe()} is not possible now"
 
     def perform(self, action: Action) -> None:
+        run = _PERFORM.get(type(action))  # the action's rule, found by its class (no chain of isinstance)
+        if run is None:
+            run = _PERFORM[type(action)] = next((f for t, f in _RULES if isinstance(action, t)), _nothing)
+        run(self, action)
+        self.advance()
+
+    def _on_chance(self, action: Chance) -> None:
         s = self.state
-        if isinstance(action, Chance):
-            if s.tied:
-                s.first = int(action.outcome)
-                s.tied = []
-                self.event(f"player {s.first} wins rock-paper-scissors and starts")
-                s.program = ["initial draw"]
-            else:
-                self._move(s.tasks[0], str(action.outcome))
-        elif isinstance(action, A.Bid):
-            hand = s.seats[action.player].hand
-            cards = []
-            for k in action.cards:
-                cards.append(card_of(hand, k))
-                hand.remove(cards[-1])
-            s.bids[action.player] = cards
-            self.event(f"player {action.player} bids {'+'.join(cards)}", seen_by=(action.player,),
-                       hidden=f"player {action.player} bids face down")
-            self._settle_bids()
-        elif isinstance(action, A.Drop):
-            s.bidders.remove(action.player)
-            self.event(f"player {action.player} drops out of the auction")
-            self._settle_bids()
-        elif isinstance(action, A.Open):
-            self.play_opening(action)
-        elif isinstance(action, A.Use):
-            self.use(action)
-        elif isinstance(action, A.Recruit):
-            self.event(f"player {action.player} recruits")
-            s.stage = ""
-            s.tasks.append(Task("hero", INN, AUCTION, 1))
-            s.program = ["open auction"]
-        elif isinstance(action, A.EndTurn):
-            self.event(f"player {action.player} ends the turn")
-            s.stage = ""
-            s.program = ["next turn"]
-        elif isinstance(action, A.Choose):
-            self.choose(action)
-        elif isinstance(action, A.Protect):
-            seat = s.seats[action.player]
-            paid = []
-            for number in action.cards:  # the numbers; the cards paid are the first of each number in code order
-                card = next(c for c in sorted(seat.hand) if value(c) == int(number))
-                seat.hand.remove(card)
-                s.bank_under.append(card)
-                paid.append(card)
-            s.need[action.player] -= 1
-            self.event(f"player {action.player} protects a {HERO_NAMES[s.protect_rank]} with "
-                       f"{'+'.join(paid)} (numbers {', '.join(action.cards)}) -> {s.protect_number}")
-            self._settle_protection()
-        elif isinstance(action, A.Defend):
-            self._spend(action.player, 5, int(s.pending[2]), action.colour, action.jokers)
-            s.shielded.append(action.player)
-            s.window.remove(action.player)
-            self.event(f"player {action.player}'s thief defends: the action does not reach them")
-            self._settle_answers()
-        elif isinstance(action, A.Reverse):
-            self.reverse(action)
-        elif isinstance(action, A.PlayDown):
-            s.seats[action.player].hand.remove(action.card)
-            s.played[action.player].append(action.card)
-            self.event(f"player {action.player} plays {action.card} face down", seen_by=(action.player,),
-                       hidden=f"player {action.player} plays a card face down")
-            if s.stage == "werewolves":
-                s.wolf_turn += 1
-                self._wolf_skip()
-            elif not s.seats[action.player].hand:
-                s.stopped.append(action.player)
-                self._settle_fight()
-        elif isinstance(action, A.Give):
-            s.looked.remove(action.card)
-            s.look_to.pop(0)
-            s.seats[action.to].hand = sorted([*s.seats[action.to].hand, action.card])
-            self.event(f"player {action.player} gives {action.card} to player {action.to}",
-                       seen_by=(action.player, action.to), hidden=f"player {action.player} gives a card to {action.to}")
-            s.stage = ""
-            s.program = ["look", *s.program]
-        elif isinstance(action, A.Take):
-            s.looked.remove(action.card)
-            s.look_take -= 1
-            s.seats[action.player].hand = sorted([*s.seats[action.player].hand, action.card])
-            self.event(f"player {action.player} takes {action.card} from player {s.look_from}",
-                       seen_by=(action.player, s.look_from), hidden=f"player {action.player} takes a card")
-            s.stage = ""
-            s.program = ["look", *s.program]
-        elif isinstance(action, A.Match):
-            p = action.player
-            pile = s.seats[p].hand if action.card in s.seats[p].hand else s.open_cards[p]
-            pile.remove(action.card)
-            s.bank_under.append(action.card)
-            s.matched.append(p)
-            self.event(f"player {p} matches the gods with {action.card} (war round {s.war_round})")
-            self._gods_fall()
-        elif isinstance(action, A.Sacrifice):
-            p = action.player
-            seat = s.seats[p]
-            (seat.heroes if action.hero in seat.heroes else seat.tired).remove(action.hero)
-            s.inn_under.append(action.hero)
-            self.event(f"player {p} sacrifices {action.hero} for 3 open cards")
-            s.tasks.append(Task("draw", BANK, OPEN - p, 3))
-            s.stage = ""  # the 3 open cards are drawn, then everybody still to answer answers
-            s.program = ["gods recheck", *s.program]
-        elif isinstance(action, A.Build):
-            self.build(action)
-        elif isinstance(action, A.Stop):
+        if s.tied:
+            s.first = int(action.outcome)
+            s.tied = []
+            self.event(f"player {s.first} wins rock-paper-scissors and starts")
+            s.program = ["initial draw"]
+        else:
+            self._move(s.tasks[0], str(action.outcome))
+
+    def _on_bid(self, action: A.Bid) -> None:
+        s = self.state
+        hand = s.seats[action.player].hand
+        cards = []
+        for k in action.cards:
+            cards.append(card_of(hand, k))
+            hand.remove(cards[-1])
+        s.bids[action.player] = cards
+        self.event(f"player {action.player} bids {'+'.join(cards)}", seen_by=(action.player,),
+                   hidden=f"player {action.player} bids face down")
+        self._settle_bids()
+
+    def _on_drop(self, action: A.Drop) -> None:
+        s = self.state
+        s.bidders.remove(action.player)
+        self.event(f"player {action.player} drops out of the auction")
+        self._settle_bids()
+
+    def _on_recruit(self, action: A.Recruit) -> None:
+        s = self.state
+        self.event(f"player {action.player} recruits")
+        s.stage = ""
+        s.tasks.append(Task("hero", INN, AUCTION, 1))
+        s.program = ["open auction"]
+
+    def _on_end_turn(self, action: A.EndTurn) -> None:
+        s = self.state
+        self.event(f"player {action.player} ends the turn")
+        s.stage = ""
+        s.program = ["next turn"]
+
+    def _on_protect(self, action: A.Protect) -> None:
+        s = self.state
+        seat = s.seats[action.player]
+        paid = []
+        for number in action.cards:  # the numbers; the cards paid are the first of each number in code order
+            card = next(c for c in sorted(seat.hand) if value(c) == int(number))
+            seat.hand.remove(card)
+            s.bank_under.append(card)
+            paid.append(card)
+        s.need[action.player] -= 1
+        self.event(f"player {action.player} protects a {HERO_NAMES[s.protect_rank]} with "
+                   f"{'+'.join(paid)} (numbers {', '.join(action.cards)}) -> {s.protect_number}")
+        self._settle_protection()
+
+    def _on_defend(self, action: A.Defend) -> None:
+        s = self.state
+        self._spend(action.player, 5, int(s.pending[2]), action.colour, action.jokers)
+        s.shielded.append(action.player)
+        s.window.remove(action.player)
+        self.event(f"player {action.player}'s thief defends: the action does not reach them")
+        self._settle_answers()
+
+    def _on_play_down(self, action: A.PlayDown) -> None:
+        s = self.state
+        s.seats[action.player].hand.remove(action.card)
+        s.played[action.player].append(action.card)
+        self.event(f"player {action.player} plays {action.card} face down", seen_by=(action.player,),
+                   hidden=f"player {action.player} plays a card face down")
+        if s.stage == "werewolves":
+            s.wolf_turn += 1
+            self._wolf_skip()
+        elif not s.seats[action.player].hand:
             s.stopped.append(action.player)
             self._settle_fight()
-        elif isinstance(action, A.Join):
-            s.joined[action.player] = int(action.fight)
-            self.event(f"player {action.player} chooses", seen_by=(action.player,),
-                       hidden=f"player {action.player} chooses")
-            if min(s.joined) >= 0:
-                self.event("rock-paper-scissors: " + ", ".join(f"player {p} {'rock' if j else 'paper'}"
-                                                                for p, j in enumerate(s.joined)))
-                s.stage = ""
-                fighters = sum(s.joined)
-                if fighters:
-                    s.tasks.append(Task("draw", BANK, HIDDEN, fighters))
-                    s.program = ["dracula fight", "event done"]
-        elif isinstance(action, A.Let):
-            s.window.remove(action.player)
-            self._settle_answers()
-        elif isinstance(action, A.GiveUp):
-            seat = s.seats[action.player]
-            hero = next(h for h in seat.tired + seat.heroes if rank_of(h) == s.protect_rank)
-            (seat.tired if hero in seat.tired else seat.heroes).remove(hero)
-            s.inn_under.append(hero)
-            s.need[action.player] -= 1
-            self.event(f"player {action.player}'s {HERO_NAMES[s.protect_rank]} {hero} dies and goes under the inn")
-            self._settle_protection()
-        self.advance()
+
+    def _on_give(self, action: A.Give) -> None:
+        s = self.state
+        s.looked.remove(action.card)
+        s.look_to.pop(0)
+        s.seats[action.to].hand = sorted([*s.seats[action.to].hand, action.card])
+        self.event(f"player {action.player} gives {action.card} to player {action.to}",
+                   seen_by=(action.player, action.to), hidden=f"player {action.player} gives a card to {action.to}")
+        s.stage = ""
+        s.program = ["look", *s.program]
+
+    def _on_take(self, action: A.Take) -> None:
+        s = self.state
+        s.looked.remove(action.card)
+        s.look_take -= 1
+        s.seats[action.player].hand = sorted([*s.seats[action.player].hand, action.card])
+        self.event(f"player {action.player} takes {action.card} from player {s.look_from}",
+                   seen_by=(action.player, s.look_from), hidden=f"player {action.player} takes a card")
+        s.stage = ""
+        s.program = ["look", *s.program]
+
+    def _on_match(self, action: A.Match) -> None:
+        s = self.state
+        p = action.player
+        pile = s.seats[p].hand if action.card in s.seats[p].hand else s.open_cards[p]
+        pile.remove(action.card)
+        s.bank_under.append(action.card)
+        s.matched.append(p)
+        self.event(f"player {p} matches the gods with {action.card} (war round {s.war_round})")
+        self._gods_fall()
+
+    def _on_sacrifice(self, action: A.Sacrifice) -> None:
+        s = self.state
+        p = action.player
+        seat = s.seats[p]
+        (seat.heroes if action.hero in seat.heroes else seat.tired).remove(action.hero)
+        s.inn_under.append(action.hero)
+        self.event(f"player {p} sacrifices {action.hero} for 3 open cards")
+        s.tasks.append(Task("draw", BANK, OPEN - p, 3))
+        s.stage = ""  # the 3 open cards are drawn, then everybody still to answer answers
+        s.program = ["gods recheck", *s.program]
+
+    def _on_stop(self, action: A.Stop) -> None:
+        s = self.state
+        s.stopped.append(action.player)
+        self._settle_fight()
+
+    def _on_join(self, action: A.Join) -> None:
+        s = self.state
+        s.joined[action.player] = int(action.fight)
+        self.event(f"player {action.player} chooses", seen_by=(action.player,),
+                   hidden=f"player {action.player} chooses")
+        if min(s.joined) >= 0:
+            self.event("rock-paper-scissors: " + ", ".join(f"player {p} {'rock' if j else 'paper'}"
+                                                            for p, j in enumerate(s.joined)))
+            s.stage = ""
+            fighters = sum(s.joined)
+            if fighters:
+                s.tasks.append(Task("draw", BANK, HIDDEN, fighters))
+                s.program = ["dracula fight", "event done"]
+
+    def _on_let(self, action: A.Let) -> None:
+        s = self.state
+        s.window.remove(action.player)
+        self._settle_answers()
+
+    def _on_give_up(self, action: A.GiveUp) -> None:
+        s = self.state
+        seat = s.seats[action.player]
+        hero = next(h for h in seat.tired + seat.heroes if rank_of(h) == s.protect_rank)
+        (seat.tired if hero in seat.tired else seat.heroes).remove(hero)
+        s.inn_under.append(hero)
+        s.need[action.player] -= 1
+        self.event(f"player {action.player}'s {HERO_NAMES[s.protect_rank]} {hero} dies and goes under the inn")
+        self._settle_protection()
 
     def stage(self) -> str:
         s = self.state
@@ -484,5 +512,34 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
 
         return GreedyAgent()
 
+
+def _nothing(game: Baldur, action: Action) -> None:
+    return None
+
+
+#: each action class and the method performing it, in the order the classes are tested
+_RULES: tuple[tuple[type, object], ...] = (
+    (Chance, Baldur._on_chance),
+    (A.Bid, Baldur._on_bid),
+    (A.Drop, Baldur._on_drop),
+    (A.Open, Baldur.play_opening),
+    (A.Use, Baldur.use),
+    (A.Recruit, Baldur._on_recruit),
+    (A.EndTurn, Baldur._on_end_turn),
+    (A.Choose, Baldur.choose),
+    (A.Protect, Baldur._on_protect),
+    (A.Defend, Baldur._on_defend),
+    (A.Reverse, Baldur.reverse),
+    (A.PlayDown, Baldur._on_play_down),
+    (A.Give, Baldur._on_give),
+    (A.Take, Baldur._on_take),
+    (A.Match, Baldur._on_match),
+    (A.Sacrifice, Baldur._on_sacrifice),
+    (A.Build, Baldur.build),
+    (A.Stop, Baldur._on_stop),
+    (A.Join, Baldur._on_join),
+    (A.Let, Baldur._on_let),
+    (A.GiveUp, Baldur._on_give_up))
+_PERFORM: dict[type, object] = {}
 
 __all__ = ["Baldur", "BaldurParams", "Fraction"]

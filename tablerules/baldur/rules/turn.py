@@ -111,6 +111,30 @@ class TurnRules:
         if task.n <= 0 or not self._source(task):
             s.tasks.remove(task)
 
+    def _draw_under(self, task: Task) -> None:
+        """A draw for a player from an empty bank: the cards under it come in order, no chance involved, so
+        the task's cards are moved at once (each logged as :meth:`_move` logs it, in the same order)."""
+        s = self.state
+        under = s.bank_under
+        k = min(max(task.n, 1), len(under))  # as _move: one card at least, even for a task of 0 cards
+        dst = task.dst
+        seat = s.seats[dst]
+        seen = (dst,)
+        event = self.event
+        for card in under[:k]:
+            if is_hero(card):
+                seat.heroes.append(card)
+                seat.heroes.sort()
+                event(f"player {dst} gets hero {card} face up")
+            else:
+                seat.hand.append(card)
+                event(f"player {dst} gets {card}", seen_by=seen, hidden=f"player {dst} gets a card")
+        del under[:k]
+        seat.hand.sort()
+        task.n -= k
+        if task.n <= 0 or not under:
+            s.tasks.remove(task)
+
     def step_turn(self) -> None:
         s = self.state
         seat = s.seats[s.current]
