@@ -156,6 +156,33 @@ def test_8_basic_exchanges_a_hand_with_the_bank(game: Baldur) -> None:
     assert len(game.state.seats[1].hand) == 2
 
 
+def test_8_basic_on_an_empty_hand_gives_nothing_back(game: Baldur) -> None:
+    """Seed 002: [8] basic "指定1位玩家跟银行交换所有手牌": all of no cards is no cards (it used to draw one)."""
+    set_heroes(game, 0, ["KS"])
+    set_hand(game, 0, ["8S"])
+    bank = len(game.state.bank)
+    use(game, 8, 1, targets=(1,))
+    roll_all(game)
+    assert game.state.seats[1].hand == [] and len(game.state.bank) == bank
+    assert "player 1 exchanges 0 hand cards with the bank" in game.log
+
+
+def test_saves_from_before_the_rules_edition_keep_edition_1() -> None:
+    """Saves written before ``rules`` existed replay as they were played: under edition 1, [8] basic on an
+    empty hand drew one card."""
+    save = Baldur(seed=4).to_json()
+    del save["params"]["rules"]
+    assert Baldur.from_json(save).params.rules == 1
+    old = new_game(seed=7, rules=1)
+    old.state.first = old.state.current = 0
+    for p in range(4):
+        set_heroes(old, p, ["KS"] if p == 0 else [])
+        set_hand(old, p, ["8S"] if p == 0 else [])
+    old.apply(A.Use(0, 8, 1, "black", 0, (1,), ""))
+    roll_all(old)
+    assert len(old.state.seats[1].hand) == 1
+
+
 def test_8_advanced_shuffles_two_hands_leftover_to_the_actor(game: Baldur) -> None:
     """Seed 002: [8] "指定2位玩家所有手牌洗均匀後发回"; 注5 "剩余发不完的牌，由行动玩家所拥有，
         而且使用进阶效果时，要不要把自己本身的牌一起洗入，可由行动玩家决定"."""

@@ -51,17 +51,25 @@ from .rules.round_end import RoundEndRules
 from .rules.turn import TurnRules
 from .state import AUCTION, BANK, HIDDEN, INN, OPEN, BaldurState, Task
 
+#: the current rules edition (see ``BaldurParams.rules``)
+RULES = 2
+
 
 @dataclass(frozen=True)
 class BaldurParams:
     players: int = 4
     max_rounds: int = 0  # 0: no limit (the seed has none); a positive value ends the game after that round
+    #: the rules edition: 2 (since 2026-11-30 evening) gives nothing back when [8] basic exchanges an empty
+    #: hand; 1 (saves written before, which have no ``rules``) drew one card there
+    rules: int = RULES
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 6:
             raise ValueError("Baldur's Gate is for 4 players (2 to 6 as a variant)")
         if self.max_rounds < 0:
             raise ValueError("max_rounds must be 0 (no limit) or positive")
+        if self.rules not in (1, 2):
+            raise ValueError("rules must be 1 or 2 (the rules edition)")
 
 
 
@@ -78,6 +86,15 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
     max_length = 60_000
     info = GameInfo(min_players=2, max_players=6, max_length=60_000, information=Information.IMPERFECT,
                     simultaneous=True)
+
+    @classmethod
+    def from_json(cls, data):
+        """A save written before the rules edition existed (no ``rules`` in its parameters) replays under the
+        rules it was played with (edition 1), so old saves still load to the same end."""
+        params = data.get("params") if isinstance(data, dict) else None
+        if isinstance(params, dict) and data.get("game") == cls.name and "rules" not in params:
+            data = {**data, "params": {**params, "rules": 1}}
+        return super().from_json(data)
 
     state: BaldurState
 

@@ -6,12 +6,13 @@ from collections.abc import Iterable
 
 from ..core.protocol import Chance
 from .cards import is_hero
-from .game import Baldur
+from .game import RULES, Baldur
 
 
-def new_game(players: int = 4, seed: int = 0) -> Baldur:
-    """A game played (first legal choices, seeded chance) up to the first player's hero actions."""
-    game = Baldur({"players": players}, seed=seed)
+def new_game(players: int = 4, seed: int = 0, rules: int = RULES) -> Baldur:
+    """A game played (first legal choices, seeded chance) up to the first player's hero actions (under
+    the rules edition ``rules``, the current one unless asked)."""
+    game = Baldur({"players": players, "rules": rules}, seed=seed)
     while game.state.stage != "act" or game.is_chance():
         if game.is_chance():
             game.roll()

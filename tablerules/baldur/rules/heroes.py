@@ -318,7 +318,8 @@ class HeroRules:
                 s.bank_under += s.seats[q].hand
                 s.seats[q].hand = []
                 self.event(f"player {q} exchanges {n} hand cards with the bank")
-                s.tasks.append(Task("draw", BANK, q, n))
+                if n or self.params.rules < 2:  # "交换所有手牌": an empty hand gets nothing back (edition 1: one card)
+                    s.tasks.append(Task("draw", BANK, q, n))
             return
         if len(seats) < 2:
             return
