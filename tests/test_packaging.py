@@ -112,7 +112,10 @@ def _fresh_venv(where: Path, wheel: Path, with_deps: bool) -> Path:
     it with ``--python``, running under the venv's interpreter as the venv's own pip would."""
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(where)], check=True, timeout=300)
     python = where / "bin" / "python"
-    pip = [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--disable-pip-version-check"]
+    # --no-compile: no byte-code written at install time for every module of every dependency (scipy, numpy,
+    # matplotlib...); Python compiles what the tests import when they import it
+    pip = [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--disable-pip-version-check",
+           "--no-compile"]
     subprocess.run([*pip, *([] if with_deps else ["--no-deps"]), str(wheel)], check=True, capture_output=True,
                    timeout=1800)
     if not with_deps:
