@@ -330,3 +330,99 @@ def check_crawl_panel(page: object) -> None:
     expect(root).to_contain_text("worked example:")
     expect(root.locator(".tablerules-monsters")).to_contain_text("Shrieking Geek")
     expect(root.locator(".tablerules-monsters")).to_contain_text("Padded Cell")
+
+
+# ----- issue 11's panel pieces and item 9's staging, per step-through notebook ----------------------------
+PANELS = {  # notebook: panel class, text of a breakdown in its first worked example, its odds
+    "munchkin_step_through": ("tablerules-munchkin", "Drooling Slime +4 against elf", "escapes every monster"),
+    "quest_step_through": ("tablerules-quest", "Shrieking Geek +6 against warrior", "the munchkins win"),
+    "smallworld_step_through": ("tablerules-smallworld", "cost", "P(success)"),
+    "kragmortha_step_through": ("tablerules-kragmortha", "hand limit", "reaches the desk"),
+    "baldursgate_step_through": ("tablerules-baldur", "next event", "event "),
+}
+
+
+def label(options: tuple[tuple[str, str], ...], value: str) -> str:
+    return next(text for text, v in options if v == value)
+
+
+Staging = tuple[dict, dict, list[tuple[str, str]]]  # seats' fields, the table's fields, (where, what) shown
+
+
+def munchkin_staging() -> Staging:
+    """The helper example staged by hand: a level-3 fighter in Flaming Armour, an elf at level 4, the Drooling
+    Slime at the door (the fight is on)."""
+    from tablerules.munchkin.cards import load_cards
+    from tablerules.widgets.staging import card_options
+
+    cards = list(load_cards().values())
+    seats = {0: {"level": 3, "carried": [label(card_options(cards), "flaming_armour")]},
+             1: {"level": 4, "race": label(card_options(cards), "elf")}}
+    return seats, {"monster": label(card_options(cards), "drooling_slime")}, [
+        (".tablerules-fight", "Drooling Slime"), (".tablerules-sheets", "Flaming Armour"),
+        (".tablerules-sheets td.level >> nth=0", "3"), (".tablerules-header", "combat")]
+
+
+def quest_staging() -> Staging:
+    """A level-5 munchkin next to the Padded Cell, the Shrieking Geek standing in it."""
+    from tablerules.quest.tiles import load_monsters, load_rooms
+
+    room = next(r for r in load_rooms().rooms if r.id == "padded_cell")
+    geek = next(m for m in load_monsters() if m.id == "shrieking_geek")
+    table = {"room_N": f"{room.name} {room.name_zh}", "monster": f"{geek.name} {geek.name_zh} (level {geek.level})"}
+    return {0: {"level": 5}}, table, [(".tablerules-monsters", "Shrieking Geek"),
+                                      (".tablerules-monsters", "Padded Cell"),
+                                      (".tablerules-sheets td.level >> nth=0", "5")]
+
+
+def smallworld_staging() -> Staging:
+    """Ratmen and Alchemist for player 0, holding region 3 with 4 tokens."""
+    from tablerules.smallworld.game import SmallWorld
+
+    probe = SmallWorld({"players": 3})
+    r, p = probe.races["Ratmen"], probe.powers["Alchemist"]
+    region = probe.board.regions[3]
+    where = f"region 3 ({region.terrain}{', border' if region.border else ''})"
+    seats = {0: {"race": f"{r.name} {r.name_zh}", "power": f"{p.name} {p.name_zh}", "regions": [where],
+                 "tokens": 4}}
+    return seats, {}, [(".tablerules-hand[data-seat='0'] >> xpath=..", "Ratmen")]
+
+
+def kragmortha_staging() -> Staging:
+    """Player 0's goblin on d4."""
+    from tablerules.kragmortha.game import Kragmortha
+
+    b = Kragmortha({"players": 4}).board
+    sq = next(q for q in range(b.rows * b.cols) if b.label(q) == "d4")
+    return {0: {"square": f"d4 ({b.kinds[sq]})"}}, {}, [("td[title='d4']", "G0")]
+
+
+def baldur_staging() -> Staging:
+    """Player 0 with an assassin face up and a hand of 2C and 5H."""
+    return ({0: {"heroes": ["AS (assassin)"], "hand": ["2C", "5H"]}}, {},
+            [(".tablerules-hand[data-seat='0']", "2C"), (".tablerules-hand[data-seat='0']", "5H"),
+             (".tablerules-hand[data-seat='0'] >> xpath=..", "assassin")])
+
+
+STAGING = {"munchkin_step_through": munchkin_staging, "quest_step_through": quest_staging,
+           "smallworld_step_through": smallworld_staging, "kragmortha_step_through": kragmortha_staging,
+           "baldursgate_step_through": baldur_staging}
+
+
+def check_step_through_panel(page: object, notebook: str) -> None:
+    """Issue 11, per game, on a step-through page already used to play a turn (one Voila kernel for both): a
+    card's text on hover and click, a breakdown of the key number in the worked example (a fight where the
+    game has fights) with its exact odds, another seat's hand hidden in seat view, a save made in the panel
+    loads, a worked example loads from its button; item 9: a position staged with the set-up form shows."""
+    from playwright.sync_api import expect
+
+    panel, breakdown, odds = PANELS[notebook]
+    expect(page.locator(f".{panel} .tablerules-header").first).to_contain_text("Stage", timeout=240_000)
+    check_panel_pieces(page, panel, breakdown)
+    expect(page.locator(f".{panel} .tablerules-odds").first).to_contain_text(odds)
+    screenshot(page, f"after_{notebook}")
+    seats, table, shown = STAGING[notebook]()
+    stage_in_panel(page, panel, seats, table)
+    for where, text in shown:
+        expect(page.locator(f".{panel} {where}").first).to_contain_text(text)
+    screenshot(page, f"staged_{notebook}")

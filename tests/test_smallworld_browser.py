@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from browser import ROOT, SCREENSHOTS, chromium_page, click_until_turn_passes, require_browser, screenshot, voila
+from browser import (
+    ROOT,
+    SCREENSHOTS,
+    check_step_through_panel,
+    chromium_page,
+    click_until_turn_passes,
+    require_browser,
+    screenshot,
+    voila,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -22,3 +31,4 @@ def test_smallworld_step_through_plays_a_turn_with_the_buttons() -> None:
         click_until_turn_passes(page, "tablerules-smallworld", prefer, max_clicks=40)
         expect(page.locator(".tablerules-log").first).to_contain_text("player")
         screenshot(page, "smallworld_step_through")
+        check_step_through_panel(page, "smallworld_step_through")
