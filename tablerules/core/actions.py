@@ -11,6 +11,7 @@ import dataclasses
 import functools
 import itertools
 import math
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -104,6 +105,12 @@ class ChanceStep:
         den, cumulative = table
         i = bisect.bisect_right(cumulative, rng.randrange(den))
         return self.outcomes[min(i, len(cumulative) - 1)][0]
+
+    def only_outcome(self) -> Action | None:
+        """The outcome when there is just one (what :meth:`pick` returns whatever the stream), else ``None``
+        (also when a subclass would have to work its outcomes out to tell)."""
+        outcomes = self.__dict__.get("outcomes")
+        return outcomes[0][0] if outcomes is not None and len(outcomes) == 1 else None
 
     def allows(self, action: Action) -> bool:
         """Whether ``action`` is one of the outcomes (found by identity first, as it nearly always is;
@@ -201,6 +208,9 @@ class Draw(ChanceStep):
     def allows(self, action: Action) -> bool:
         return type(action) is Chance and action.event == self.event and action.outcome in self._cards
 
+    def only_outcome(self) -> Action | None:
+        return chance(self.event, self._cards[0]) if len(self._cards) == 1 else None
+
     def pick(self, rng: Any) -> Action:
         """The outcome that :meth:`~tablerules.core.protocol.Game.sample_chance` picks with ``rng`` (one
         ``randrange(n)``, the same draw as summing n equal fractions)."""
@@ -234,6 +244,9 @@ class Weighted(ChanceStep):
     def allows(self, action: Action) -> bool:
         return type(action) is Chance and action.event == self.event and action.outcome in self._values
 
+    def only_outcome(self) -> Action | None:
+        return chance(self.event, self._values[0]) if len(self._values) == 1 else None
+
     def pick(self, rng: Any) -> Action:
         """The same outcome as :meth:`ChanceStep.pick` with the same ``rng``: the common denominator of
         the reduced fractions ``n / total`` is ``total / gcd(counts)``."""
@@ -255,3 +268,53 @@ class Result:
     def to_json(self) -> dict[str, Any]:
         return {"winners": list(self.winners), "scores": {str(k): v for k, v in self.scores.items()},
                 "reason": self.reason}
+
+
+def merge_actions(actions: list[Action], extra: Sequence[Action]) -> list[Action]:
+    """``actions`` followed by those of ``extra`` equal to none of them nor to an earlier one of ``extra``
+    (a stage's own actions, then the any-time actions it does not list already), in order.
+
+    Equality is that of the actions: an extra that *is* a listed object is dropped at once (games share
+    action objects), the others are compared by their class and :func:`action_key` (the fields the
+    dataclass ``__eq__`` compares, read in C) instead of hashing each through the dataclass ``__hash__``."""
+    listed_ids = set(map(id, actions))
+    extra = [a for a in extra if id(a) not in listed_ids]
+    if not extra:
+        return actions
+    kinds = set(map(type, extra))
+    seen = {action_key(a) for a in actions if type(a) in kinds}
+    out = actions
+    for a in extra:
+        key = action_key(a)
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
+    return out
+
+
+def action_key(action: Action) -> Any:
+    """A value equal for two actions exactly when they are equal (their class and compared fields); the
+    action itself for a class whose ``__eq__`` is not the one :func:`dataclasses.dataclass` writes."""
+    kind = type(action)
+    getter = _KEY_GETTERS.get(kind)
+    if getter is None:
+        getter = _KEY_GETTERS[kind] = _key_getter(kind)
+    return action if getter is None else (kind, getter(action))
+
+
+_KEY_GETTERS: dict[type, Any] = {}
+
+
+def _nothing(value: Any) -> tuple:
+    return ()
+
+
+def _key_getter(kind: type) -> Any:
+    eq = kind.__eq__
+    code = getattr(eq, "__code__", None)
+    params = getattr(kind, "__dataclass_params__", None)
+    if (code is None or code.co_filename != "<string>" or eq.__qualname__ != f"{kind.__qualname__}.__eq__"
+            or not (params and params.eq)):
+        return None  # a hand-written or inherited __eq__: compare the actions themselves
+    names = [f.name for f in dataclasses.fields(kind) if f.compare]
+    return operator.attrgetter(*names) if names else _nothing

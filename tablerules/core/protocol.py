@@ -40,13 +40,15 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from itertools import compress, repeat
+from operator import eq
 from pathlib import Path
 from typing import Any, ClassVar
 
-from .actions import Action, Chance, ChanceStep, Result, _from_json_value, _to_json_value
+from .actions import Action, Chance, ChanceStep, Result, _from_json_value, _to_json_value, merge_actions
 from .errors import IllegalAction, SaveError
 from .files import atomic_write_text
-from .info import Event, GameInfo, Information, Trail
+from .info import Event, GameInfo, Information, Trail, read_log
 from .state import clone, to_plain
 
 __all__ = ["SAVE_FORMAT", "Action", "Chance", "ChanceStep", "Event", "Game", "GameInfo", "Information", "Result",
@@ -203,7 +205,7 @@ class Game(ABC):
     def event(self, text: str, seen_by: Sequence[int] | None = None, hidden: str = "") -> None:
         """Add a line to the event log (games call this from :meth:`perform`). With ``seen_by``, only
         those seats read ``text``; the others read ``hidden`` (or nothing)."""
-        self._log = self._log.append(Event(text, None if seen_by is None else tuple(seen_by), hidden))
+        self._log = self._log.append(Event.line(text, None if seen_by is None else tuple(seen_by), hidden))
 
     @property
     def log(self) -> list[str]:
@@ -216,25 +218,10 @@ class Game(ABC):
         The last view of each seat is remembered with the log it was read from: the log only grows (a
         :class:`Trail`), so the next call reads only the lines added since (an information state is
         asked for at every step by OpenSpiel's checks and the harness)."""
-        log = self._log
         views = self.__dict__.get("_log_views")
         if views is None:
             views = self._log_views = {}
-        known = views.get(player)
-        if known is not None:
-            node, texts = known
-            length = node[2] if node else 0
-            if len(log) >= length and log.ancestor(len(log) - length)._node is node:
-                if length == len(log):
-                    return list(texts)
-                added = (e.seen(player) for e in log.items_after(length))
-                texts = (*texts, *(text for text in added if text is not None))
-                views[player] = (log._node, texts)
-                return list(texts)
-        seen = (e.seen(player) for e in log.items())
-        texts = tuple([text for text in seen if text is not None])
-        views[player] = (log._node, texts)
-        return list(texts)
+        return read_log(self._log, views, player)
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -266,10 +253,13 @@ class Game(ABC):
 
     def chance_step(self) -> ChanceStep | None:
         """The pending random event (``None`` when a player acts or the game is over); cached."""
-        known = self._chance
-        if known is None:
-            known = self._chance = (None if self.is_over() else self.pending_chance(),)
-        return known[0]
+        return (self._chance or self._chance_and_end())[0]
+
+    def _chance_and_end(self) -> tuple[ChanceStep | None, bool]:
+        """(the pending chance step, whether the game is over), worked out once per state (asked often)."""
+        over = self.is_over()
+        known = self._chance = (None if over else self.pending_chance(), over)
+        return known
 
     def is_chance(self) -> bool:
         return self.chance_step() is not None
@@ -278,8 +268,8 @@ class Game(ABC):
         """Players who may act now; ``()`` while chance is pending or the game is over; cached."""
         known = self._to_act
         if known is None:
-            known = self._to_act = () if self.is_over() or self.chance_step() is not None else tuple(
-                self.current_players())
+            step, over = self._chance or self._chance_and_end()
+            known = self._to_act = () if over or step is not None else tuple(self.current_players())
         return known
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
@@ -294,23 +284,21 @@ class Game(ABC):
             legal = self._legal = self._list_legal()
         if player is None:
             return legal
-        if player in self.to_act():
-            return tuple([a for a in legal if getattr(a, "player", None) == player])
-        return () if self.is_over() or self.is_chance() else self._anytime_of(player)
+        if player in self.to_act():  # (filtered in C: every step of a random playout asks this)
+            seats = map(getattr, legal, repeat("player"), repeat(None))
+            return tuple(compress(legal, map(eq, seats, repeat(player))))
+        step, over = self._chance or self._chance_and_end()
+        return () if over or step is not None else self._anytime_of(player)
 
     def _list_legal(self) -> tuple[Action, ...]:
-        if self.is_over():
+        step, over = self._chance or self._chance_and_end()
+        if over:
             return ()
-        step = self.chance_step()
         if step:
             return tuple([a for a, _ in step.outcomes])
         actions = list(self.player_actions())
         extra = [a for p in self.to_act() for a in self._anytime_of(p)]
-        if extra:  # any-time actions the stage does not list already (only actions of a kind it lists can be)
-            kinds = set(map(type, extra))
-            listed = {a for a in actions if type(a) in kinds}
-            actions += [a for a in dict.fromkeys(extra) if a not in listed]
-        return tuple(actions)
+        return tuple(merge_actions(actions, extra) if extra else actions)  # + any-time ones not listed
 
     def _anytime_of(self, player: int) -> tuple[Action, ...]:
         known = self._anytime.get(player)
@@ -333,8 +321,7 @@ class Game(ABC):
             self._anytime = {}
 
     def is_legal(self, action: Action) -> bool:
-        # the action played is nearly always one of the listed objects: found by identity first (a set of
-        # ids is built in C, where ``in`` would call the dataclass ``__eq__`` on every action before it)
+        # the action played is nearly always a listed object: found by identity first (a set of ids, in C)
         step = self.chance_step()
         if step is not None:
             return step.allows(action)
@@ -348,7 +335,7 @@ class Game(ABC):
         """Raise :class:`IllegalAction` (naming the rule) unless ``action`` is legal now."""
         if not isinstance(action, Action):
             raise IllegalAction("actions", f"{action!r} is not an action", action)
-        if self.is_over():
+        if (self._chance or self._chance_and_end())[1]:
             raise IllegalAction("end of the game", "the game is over", action)
         try:
             legal = self.is_legal(action)
@@ -388,7 +375,10 @@ class Game(ABC):
         step = self.chance_step()
         if step is None:
             raise IllegalAction("chance", "no random event is pending")
-        return step.pick(rng or self.chance_rng())
+        if rng is None:
+            only = step.only_outcome()  # nothing to pick: no stream to seed
+            return only if only is not None else step.pick(self.chance_rng())
+        return step.pick(rng)
 
     def roll(self, rng: random.Random | None = None) -> Action:
         """Resolve the pending chance step at random (seeded) and return the outcome applied."""
