@@ -281,11 +281,18 @@ def merge_actions(actions: list[Action], extra: Sequence[Action]) -> list[Action
     extra = [a for a in extra if id(a) not in listed_ids]
     if not extra:
         return actions
+    getters = _KEY_GETTERS
+    keys = []
+    for a in extra:  # action_key(a), inline (a playout lists the any-time actions at nearly every step)
+        kind = type(a)
+        getter = getters.get(kind, _UNKNOWN)
+        if getter is _UNKNOWN:
+            getter = getters[kind] = _key_getter(kind)
+        keys.append(a if getter is None else (kind, getter(a)))
     kinds = set(map(type, extra))
     seen = {action_key(a) for a in actions if type(a) in kinds}
     out = actions
-    for a in extra:
-        key = action_key(a)
+    for a, key in zip(extra, keys, strict=True):
         if key not in seen:
             seen.add(key)
             out.append(a)
@@ -296,13 +303,14 @@ def action_key(action: Action) -> Any:
     """A value equal for two actions exactly when they are equal (their class and compared fields); the
     action itself for a class whose ``__eq__`` is not the one :func:`dataclasses.dataclass` writes."""
     kind = type(action)
-    getter = _KEY_GETTERS.get(kind)
-    if getter is None:
+    getter = _KEY_GETTERS.get(kind, _UNKNOWN)
+    if getter is _UNKNOWN:
         getter = _KEY_GETTERS[kind] = _key_getter(kind)
     return action if getter is None else (kind, getter(action))
 
 
 _KEY_GETTERS: dict[type, Any] = {}
+_UNKNOWN = object()
 
 
 def _nothing(value: Any) -> tuple:

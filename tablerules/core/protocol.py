@@ -40,8 +40,8 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from itertools import compress, repeat
-from operator import eq
+from itertools import repeat
+from operator import is_
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -262,7 +262,7 @@ class Game(ABC):
         return known
 
     def is_chance(self) -> bool:
-        return self.chance_step() is not None
+        return (self._chance or self._chance_and_end())[0] is not None
 
     def to_act(self) -> tuple[int, ...]:
         """Players who may act now; ``()`` while chance is pending or the game is over; cached."""
@@ -284,9 +284,8 @@ class Game(ABC):
             legal = self._legal = self._list_legal()
         if player is None:
             return legal
-        if player in self.to_act():  # (filtered in C: every step of a random playout asks this)
-            seats = map(getattr, legal, repeat("player"), repeat(None))
-            return tuple(compress(legal, map(eq, seats, repeat(player))))
+        if player in self.to_act():
+            return tuple([a for a in legal if getattr(a, "player", None) == player])
         step, over = self._chance or self._chance_and_end()
         return () if over or step is not None else self._anytime_of(player)
 
@@ -321,12 +320,12 @@ class Game(ABC):
             self._anytime = {}
 
     def is_legal(self, action: Action) -> bool:
-        # the action played is nearly always a listed object: found by identity first (a set of ids, in C)
-        step = self.chance_step()
+        # the action played is nearly always a listed object: found by identity first (in C)
+        step = (self._chance or self._chance_and_end())[0]
         if step is not None:
             return step.allows(action)
-        legal = self.legal_actions()
-        if id(action) in set(map(id, legal)) or action in legal:
+        legal = self._legal or self.legal_actions()
+        if any(map(is_, legal, repeat(action))) or action in legal:
             return True
         actor = action.actor
         return isinstance(actor, int) and not isinstance(actor, bool) and action in self.legal_actions(actor)
