@@ -11,7 +11,6 @@ import dataclasses
 import functools
 import itertools
 import math
-import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -274,55 +273,13 @@ def merge_actions(actions: list[Action], extra: Sequence[Action]) -> list[Action
     """``actions`` followed by those of ``extra`` equal to none of them nor to an earlier one of ``extra``
     (a stage's own actions, then the any-time actions it does not list already), in order.
 
-    Equality is that of the actions: an extra that *is* a listed object is dropped at once (games share
-    action objects), the others are compared by their class and :func:`action_key` (the fields the
-    dataclass ``__eq__`` compares, read in C) instead of hashing each through the dataclass ``__hash__``."""
-    listed_ids = set(map(id, actions))
-    extra = [a for a in extra if id(a) not in listed_ids]
-    if not extra:
-        return actions
-    getters = _KEY_GETTERS
-    keys = []
-    for a in extra:  # action_key(a), inline (a playout lists the any-time actions at nearly every step)
-        kind = type(a)
-        getter = getters.get(kind, _UNKNOWN)
-        if getter is _UNKNOWN:
-            getter = getters[kind] = _key_getter(kind)
-        keys.append(a if getter is None else (kind, getter(a)))
+    Each extra is hashed once (``dict.fromkeys``, in C); the listed actions are looked for only when one
+    is of a kind ``extra`` has (nearly always none is), and then removed from it by equality."""
+    new = dict.fromkeys(extra)
     kinds = set(map(type, extra))
-    seen = {action_key(a) for a in actions if type(a) in kinds}
-    out = actions
-    for a, key in zip(extra, keys, strict=True):
-        if key not in seen:
-            seen.add(key)
-            out.append(a)
-    return out
-
-
-def action_key(action: Action) -> Any:
-    """A value equal for two actions exactly when they are equal (their class and compared fields); the
-    action itself for a class whose ``__eq__`` is not the one :func:`dataclasses.dataclass` writes."""
-    kind = type(action)
-    getter = _KEY_GETTERS.get(kind, _UNKNOWN)
-    if getter is _UNKNOWN:
-        getter = _KEY_GETTERS[kind] = _key_getter(kind)
-    return action if getter is None else (kind, getter(action))
-
-
-_KEY_GETTERS: dict[type, Any] = {}
-_UNKNOWN = object()
-
-
-def _nothing(value: Any) -> tuple:
-    return ()
-
-
-def _key_getter(kind: type) -> Any:
-    eq = kind.__eq__
-    code = getattr(eq, "__code__", None)
-    params = getattr(kind, "__dataclass_params__", None)
-    if (code is None or code.co_filename != "<string>" or eq.__qualname__ != f"{kind.__qualname__}.__eq__"
-            or not (params and params.eq)):
-        return None  # a hand-written or inherited __eq__: compare the actions themselves
-    names = [f.name for f in dataclasses.fields(kind) if f.compare]
-    return operator.attrgetter(*names) if names else _nothing
+    if not kinds.isdisjoint(map(type, actions)):
+        for a in actions:
+            if type(a) in kinds:
+                new.pop(a, None)
+    actions += new
+    return actions
