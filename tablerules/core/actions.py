@@ -105,6 +105,12 @@ class ChanceStep:
         i = bisect.bisect_right(cumulative, rng.randrange(den))
         return self.outcomes[min(i, len(cumulative) - 1)][0]
 
+    def only_outcome(self) -> Action | None:
+        """The outcome when there is just one (what :meth:`pick` returns whatever the stream), else ``None``
+        (also when a subclass would have to work its outcomes out to tell)."""
+        outcomes = self.__dict__.get("outcomes")
+        return outcomes[0][0] if outcomes is not None and len(outcomes) == 1 else None
+
     def allows(self, action: Action) -> bool:
         """Whether ``action`` is one of the outcomes (found by identity first, as it nearly always is;
         the outcomes are indexed once per step: dice steps are shared)."""
@@ -201,6 +207,9 @@ class Draw(ChanceStep):
     def allows(self, action: Action) -> bool:
         return type(action) is Chance and action.event == self.event and action.outcome in self._cards
 
+    def only_outcome(self) -> Action | None:
+        return chance(self.event, self._cards[0]) if len(self._cards) == 1 else None
+
     def pick(self, rng: Any) -> Action:
         """The outcome that :meth:`~tablerules.core.protocol.Game.sample_chance` picks with ``rng`` (one
         ``randrange(n)``, the same draw as summing n equal fractions)."""
@@ -234,6 +243,9 @@ class Weighted(ChanceStep):
     def allows(self, action: Action) -> bool:
         return type(action) is Chance and action.event == self.event and action.outcome in self._values
 
+    def only_outcome(self) -> Action | None:
+        return chance(self.event, self._values[0]) if len(self._values) == 1 else None
+
     def pick(self, rng: Any) -> Action:
         """The same outcome as :meth:`ChanceStep.pick` with the same ``rng``: the common denominator of
         the reduced fractions ``n / total`` is ``total / gcd(counts)``."""
@@ -255,3 +267,19 @@ class Result:
     def to_json(self) -> dict[str, Any]:
         return {"winners": list(self.winners), "scores": {str(k): v for k, v in self.scores.items()},
                 "reason": self.reason}
+
+
+def merge_actions(actions: list[Action], extra: Sequence[Action]) -> list[Action]:
+    """``actions`` followed by those of ``extra`` equal to none of them nor to an earlier one of ``extra``
+    (a stage's own actions, then the any-time actions it does not list already), in order.
+
+    Each extra is hashed once (``dict.fromkeys``, in C); the listed actions are looked for only when one
+    is of a kind ``extra`` has (nearly always none is), and then removed from it by equality."""
+    new = dict.fromkeys(extra)
+    kinds = set(map(type, extra))
+    if not kinds.isdisjoint(map(type, actions)):
+        for a in actions:
+            if type(a) in kinds:
+                new.pop(a, None)
+    actions += new
+    return actions

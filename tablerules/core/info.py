@@ -9,6 +9,8 @@ from typing import Any
 
 from .state import to_plain
 
+_new = object.__new__
+
 
 class Information(enum.Enum):
     PERFECT = "perfect"  #: every seat sees the whole state
@@ -43,6 +45,14 @@ class Event:
     seen_by: tuple[int, ...] | None = None
     hidden: str = ""
 
+    @classmethod
+    def line(cls, text: str, seen_by: tuple[int, ...] | None, hidden: str) -> Event:
+        """``Event(text, seen_by, hidden)`` made without the frozen dataclass ``__init__`` (one
+        ``object.__setattr__`` a field): the log gets a line at nearly every action."""
+        event = _new(cls)
+        event.__dict__.update(text=text, seen_by=seen_by, hidden=hidden)
+        return event
+
     def seen(self, player: int | None) -> str | None:
         """The text ``player`` reads (``None``: the full view), or ``None`` when they read nothing."""
         if player is None or self.seen_by is None or player in self.seen_by:
@@ -61,7 +71,9 @@ class Trail:
 
     def append(self, item: Any) -> Trail:
         node = self._node
-        return Trail((node, item, (node[2] if node else 0) + 1))
+        new = _new(Trail)  # (without a call of __init__: every action and event log line appends)
+        new._node = (node, item, node[2] + 1 if node else 1)
+        return new
 
     def __len__(self) -> int:
         return self._node[2] if self._node else 0
@@ -108,3 +120,24 @@ class Trail:
 
     def __deepcopy__(self, memo: dict) -> Trail:
         return self  # immutable
+
+
+def read_log(log: Trail, views: dict, player: int | None) -> list[str]:
+    """The lines of ``log`` that ``player`` reads (:meth:`~tablerules.core.protocol.Game.log_for`), using
+    and updating ``views`` (seat -> the last log read and its lines): the log only grows, so when the
+    last one read is a prefix of ``log``, only the lines added since are read."""
+    known = views.get(player)
+    if known is not None:
+        node, texts = known
+        length = node[2] if node else 0
+        if len(log) >= length and log.ancestor(len(log) - length)._node is node:
+            if length == len(log):
+                return list(texts)
+            added = (e.seen(player) for e in log.items_after(length))
+            texts = (*texts, *(text for text in added if text is not None))
+            views[player] = (log._node, texts)
+            return list(texts)
+    seen = (e.seen(player) for e in log.items())
+    texts = tuple([text for text in seen if text is not None])
+    views[player] = (log._node, texts)
+    return list(texts)

@@ -31,31 +31,27 @@ was. A game subclass implements the underscore-free hooks listed in :class:`Game
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import dataclasses
-import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from pathlib import Path
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar
 
-from .actions import Action, Chance, ChanceStep, Result, _from_json_value, _to_json_value
-from .errors import IllegalAction, SaveError
-from .files import atomic_write_text
-from .info import Event, GameInfo, Information, Trail
+from .actions import Action, Chance, ChanceStep, Result, _from_json_value, merge_actions
+from .errors import IllegalAction
+from .info import Event, GameInfo, Information, Trail, read_log
+from .saves import SAVE_FORMAT, Saving
 from .state import clone, to_plain
 
 __all__ = ["SAVE_FORMAT", "Action", "Chance", "ChanceStep", "Event", "Game", "GameInfo", "Information", "Result",
            "Trail"]
 
-SAVE_FORMAT = "tablerules/save@1"
-
-
-class Game(ABC):
+class Game(Saving, ABC):
     """A game in progress. Subclasses implement the hooks; callers use the public methods.
 
     Hooks (each game fills them): :meth:`setup`, :meth:`current_players`, :meth:`pending_chance`,
@@ -203,7 +199,7 @@ class Game(ABC):
     def event(self, text: str, seen_by: Sequence[int] | None = None, hidden: str = "") -> None:
         """Add a line to the event log (games call this from :meth:`perform`). With ``seen_by``, only
         those seats read ``text``; the others read ``hidden`` (or nothing)."""
-        self._log = self._log.append(Event(text, None if seen_by is None else tuple(seen_by), hidden))
+        self._log = self._log.append(Event.line(text, None if seen_by is None else tuple(seen_by), hidden))
 
     @property
     def log(self) -> list[str]:
@@ -216,25 +212,10 @@ class Game(ABC):
         The last view of each seat is remembered with the log it was read from: the log only grows (a
         :class:`Trail`), so the next call reads only the lines added since (an information state is
         asked for at every step by OpenSpiel's checks and the harness)."""
-        log = self._log
         views = self.__dict__.get("_log_views")
         if views is None:
             views = self._log_views = {}
-        known = views.get(player)
-        if known is not None:
-            node, texts = known
-            length = node[2] if node else 0
-            if len(log) >= length and log.ancestor(len(log) - length)._node is node:
-                if length == len(log):
-                    return list(texts)
-                added = (e.seen(player) for e in log.items_after(length))
-                texts = (*texts, *(text for text in added if text is not None))
-                views[player] = (log._node, texts)
-                return list(texts)
-        seen = (e.seen(player) for e in log.items())
-        texts = tuple([text for text in seen if text is not None])
-        views[player] = (log._node, texts)
-        return list(texts)
+        return read_log(self._log, views, player)
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -266,20 +247,23 @@ class Game(ABC):
 
     def chance_step(self) -> ChanceStep | None:
         """The pending random event (``None`` when a player acts or the game is over); cached."""
-        known = self._chance
-        if known is None:
-            known = self._chance = (None if self.is_over() else self.pending_chance(),)
-        return known[0]
+        return (self._chance or self._chance_and_end())[0]
+
+    def _chance_and_end(self) -> tuple[ChanceStep | None, bool]:
+        """(the pending chance step, whether the game is over), worked out once per state (asked often)."""
+        over = self.is_over()
+        known = self._chance = (None if over else self.pending_chance(), over)
+        return known
 
     def is_chance(self) -> bool:
-        return self.chance_step() is not None
+        return (self._chance or self._chance_and_end())[0] is not None
 
     def to_act(self) -> tuple[int, ...]:
         """Players who may act now; ``()`` while chance is pending or the game is over; cached."""
         known = self._to_act
         if known is None:
-            known = self._to_act = () if self.is_over() or self.chance_step() is not None else tuple(
-                self.current_players())
+            step, over = self._chance or self._chance_and_end()
+            known = self._to_act = () if over or step is not None else tuple(self.current_players())
         return known
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
@@ -296,21 +280,18 @@ class Game(ABC):
             return legal
         if player in self.to_act():
             return tuple([a for a in legal if getattr(a, "player", None) == player])
-        return () if self.is_over() or self.is_chance() else self._anytime_of(player)
+        step, over = self._chance or self._chance_and_end()
+        return () if over or step is not None else self._anytime_of(player)
 
     def _list_legal(self) -> tuple[Action, ...]:
-        if self.is_over():
+        step, over = self._chance or self._chance_and_end()
+        if over:
             return ()
-        step = self.chance_step()
         if step:
             return tuple([a for a, _ in step.outcomes])
         actions = list(self.player_actions())
         extra = [a for p in self.to_act() for a in self._anytime_of(p)]
-        if extra:  # any-time actions the stage does not list already (only actions of a kind it lists can be)
-            kinds = set(map(type, extra))
-            listed = {a for a in actions if type(a) in kinds}
-            actions += [a for a in dict.fromkeys(extra) if a not in listed]
-        return tuple(actions)
+        return tuple(merge_actions(actions, extra) if extra else actions)  # + any-time ones not listed
 
     def _anytime_of(self, player: int) -> tuple[Action, ...]:
         known = self._anytime.get(player)
@@ -333,13 +314,12 @@ class Game(ABC):
             self._anytime = {}
 
     def is_legal(self, action: Action) -> bool:
-        # the action played is nearly always one of the listed objects: found by identity first (a set of
-        # ids is built in C, where ``in`` would call the dataclass ``__eq__`` on every action before it)
-        step = self.chance_step()
+        # the action played is nearly always a listed object: found by identity first (in C)
+        step = (self._chance or self._chance_and_end())[0]
         if step is not None:
             return step.allows(action)
-        legal = self.legal_actions()
-        if id(action) in set(map(id, legal)) or action in legal:
+        legal = self._legal or self.legal_actions()
+        if any(map(is_, legal, repeat(action))) or action in legal:
             return True
         actor = action.actor
         return isinstance(actor, int) and not isinstance(actor, bool) and action in self.legal_actions(actor)
@@ -348,7 +328,7 @@ class Game(ABC):
         """Raise :class:`IllegalAction` (naming the rule) unless ``action`` is legal now."""
         if not isinstance(action, Action):
             raise IllegalAction("actions", f"{action!r} is not an action", action)
-        if self.is_over():
+        if (self._chance or self._chance_and_end())[1]:
             raise IllegalAction("end of the game", "the game is over", action)
         try:
             legal = self.is_legal(action)
@@ -388,7 +368,10 @@ class Game(ABC):
         step = self.chance_step()
         if step is None:
             raise IllegalAction("chance", "no random event is pending")
-        return step.pick(rng or self.chance_rng())
+        if rng is None:
+            only = step.only_outcome()  # nothing to pick: no stream to seed
+            return only if only is not None else step.pick(self.chance_rng())
+        return step.pick(rng)
 
     def roll(self, rng: random.Random | None = None) -> Action:
         """Resolve the pending chance step at random (seeded) and return the outcome applied."""
@@ -477,133 +460,3 @@ class Game(ABC):
         out["_marks"] = None
         out["_log_views"] = {}
         return new
-
-    # ----- saving -------------------------------------------------------------------------
-    def params_json(self) -> dict[str, Any]:
-        if dataclasses.is_dataclass(self.params):
-            return {f.name: _to_json_value(getattr(self.params, f.name)) for f in dataclasses.fields(self.params)}
-        return {k: _to_json_value(v) for k, v in dict(self.params).items()}
-
-    def to_json(self) -> dict[str, Any]:
-        """Parameters + seed + the whole action history, as plain JSON values, and a ``digest`` of them
-        with the state they lead to (:meth:`from_json` replays a save that matches it without listing
-        the legal actions at every step)."""
-        data = {"format": SAVE_FORMAT, "game": self.name, "params": self.params_json(), "seed": self.seed,
-                "history": [a.to_json() for a in self._history.items()]}
-        with contextlib.suppress(NotImplementedError, TypeError, ValueError):  # a state not JSON: no digest
-            data["digest"] = _digest(data, self.state_dict())
-        return data
-
-    @classmethod
-    def decode_action(cls, data: Mapping[str, Any]) -> Action:
-        """An action from its JSON form (``{"type": ..., field: value, ...}``)."""
-        if not isinstance(data, Mapping) or "type" not in data:
-            raise SaveError(f"an action must be an object with a 'type', not {data!r}")
-        types = cls.__dict__.get("_decoding")
-        if types is None:  # type name -> action class, worked out once per game class
-            types = {t.__name__: t for t in (*cls.action_types, Chance)}
-            cls._decoding = types
-        kind = types.get(data["type"]) if isinstance(data["type"], str) else None
-        if kind is None:
-            raise SaveError(f"unknown action type {data['type']!r} for {cls.name}")
-        values = {k: _from_json_value(v) for k, v in data.items() if k != "type"}
-        try:
-            return kind(**values)
-        except (TypeError, ValueError) as exc:
-            raise SaveError(f"bad fields for {data['type']}: {exc}") from exc
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Game:
-        """Rebuild a game by replaying a saved history; any mismatch raises :class:`SaveError`."""
-        if cls is Game:
-            from .registry import game_class
-
-            if not isinstance(data, Mapping):
-                raise SaveError(f"not a tablerules save (format must be {SAVE_FORMAT!r})")
-            try:
-                kind = game_class(str(data.get("game")))
-            except KeyError as exc:
-                raise SaveError(f"'game': {exc.args[0]}") from None
-            return kind.from_json(data)
-        if not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"not a tablerules save (format must be {SAVE_FORMAT!r})")
-        if data.get("game") != cls.name:
-            raise SaveError(f"this save is for {data.get('game')!r}, not {cls.name!r}")
-        try:
-            game = cls(data.get("params") or {}, seed=int(data.get("seed", 0)))
-        except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as exc:
-            raise SaveError(f"bad parameters: {exc}") from exc
-        history = data.get("history", [])
-        if not isinstance(history, list):
-            raise SaveError("'history' must be a list of actions")
-        if isinstance(data.get("digest"), str) and game._replay_trusted(data):
-            return game
-        for i, item in enumerate(history):
-            try:
-                action = cls.decode_action(item)
-            except SaveError as exc:
-                raise SaveError(f"history[{i}]: {exc}") from None
-            try:
-                try:
-                    game.apply(action)
-                except IllegalAction:  # perhaps a save made when two copies of a card gave two actions
-                    equivalent = game.saved_equivalent(action)
-                    if equivalent is action:
-                        raise
-                    game.apply(equivalent)
-            except IllegalAction as exc:
-                raise SaveError(f"history[{i}] cannot be replayed: {exc}") from exc
-            except (KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:
-                raise SaveError(f"history[{i}] ({item.get('type')}) names something unknown: {exc!r}") from exc
-        return game
-
-    def _replay_trusted(self, data: Mapping[str, Any]) -> bool:
-        """Replay a save made by :meth:`to_json` without checking each action, then verify it: the save's
-        digest must be that of its parameters, history and the state the replay reached. On any mismatch
-        or error the game is set up again and ``False`` returned (the caller replays with every check, so
-        a bad save still raises :class:`SaveError` naming the action)."""
-        try:
-            decode = self.decode_action
-            for item in data["history"]:
-                self._perform_recorded(decode(item))
-            if _digest(data, self.state_dict()) == data["digest"]:
-                return True
-        except Exception:  # a save that does not replay is checked step by step instead
-            pass
-        self._replay(())
-        return False
-
-    def saved_equivalent(self, action: Action) -> Action:
-        """The legal action a saved ``action`` stands for: itself, or (for saves made when two copies of
-        a card gave two actions) the one legal action of the same type and player that reads the same."""
-        if self.is_over() or self.is_legal(action):
-            return action
-        try:
-            text = action.describe()
-        except Exception:  # a saved action naming unknown things cannot describe itself
-            return action
-        same = [a for a in self.legal_actions(action.actor) if type(a) is type(action) and a.describe() == text]
-        return same[0] if len(same) == 1 else action
-
-    def save(self, path: str | Path) -> None:
-        """Save the game as JSON, atomically (an interrupted save leaves the old file or none)."""
-        atomic_write_text(path, json.dumps(self.to_json(), indent=1, ensure_ascii=False))
-
-    @classmethod
-    def load(cls, path: str | Path) -> Game:
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError) as exc:  # unreadable, not UTF-8, not JSON, nested too deep
-            raise SaveError(f"{path}: cannot read the save: {str(exc).splitlines()[0][:200]}") from exc
-        try:
-            return cls.from_json(data)
-        except SaveError as exc:
-            raise SaveError(f"{path}: {exc}") from exc
-
-
-def _digest(data: Mapping[str, Any], state: Any) -> str:
-    """A digest of a save's parameters, seed and history with the state they lead to (not a signature:
-    it tells a save written by :meth:`Game.to_json` from one edited or made by older rules)."""
-    text = json.dumps([data.get("game"), data.get("params"), data.get("seed"), data.get("history"), state],
-                      separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha1(text.encode()).hexdigest()
