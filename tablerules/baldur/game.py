@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, ClassVar
 
 from ..core.actions import Weighted
 from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information
@@ -87,14 +88,9 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
     info = GameInfo(min_players=2, max_players=6, max_length=60_000, information=Information.IMPERFECT,
                     simultaneous=True)
 
-    @classmethod
-    def from_json(cls, data):
-        """A save written before the rules edition existed (no ``rules`` in its parameters) replays under the
-        rules it was played with (edition 1), so old saves still load to the same end."""
-        params = data.get("params") if isinstance(data, dict) else None
-        if isinstance(params, dict) and data.get("game") == cls.name and "rules" not in params:
-            data = {**data, "params": {**params, "rules": 1}}
-        return super().from_json(data)
+    #: saves written before the rules edition existed (no ``rules`` in their parameters) replay under the
+    #: rules they were played with (edition 1), so old saves still load to the same end
+    save_defaults: ClassVar[dict[str, Any]] = {"rules": 1}
 
     state: BaldurState
 

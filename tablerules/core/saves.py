@@ -9,7 +9,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Chance, _from_json_value, _to_json_value
 from .errors import IllegalAction, SaveError
@@ -23,6 +23,10 @@ SAVE_FORMAT = "tablerules/save@1"
 
 class Saving:
     """The saving part of :class:`~tablerules.core.protocol.Game` (JSON saves, replay, load)."""
+
+    #: parameters that a save written before they existed replays with, e.g. ``{"rules": 1}`` when a rule
+    #: changed on purpose in a new rules edition (old saves then load to the same end)
+    save_defaults: ClassVar[dict[str, Any]] = {}
 
     def params_json(self) -> dict[str, Any]:
         if dataclasses.is_dataclass(self.params):
@@ -76,8 +80,11 @@ class Saving:
             raise SaveError(f"not a tablerules save (format must be {SAVE_FORMAT!r})")
         if data.get("game") != cls.name:
             raise SaveError(f"this save is for {data.get('game')!r}, not {cls.name!r}")
+        params = data.get("params") or {}
+        if cls.save_defaults and isinstance(params, Mapping):
+            params = {**cls.save_defaults, **params}
         try:
-            game = cls(data.get("params") or {}, seed=int(data.get("seed", 0)))
+            game = cls(params, seed=int(data.get("seed", 0)))
         except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as exc:
             raise SaveError(f"bad parameters: {exc}") from exc
         history = data.get("history", [])

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information, Result
 from ..core.registry import register
@@ -150,14 +151,9 @@ class DungeonCrawl(Game):
     info = GameInfo(min_players=2, max_players=4, chance=True, information=Information.PERFECT, max_length=20_000)
 
     # ----- set-up -------------------------------------------------------------------------
-    @classmethod
-    def from_json(cls, data):
-        """A save written before the rules edition existed (no ``rules`` in its parameters) replays under the
-        rules it was played with (edition 1), so old saves still load to the same end."""
-        params = data.get("params") if isinstance(data, dict) else None
-        if isinstance(params, dict) and data.get("game") == cls.name and "rules" not in params:
-            data = {**data, "params": {**params, "rules": 1}}
-        return super().from_json(data)
+    #: saves written before the rules edition existed (no ``rules`` in their parameters) replay under the
+    #: rules they were played with (edition 1), so old saves still load to the same end
+    save_defaults: ClassVar[dict[str, Any]] = {"rules": 1}
 
     #: the state's dataclass (a subclass's state extends it)
     State: type[CrawlState] = CrawlState
