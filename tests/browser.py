@@ -256,7 +256,13 @@ def check_panel_pieces(page: object, panel: str, example_text: str, other_seat: 
     expect(root.locator(".tablerules-breakdown", has_text=example_text).first).to_be_visible()
     expect(root.locator(".tablerules-rulebox").first).to_be_visible()
     # a card's text on hover, and on click
-    card = root.locator(".tablerules-state .tablerules-card, .tablerules-card").first
+    check_card_text(page, root.locator(".tablerules-state .tablerules-card, .tablerules-card").first)
+
+
+def check_card_text(page: object, card: object) -> None:
+    """A card's (or room's) text is hidden, shows on hover, hides when the mouse leaves, and shows on click."""
+    from playwright.sync_api import expect
+
     text = card.locator(".tablerules-card-text")
     expect(text).to_be_hidden()
     card.hover()
@@ -305,15 +311,7 @@ def check_crawl_panel(page: object) -> None:
     header = root.locator(".tablerules-header").first
     expect(header).to_contain_text("Stage", timeout=120_000)
     expect(root.locator(".tablerules-rulebox").first).to_contain_text("seeds/001_")
-    card = root.locator(".tablerules-state .tablerules-card").first
-    text = card.locator(".tablerules-card-text")
-    expect(text).to_be_hidden()
-    card.hover()
-    expect(text).to_be_visible()
-    page.mouse.move(0, 0)
-    expect(text).to_be_hidden()
-    card.click()
-    expect(text).to_be_visible()
+    check_card_text(page, root.locator(".tablerules-state .tablerules-card").first)
     # the crawl opens on the roll for the first player (p. 4): roll it, then a player's buttons appear
     root.locator("button:visible", has_text=re.compile("Roll")).first.click()
     first_action = root.locator(".tablerules-actions button:visible").first
