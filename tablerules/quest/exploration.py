@@ -33,7 +33,7 @@ from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Informat
 from ..core.registry import register
 from .dungeon import Dungeon, MonsterPiece, Pos, Room, around, link_key
 from .geometry import MONSTER_DIE, PLAYER_COLOURS, Colour, LinkKind, Side
-from .movement import monster_turn
+from .movement import walk_monsters
 from .state import CrawlState, Pending, delegate
 from .textmap import text_map
 from .tiles import load_links, load_monsters, load_rooms
@@ -466,10 +466,11 @@ class DungeonCrawl(Game):
                        f"draws a DxM card")
         else:
             self.event(f"monster turn: the die shows {colour.value}")
-        for path in monster_turn(self.state.dungeon, colour).values():
-            if len(path.rooms) > 1:
-                names = " -> ".join(self.state.dungeon.rooms[r].name for r in path.rooms)
-                self.event(f"{self.state.dungeon.monsters[path.monster].name}: {names}")
+        dungeon = self.state.dungeon
+        for monster_id, rooms in walk_monsters(dungeon, colour):
+            if len(rooms) > 1:
+                names = " -> ".join([dungeon.rooms[r].name for r in rooms])
+                self.event(f"{dungeon.monsters[monster_id].name}: {names}")
         self._next_player()
 
     def _next_player(self) -> None:
