@@ -34,6 +34,7 @@ from ..core.registry import register
 from .dungeon import Dungeon, MonsterPiece, Pos, Room, around, link_key
 from .geometry import MONSTER_DIE, PLAYER_COLOURS, Colour, LinkKind, Side
 from .movement import walk_monsters
+from .pools import Pool
 from .state import CrawlState, Pending, delegate
 from .textmap import text_map
 from .tiles import load_links, load_monsters, load_rooms
@@ -135,7 +136,7 @@ def _side_action(kind: type, player: int, side: str | Side) -> Action:
     return known
 
 
-_DIE_STEPS = {kind: ChanceStep.uniform(kind, "roll the monster die", [c.value for c in MONSTER_DIE])
+_DIE_STEPS = {kind: Pool.of(kind, "roll the monster die", list(Counter(c.value for c in MONSTER_DIE).items()))
               for kind in ("base", "monster die")}
 
 
