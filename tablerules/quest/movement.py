@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from .dungeon import Dungeon, MonsterPiece, Pos, link_key
+from .dungeon import Dungeon, LinkKey, MonsterPiece, Pos, link_key
 from .geometry import Colour, LinkKind, Movement, Side
 
 
@@ -87,6 +87,10 @@ def _through_darkness(dungeon: Dungeon, start: Pos, side: Side) -> Pos:
 _BLOCKED_BY_LINK = ArrowStep((), "", Stop.LINK)
 _LINK_STOP: tuple[tuple[str, ...], str, Stop | None] = ((), "", Stop.LINK)
 _ENTRANCE_STOP: tuple[tuple[str, ...], str, Stop | None] = ((), "", Stop.ENTRANCE_BLOCKED)
+#: (square, side) -> (the link's key, the square beyond): worked out once per square and side
+_CELLS: dict[tuple[Pos, Side], tuple[LinkKey, Pos]] = {}
+_WALL = LinkKind.WALL
+_LURKING, _REVERSE, _SLOW, _FAST = Movement.LURKING, Movement.REVERSE, Movement.SLOW, Movement.FAST
 
 
 def arrow_step(dungeon: Dungeon, room_id: str, side: Side, passes: frozenset[LinkKind]) -> ArrowStep:
@@ -98,10 +102,13 @@ def arrow_step(dungeon: Dungeon, room_id: str, side: Side, passes: frozenset[Lin
 def _arrow(dungeon: Dungeon, room_id: str, side: Side,
            passes: frozenset[LinkKind]) -> tuple[tuple[str, ...], str, Stop | None]:
     """:func:`arrow_step` as a plain ``(entered, via, blocked)`` tuple (the monster turn's hot path)."""
-    room = dungeon.rooms[room_id]
-    if dungeon.links.get(link_key(room.at, side), LinkKind.WALL) not in passes:
+    at = dungeon.rooms[room_id].at
+    cell = _CELLS.get((at, side))
+    if cell is None:
+        cell = _CELLS[(at, side)] = (link_key(at, side), side.step(at))
+    key, target = cell
+    if dungeon.links.get(key, _WALL) not in passes:
         return _LINK_STOP
-    target = side.step(room.at)
     entered_id = dungeon._by_pos.get(target)
     if entered_id is None:
         entered = dungeon.room_at(_through_darkness(dungeon, target, side))
@@ -130,7 +137,7 @@ def _walk(dungeon: Dungeon, monster: MonsterPiece, colour: Colour,
           munchkins: Mapping[Colour, str]) -> tuple[tuple[str, ...], Stop]:
     """:func:`move_monster` as ``(rooms, stop)`` (no path object: the monster turn's hot path)."""
     start = monster.room
-    if monster.movement is Movement.LURKING:
+    if monster.movement is _LURKING:
         return (start,), Stop.LURKING
     target_room = munchkins.get(monster.target) if monster.target is not None else None
     if target_room == start:
@@ -146,7 +153,7 @@ def _walk(dungeon: Dungeon, monster: MonsterPiece, colour: Colour,
         if arrow is None:
             stop = Stop.NO_ARROW
             break
-        side = arrow.opposite if (monster.movement is Movement.REVERSE and steps == 0) else arrow
+        side = arrow.opposite if (monster.movement is _REVERSE and steps == 0) else arrow
         entered, _, blocked = _arrow(dungeon, current, side, monster.passes)
         if blocked is not None:
             stop = blocked
@@ -159,9 +166,9 @@ def _walk(dungeon: Dungeon, monster: MonsterPiece, colour: Colour,
         current, last_side, steps = entered[-1], side, steps + 1
         if current == target_room:
             return tuple(path), Stop.TARGET
-        if monster.movement is Movement.SLOW:
+        if monster.movement is _SLOW:
             return tuple(path), Stop.SLOW
-    if monster.movement is Movement.FAST and last_side is not None:
+    if monster.movement is _FAST and last_side is not None:
         entered, _, blocked = _arrow(dungeon, current, last_side, monster.passes)
         if blocked is None and visited.isdisjoint(entered):
             path.extend(entered)
