@@ -136,6 +136,8 @@ def _side_action(kind: type, player: int, side: str | Side) -> Action:
     return known
 
 
+#: (colour, seat) -> "red (player 0)", the log's name for a seat (every event names one)
+_NAMES: dict[tuple[Colour, int], str] = {}
 _DIE_STEPS = {kind: Pool.of(kind, "roll the monster die", list(Counter(c.value for c in MONSTER_DIE).items()))
               for kind in ("base", "monster die")}
 
@@ -321,7 +323,11 @@ class DungeonCrawl(Game):
         return self.state.dungeon.rooms[self.state.dungeon.munchkins[self.state.colours[self.state.current]]]
 
     def _name(self, player: int) -> str:
-        return f"{self.state.colours[player].value} (player {player})"
+        colour = self.state.colours[player]
+        known = _NAMES.get((colour, player))
+        if known is None:
+            known = _NAMES[(colour, player)] = f"{colour.value} (player {player})"
+        return known
 
     def pay(self, kind: LinkKind) -> None:
         """Move points: pay the link's cost, or once a turn spend everything left (even 0) to cross."""
