@@ -33,7 +33,8 @@ from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Informat
 from ..core.registry import register
 from .dungeon import Dungeon, MonsterPiece, Pos, Room, around, link_key
 from .geometry import MONSTER_DIE, PLAYER_COLOURS, Colour, LinkKind, Side
-from .movement import monster_turn
+from .movement import walk_monsters
+from .pools import Pool
 from .state import CrawlState, Pending, delegate
 from .textmap import text_map
 from .tiles import load_links, load_monsters, load_rooms
@@ -135,7 +136,9 @@ def _side_action(kind: type, player: int, side: str | Side) -> Action:
     return known
 
 
-_DIE_STEPS = {kind: ChanceStep.uniform(kind, "roll the monster die", [c.value for c in MONSTER_DIE])
+#: (colour, seat) -> "red (player 0)", the log's name for a seat (every event names one)
+_NAMES: dict[tuple[Colour, int], str] = {}
+_DIE_STEPS = {kind: Pool.of(kind, "roll the monster die", list(Counter(c.value for c in MONSTER_DIE).items()))
               for kind in ("base", "monster die")}
 
 
@@ -320,7 +323,11 @@ class DungeonCrawl(Game):
         return self.state.dungeon.rooms[self.state.dungeon.munchkins[self.state.colours[self.state.current]]]
 
     def _name(self, player: int) -> str:
-        return f"{self.state.colours[player].value} (player {player})"
+        colour = self.state.colours[player]
+        known = _NAMES.get((colour, player))
+        if known is None:
+            known = _NAMES[(colour, player)] = f"{colour.value} (player {player})"
+        return known
 
     def pay(self, kind: LinkKind) -> None:
         """Move points: pay the link's cost, or once a turn spend everything left (even 0) to cross."""
@@ -466,10 +473,11 @@ class DungeonCrawl(Game):
                        f"draws a DxM card")
         else:
             self.event(f"monster turn: the die shows {colour.value}")
-        for path in monster_turn(self.state.dungeon, colour).values():
-            if len(path.rooms) > 1:
-                names = " -> ".join(self.state.dungeon.rooms[r].name for r in path.rooms)
-                self.event(f"{self.state.dungeon.monsters[path.monster].name}: {names}")
+        dungeon = self.state.dungeon
+        for monster_id, rooms in walk_monsters(dungeon, colour):
+            if len(rooms) > 1:
+                names = " -> ".join([dungeon.rooms[r].name for r in rooms])
+                self.event(f"{dungeon.monsters[monster_id].name}: {names}")
         self._next_player()
 
     def _next_player(self) -> None:

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from .dungeon import Dungeon, MonsterPiece, Pos, link_key
+from .dungeon import Dungeon, LinkKey, MonsterPiece, Pos, link_key
 from .geometry import Colour, LinkKind, Movement, Side
 
 
@@ -85,14 +85,30 @@ def _through_darkness(dungeon: Dungeon, start: Pos, side: Side) -> Pos:
 
 
 _BLOCKED_BY_LINK = ArrowStep((), "", Stop.LINK)
+_LINK_STOP: tuple[tuple[str, ...], str, Stop | None] = ((), "", Stop.LINK)
+_ENTRANCE_STOP: tuple[tuple[str, ...], str, Stop | None] = ((), "", Stop.ENTRANCE_BLOCKED)
+#: (square, side) -> (the link's key, the square beyond): worked out once per square and side
+_CELLS: dict[tuple[Pos, Side], tuple[LinkKey, Pos]] = {}
+_WALL = LinkKind.WALL
+_LURKING, _REVERSE, _SLOW, _FAST = Movement.LURKING, Movement.REVERSE, Movement.SLOW, Movement.FAST
 
 
 def arrow_step(dungeon: Dungeon, room_id: str, side: Side, passes: frozenset[LinkKind]) -> ArrowStep:
     """Where one step out of ``room_id`` through ``side`` leads a monster that passes ``passes``."""
-    room = dungeon.rooms[room_id]
-    if dungeon.links.get(link_key(room.at, side), LinkKind.WALL) not in passes:
-        return _BLOCKED_BY_LINK
-    target = side.step(room.at)
+    step = _arrow(dungeon, room_id, side, passes)
+    return _BLOCKED_BY_LINK if step is _LINK_STOP else ArrowStep(*step)
+
+
+def _arrow(dungeon: Dungeon, room_id: str, side: Side,
+           passes: frozenset[LinkKind]) -> tuple[tuple[str, ...], str, Stop | None]:
+    """:func:`arrow_step` as a plain ``(entered, via, blocked)`` tuple (the monster turn's hot path)."""
+    at = dungeon.rooms[room_id].at
+    cell = _CELLS.get((at, side))
+    if cell is None:
+        cell = _CELLS[(at, side)] = (link_key(at, side), side.step(at))
+    key, target = cell
+    if dungeon.links.get(key, _WALL) not in passes:
+        return _LINK_STOP
     entered_id = dungeon._by_pos.get(target)
     if entered_id is None:
         entered = dungeon.room_at(_through_darkness(dungeon, target, side))
@@ -102,24 +118,30 @@ def arrow_step(dungeon: Dungeon, room_id: str, side: Side, passes: frozenset[Lin
         via = "link"
     assert entered is not None
     if not entered.entrance:
-        return ArrowStep((entered.id,), via)
+        return (entered.id,), via, None
     # the entrance: straight through to the room on the opposite side, or not in at all
     beyond = dungeon.room_at(side.step(entered.at))
     if beyond is None or dungeon.link(entered.at, side) not in passes:
-        return ArrowStep((), "", Stop.ENTRANCE_BLOCKED)
-    return ArrowStep((entered.id, beyond.id), "entrance")
+        return _ENTRANCE_STOP
+    return (entered.id, beyond.id), "entrance", None
 
 
 def move_monster(dungeon: Dungeon, monster: MonsterPiece, colour: Colour,
                  munchkins: Mapping[Colour, str] | None = None) -> MonsterPath:
     """Move one monster for the rolled ``colour``; the board is not changed."""
-    munchkins = dungeon.munchkins if munchkins is None else munchkins
+    rooms, stop = _walk(dungeon, monster, colour, dungeon.munchkins if munchkins is None else munchkins)
+    return MonsterPath(monster.id, rooms, stop)
+
+
+def _walk(dungeon: Dungeon, monster: MonsterPiece, colour: Colour,
+          munchkins: Mapping[Colour, str]) -> tuple[tuple[str, ...], Stop]:
+    """:func:`move_monster` as ``(rooms, stop)`` (no path object: the monster turn's hot path)."""
     start = monster.room
-    if monster.movement is Movement.LURKING:
-        return MonsterPath(monster.id, (start,), Stop.LURKING)
+    if monster.movement is _LURKING:
+        return (start,), Stop.LURKING
     target_room = munchkins.get(monster.target) if monster.target is not None else None
     if target_room == start:
-        return MonsterPath(monster.id, (start,), Stop.AT_TARGET)
+        return (start,), Stop.AT_TARGET
     path = [start]
     visited = {start}
     current = start
@@ -131,27 +153,27 @@ def move_monster(dungeon: Dungeon, monster: MonsterPiece, colour: Colour,
         if arrow is None:
             stop = Stop.NO_ARROW
             break
-        side = arrow.opposite if (monster.movement is Movement.REVERSE and steps == 0) else arrow
-        step = arrow_step(dungeon, current, side, monster.passes)
-        if step.blocked is not None:
-            stop = step.blocked
+        side = arrow.opposite if (monster.movement is _REVERSE and steps == 0) else arrow
+        entered, _, blocked = _arrow(dungeon, current, side, monster.passes)
+        if blocked is not None:
+            stop = blocked
             break
-        if not visited.isdisjoint(step.entered):
+        if not visited.isdisjoint(entered):
             stop = Stop.NO_BACKTRACKING
             break
-        path.extend(step.entered)
-        visited.update(step.entered)
-        current, last_side, steps = step.entered[-1], side, steps + 1
+        path.extend(entered)
+        visited.update(entered)
+        current, last_side, steps = entered[-1], side, steps + 1
         if current == target_room:
-            return MonsterPath(monster.id, tuple(path), Stop.TARGET)
-        if monster.movement is Movement.SLOW:
-            return MonsterPath(monster.id, tuple(path), Stop.SLOW)
-    if monster.movement is Movement.FAST and last_side is not None:
-        step = arrow_step(dungeon, current, last_side, monster.passes)
-        if step.blocked is None and visited.isdisjoint(step.entered):
-            path.extend(step.entered)
-            return MonsterPath(monster.id, tuple(path), Stop.TARGET if path[-1] == target_room else Stop.FAST)
-    return MonsterPath(monster.id, tuple(path), stop)
+            return tuple(path), Stop.TARGET
+        if monster.movement is _SLOW:
+            return tuple(path), Stop.SLOW
+    if monster.movement is _FAST and last_side is not None:
+        entered, _, blocked = _arrow(dungeon, current, last_side, monster.passes)
+        if blocked is None and visited.isdisjoint(entered):
+            path.extend(entered)
+            return tuple(path), Stop.TARGET if path[-1] == target_room else Stop.FAST
+    return tuple(path), stop
 
 
 def move_all(dungeon: Dungeon, colour: Colour) -> dict[str, MonsterPath]:
@@ -165,3 +187,12 @@ def monster_turn(dungeon: Dungeon, colour: Colour) -> dict[str, MonsterPath]:
     paths = move_all(dungeon, colour)
     dungeon.move_monsters({m: p.end for m, p in paths.items()})
     return paths
+
+
+def walk_monsters(dungeon: Dungeon, colour: Colour) -> list[tuple[str, tuple[str, ...]]]:
+    """:func:`monster_turn` for a playout: moves every monster and returns ``(monster id, rooms visited)``
+    in the board's order, without the :class:`MonsterPath` objects."""
+    munchkins = dungeon.munchkins
+    walked = [(m.id, _walk(dungeon, m, colour, munchkins)[0]) for m in dungeon.monsters.values()]
+    dungeon.move_monsters({m: rooms[-1] for m, rooms in walked})
+    return walked

@@ -1,0 +1,46 @@
+"""The crawl's playout fast paths pick and move exactly as the general code does (seeded games unchanged)."""
+
+from __future__ import annotations
+
+import random
+
+from tablerules.core.actions import Weighted
+from tablerules.quest.exploration import _DIE_STEPS, CrawlParams, DungeonCrawl
+from tablerules.quest.geometry import Colour
+from tablerules.quest.movement import monster_turn, walk_monsters
+from tablerules.quest.pools import Pool
+
+
+def test_pool_picks_what_weighted_picks() -> None:
+    """Pool.pick: the same outcome and the same stream afterwards as Weighted.pick, with and without a
+    common factor in the counts, and for the monster die (every count 1)."""
+    pools = [(("a", "b", "c"), (2, 4, 6)), (("x", "y", "z", "w"), (1, 3, 1, 2)), (("d",), (5,)),
+             (_DIE_STEPS["base"]._values, _DIE_STEPS["base"]._counts)]
+    for values, counts in pools:
+        fast, slow = Pool("e", "", values, counts), Weighted("e", "", values, counts)
+        assert fast.outcomes == slow.outcomes
+        r1, r2 = random.Random(7), random.Random(7)
+        assert [fast.pick(r1) for _ in range(300)] == [slow.pick(r2) for _ in range(300)]
+        assert r1.random() == r2.random()
+
+
+def test_walk_monsters_moves_as_monster_turn() -> None:
+    """walk_monsters: the rooms each monster walks and the board afterwards equal monster_turn's."""
+    checked = moved = 0
+    for seed in range(6):
+        game = DungeonCrawl(CrawlParams(players=3), seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over():
+            if game.state.dungeon.monsters:
+                for colour in Colour:
+                    a, b = game.state.dungeon.copy(), game.state.dungeon.copy()
+                    paths = monster_turn(a, colour)
+                    assert walk_monsters(b, colour) == [(m, p.rooms) for m, p in paths.items()]
+                    assert a.monsters == b.monsters
+                    checked += 1
+                    moved += sum(len(p.rooms) > 1 for p in paths.values())
+            if game.is_chance():
+                game.roll()
+            else:
+                game.apply(rng.choice(game.legal_actions(game.to_act()[0])))
+    assert checked > 100 and moved > 100
