@@ -24,8 +24,6 @@ from ..cards import (
     FUNCTION_HERO,
     HERO_NAMES,
     HERO_RANKS,
-    colour,
-    is_joker,
     rank_of,
     rules,
 )
@@ -218,7 +216,10 @@ class HeroRules:
     def _spend(self, p: int, rank: int, level: int, col: str, jokers: int) -> list[str]:
         s = self.state
         seat = s.seats[p]
-        naturals = sorted(c for c in seat.hand if not is_joker(c) and rank_of(c) == str(rank) and colour(c) == col)
+        spade, club, heart, diamond = _CODES[rank]  # the natural cards of the rank in the colour, sorted:
+        low, high = (club, spade) if col == "black" else (diamond, heart)  # C < S and D < H in any rank
+        count = seat.hand.count
+        naturals = [low] * count(low) + [high] * count(high)
         spent = naturals[:level - jokers] + ["BJ" if col == "black" else "RJ"] * jokers
         for c in spent:
             seat.hand.remove(c)
