@@ -112,16 +112,18 @@ class HeroRules:
             return []
         out: list[Action] = []
         hand = self.state.seats[p].hand
-        bj, rj = min(3, hand.count("BJ")), min(3, hand.count("RJ"))
+        count = hand.count
+        bj, rj = min(3, count("BJ")), min(3, count("RJ"))
         players = self.params.players
         seats = self.state.seats
         for rank in ACTIVE:
             if FUNCTION_HERO[rank] not in ready:
                 continue
-            black, red = _held(hand, rank)
+            spade, club, heart, diamond = _CODES[rank]  # _held(hand, rank), inlined (up to 7 ranks a listing)
+            black, red = count(spade) + count(club), count(heart) + count(diamond)
             if not (black or red or bj or rj):
                 continue
-            table = _pay_table(min(3, black), bj, min(3, red), rj)
+            table = _pay_table(black if black < 3 else 3, bj, red if red < 3 else 3, rj)
             # what the aims of this rank read of the other seats (:meth:`aims`): their hero kinds, whether
             # they hold heroes (3, 10) or hand cards (6); the actions are the same objects for the same key
             if rank == 3:
