@@ -78,7 +78,7 @@ def _pay_table(black: int, bj: int, red: int, rj: int) -> tuple[tuple[tuple[str,
 
 def _hero_kinds(seat) -> str:
     """The kinds of heroes a seat holds, ready or exhausted, as sorted rank letters ("" for none)."""
-    return "".join(sorted({rank_of(h) for h in seat.heroes + seat.tired}))
+    return "".join(sorted({h[:-1] for h in seat.heroes + seat.tired}))  # h[:-1]: rank_of(h), inlined
 
 
 def _use(*fields) -> Action:
