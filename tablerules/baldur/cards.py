@@ -198,10 +198,20 @@ def protections(hand: list[str], number: int) -> list[tuple[str, ...]]:
     for c in sorted(hand):
         by_value.setdefault(value(c), []).append(c)
     held = {v: len(cards) for v, cards in by_value.items()}
-    found = [(values, needs) for j in range(held.get(JOKER_VALUE, 0) + 1) for values, needs in _needs(number, j)
-             if all(held.get(v, 0) >= n for v, n in needs)]
-    found.sort(key=lambda pair: (len(pair[0]), pair[0]))
-    return [tuple(sorted(c for v, n in needs for c in by_value[v][:n])) for _, needs in found]
+    present = set(held)
+    found = [needs for numbers, needs, once in _needs_upto(number, held.get(JOKER_VALUE, 0))
+             if numbers <= present and (once or all(held[v] >= n for v, n in needs))]
+    return [tuple(sorted(c for v, n in needs for c in by_value[v][:n])) for needs in found]
+
+
+@cache
+def _needs_upto(number: int, jokers: int) -> tuple[tuple[frozenset[int], tuple[tuple[int, int], ...], bool], ...]:
+    """:func:`_needs` for 0 to ``jokers`` jokers in the order :func:`protections` offers them (smallest set
+    first, then by values; no two sets are equal), each with the set of its values and whether it needs
+    each value once: a hand holds such a set when it holds its values (checked in C)."""
+    ordered = sorted((pair for j in range(jokers + 1) for pair in _needs(number, j)),
+                     key=lambda pair: (len(pair[0]), pair[0]))
+    return tuple((frozenset(values), needs, all(n == 1 for _, n in needs)) for values, needs in ordered)
 
 
 @cache

@@ -146,9 +146,9 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
         s = self.state
         if not s.inn and not s.inn_under and not s.revealed and not s.auction:
             return "every hero of the inn has been recruited"
-        for p, seat in enumerate(s.seats):
+        for seat in s.seats:  # (asked at every program step: no enumerate until a seat has 10)
             if len(seat.heroes) + len(seat.tired) >= 10:
-                return f"player {p} holds 10 heroes"
+                return f"player {s.seats.index(seat)} holds 10 heroes"
         if self.params.max_rounds and s.round > self.params.max_rounds:
             return f"round limit {self.params.max_rounds} reached (variant)"
         return ""
@@ -185,6 +185,11 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
     def player_actions(self) -> list[Action]:
         s = self.state
         out: list[Action] = []
+        if s.stage == "bid":  # the commonest stage with several players to act: no walk down the stages
+            seats = s.seats
+            for p in self.to_act():
+                out += bids(p, seats[p].hand)
+            return out
         for p in self.to_act():  # current_players(), cached by the protocol
             seat = s.seats[p]
             if s.stage == "opening":

@@ -64,10 +64,12 @@ def bids(p: int, hand: list[str]) -> tuple[Action, ...]:
     if len(key) < 2:
         out += [bid(p, (k,)) for k in kinds]
     else:
+        get = _BIDS.get  # bid(), inlined: a hand lists up to ~20 pairs
         for i, k in enumerate(kinds):  # (k, k) sorts before (k, a larger kind)
             if held[k] > 1:
                 out.append(bid(p, (k, k)))
-            out += [bid(p, (k, other)) for other in kinds[i + 1:]]
+            for other in kinds[i + 1:]:
+                out.append(get((p, (k, other))) or bid(p, (k, other)))
     out.append(drop(p))
     result = tuple(out)
     _LAST_BIDS[p] = (key, result)

@@ -24,8 +24,6 @@ from ..cards import (
     FUNCTION_HERO,
     HERO_NAMES,
     HERO_RANKS,
-    colour,
-    is_joker,
     rank_of,
     rules,
 )
@@ -80,7 +78,7 @@ def _pay_table(black: int, bj: int, red: int, rj: int) -> tuple[tuple[tuple[str,
 
 def _hero_kinds(seat) -> str:
     """The kinds of heroes a seat holds, ready or exhausted, as sorted rank letters ("" for none)."""
-    return "".join(sorted({rank_of(h) for h in seat.heroes + seat.tired}))
+    return "".join(sorted({h[:-1] for h in seat.heroes + seat.tired}))  # h[:-1]: rank_of(h), inlined
 
 
 def _use(*fields) -> Action:
@@ -114,16 +112,18 @@ class HeroRules:
             return []
         out: list[Action] = []
         hand = self.state.seats[p].hand
-        bj, rj = min(3, hand.count("BJ")), min(3, hand.count("RJ"))
+        count = hand.count
+        bj, rj = min(3, count("BJ")), min(3, count("RJ"))
         players = self.params.players
         seats = self.state.seats
         for rank in ACTIVE:
             if FUNCTION_HERO[rank] not in ready:
                 continue
-            black, red = _held(hand, rank)
+            spade, club, heart, diamond = _CODES[rank]  # _held(hand, rank), inlined (up to 7 ranks a listing)
+            black, red = count(spade) + count(club), count(heart) + count(diamond)
             if not (black or red or bj or rj):
                 continue
-            table = _pay_table(min(3, black), bj, min(3, red), rj)
+            table = _pay_table(black if black < 3 else 3, bj, red if red < 3 else 3, rj)
             # what the aims of this rank read of the other seats (:meth:`aims`): their hero kinds, whether
             # they hold heroes (3, 10) or hand cards (6); the actions are the same objects for the same key
             if rank == 3:
@@ -218,7 +218,10 @@ class HeroRules:
     def _spend(self, p: int, rank: int, level: int, col: str, jokers: int) -> list[str]:
         s = self.state
         seat = s.seats[p]
-        naturals = sorted(c for c in seat.hand if not is_joker(c) and rank_of(c) == str(rank) and colour(c) == col)
+        spade, club, heart, diamond = _CODES[rank]  # the natural cards of the rank in the colour, sorted:
+        low, high = (club, spade) if col == "black" else (diamond, heart)  # C < S and D < H in any rank
+        count = seat.hand.count
+        naturals = [low] * count(low) + [high] * count(high)
         spent = naturals[:level - jokers] + ["BJ" if col == "black" else "RJ"] * jokers
         for c in spent:
             seat.hand.remove(c)
