@@ -22,7 +22,9 @@ from open_spiel.python.algorithms import mcts
 from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers python_tic_tac_toe)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the Pig fixtures
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_quest, when imported from elsewhere
 
+from bench_quest import playout_rate
 from dicegame import Pig
 from windowgame import HecklersPig
 
@@ -39,22 +41,9 @@ def classes() -> dict[str, type]:
     return {**FIXTURES, **{name: game_class(name) for name in game_names()}}
 
 
-def direct_rate(cls: type, seconds: float) -> tuple[float, int]:
-    """Random play through the protocol: (actions/s, games)."""
-    cls(seed=0)  # load the data once
-    rng = random.Random(0)
-    start = time.process_time()
-    games = actions = 0
-    while time.process_time() - start < seconds:
-        game = cls(seed=games)
-        while not game.is_over():
-            if game.is_chance():
-                game.apply(game.sample_chance(rng))
-            else:
-                game.apply(rng.choice(game.legal_actions(game.to_act()[0])))
-        games += 1
-        actions += len(game.history)
-    return actions / (time.process_time() - start), games
+def direct_rate(cls: type, seconds: float) -> float:
+    """Random play through the protocol, CPU seconds: actions/s (``bench_quest.playout_rate``'s loop)."""
+    return playout_rate(cls, {}, seconds)
 
 
 def openspiel_rate(game: pyspiel.Game, seconds: float) -> tuple[float, int]:
@@ -125,9 +114,9 @@ def main(seconds: float = 3.0) -> None:
     print(f"random playouts, {seconds:.0f} s each{'':<26}{'direct':>14}{'x ttt':>7}{'batch_gc()':>14}{'x ttt':>7}"
           f"{'OpenSpiel wrapper':>20}{'wrapper/direct':>16}")
     for name, cls in classes().items():
-        direct, _ = direct_rate(cls, seconds)
+        direct = direct_rate(cls, seconds)
         with batch_gc():
-            batched, _ = direct_rate(cls, seconds)
+            batched = direct_rate(cls, seconds)
         wrapped, games = openspiel_rate(tos.load(name), seconds)
         print(f"  {name:<45}{direct:>10,.0f} a/s{direct / ttt_plain:>6.2f}x{batched:>10,.0f} a/s"
               f"{batched / ttt_batch:>6.2f}x{wrapped:>16,.0f} a/s{wrapped / direct:>15.2f}x ({games} games)")

@@ -70,7 +70,7 @@ def scaling(rooms: int, turns: int) -> tuple[float, float, float]:
 
 
 def playout_rate(cls: type, params: dict, seconds: float) -> float:
-    """Random play through the protocol, CPU seconds (the loop of ``bench_openspiel.direct_rate``): actions/s."""
+    """Random play through the protocol, CPU seconds: actions/s (``bench_openspiel`` times every game with it)."""
     cls(params, seed=0)  # load the data once
     rng = random.Random(0)
     start = time.process_time()
