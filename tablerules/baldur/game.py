@@ -74,6 +74,7 @@ class BaldurParams:
 
 
 
+_ABOUT: dict[tuple[str, int], str] = {}  # (task kind, destination) -> the chance step's description
 _STEPS: dict[str, str] = {}  # a program step -> the name of the method running it
 
 
@@ -93,6 +94,10 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
     save_defaults: ClassVar[dict[str, Any]] = {"rules": 1}
 
     state: BaldurState
+    #: (the bank or the inn, a copy of its cards, their values and counts) of the last draw from it (see
+    #: :meth:`pending_chance`); copies share the tuple, which is replaced, never changed
+    _pool_memo: tuple | None = None
+    shared_attributes: ClassVar[tuple[str, ...]] = ("_pool_memo",)
 
     def pending_chance(self) -> ChanceStep | None:
         s = self.state
@@ -102,10 +107,22 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
         if not s.tasks:
             return None
         task = s.tasks[0]
-        # ChanceStep.uniform over the source, counted in C: the same lazy step (outcomes in the order the
-        # cards first appear, listed only when asked for) that uniform builds with a Python loop
-        counts = Counter(self._source(task))
-        return Weighted(task.what, f"{task.what}: a card for {task.dst}", tuple(counts), tuple(counts.values()))
+        # ChanceStep.uniform over the source: the same lazy step (outcomes in the order the cards first appear,
+        # listed only when asked for) that uniform builds with a Python loop; the bank's and the inn's counts
+        # are carried from draw to draw (:meth:`_taken`), checked against the cards by one list comparison
+        source = self._source(task)
+        memo = self._pool_memo
+        if memo is not None and memo[0] is source and memo[1] == source:
+            values, counts = memo[2], memo[3]
+        else:
+            counted = Counter(source)
+            values, counts = tuple(counted), tuple(counted.values())
+            if source is s.bank or source is s.inn:
+                self._pool_memo = (source, source[:], values, counts)
+        about = _ABOUT.get((task.what, task.dst))
+        if about is None:
+            about = _ABOUT[task.what, task.dst] = f"{task.what}: a card for {task.dst}"
+        return Weighted(task.what, about, values, counts)
 
     def advance(self) -> None:
         """Run deterministic moves and the program until a player or chance must act."""
@@ -155,28 +172,28 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
 
     def current_players(self) -> tuple[int, ...]:
         s = self.state
-        if s.stage == "opening":
-            return tuple(p for p in range(self.params.players) if not s.opening[p] and self._can_open(p))
-        if s.stage == "act":
+        stage = s.stage  # the stages by how often they are asked about in a game
+        if stage == "act" or stage == "look":
             return (s.current,)
-        if s.stage == "bid":
-            return tuple(p for p in s.bidders if not s.bids[p])
-        if s.stage == "answer":
+        if stage == "bid":
+            bids = s.bids
+            return tuple([p for p in s.bidders if not bids[p]])
+        if stage == "gods":
+            return tuple([p for p in range(self.params.players) if p not in s.fallen and p not in s.matched])
+        if stage == "choose" or stage == "protect":
+            return tuple([p for p, n in enumerate(s.need) if n])
+        if stage == "answer":
             return tuple(s.window)
-        if s.stage == "look":
-            return (s.current,)
-        if s.stage == "wall":
+        if stage == "wall":
             return (self.wall_builder(),)
-        if s.stage == "gods":
-            return tuple(p for p in range(self.params.players) if p not in s.fallen and p not in s.matched)
-        if s.stage == "werewolves":
+        if stage == "werewolves":
             return (self.order()[s.wolf_turn % self.params.players],)
-        if s.stage == "join":
+        if stage == "opening":
+            return tuple(p for p in range(self.params.players) if not s.opening[p] and self._can_open(p))
+        if stage == "join":
             return tuple(p for p, j in enumerate(s.joined) if j < 0)
-        if s.stage == "fight":
+        if stage == "fight":
             return tuple(p for p in range(self.params.players) if p not in s.stopped)
-        if s.stage in ("choose", "protect"):
-            return tuple(p for p, n in enumerate(s.need) if n)
         return ()
 
     def _can_open(self, p: int) -> bool:
@@ -184,8 +201,13 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
 
     def player_actions(self) -> list[Action]:
         s = self.state
-        out: list[Action] = []
-        if s.stage == "bid":  # the commonest stage with several players to act: no walk down the stages
+        if s.stage == "act":  # the commonest stages first: no walk down the stages
+            p = s.current
+            out = self.hero_actions(p)
+            out += _turn_ends(p, bool(s.inn or s.inn_under or s.revealed))
+            return out
+        out = []
+        if s.stage == "bid":
             seats = s.seats
             for p in self.to_act():
                 out += bids(p, seats[p].hand)
@@ -194,12 +216,6 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
             seat = s.seats[p]
             if s.stage == "opening":
                 out += [shared(A.Open, p, c) for c in sorted(set(seat.hand)) if not is_joker(c)]
-            elif s.stage == "act":
-                out += self.hero_actions(p)
-                out += [shared(A.Recruit, p), shared(A.EndTurn, p)] if (s.inn or s.inn_under or s.revealed) \
-                    else [shared(A.EndTurn, p)]
-            elif s.stage == "bid":
-                out += bids(p, seat.hand)
             elif s.stage == "choose":
                 zone = seat.hand if s.choose_zone == "hand" else seat.all_heroes()
                 verb = {"bank": "discards", "inn": "loses", "right": "passes right"}[s.choose_dest]
@@ -529,6 +545,18 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
         from .agents import GreedyAgent
 
         return GreedyAgent()
+
+
+def _turn_ends(p: int, recruit: bool) -> tuple[Action, ...]:
+    """Recruiting (while the inn has a hero) and ending the turn, the last actions of a turn's listing."""
+    known = _ENDS.get((p, recruit))
+    if known is None:
+        known = _ENDS[p, recruit] = (shared(A.Recruit, p), shared(A.EndTurn, p)) if recruit else \
+            (shared(A.EndTurn, p),)
+    return known
+
+
+_ENDS: dict[tuple[int, bool], tuple[Action, ...]] = {}
 
 
 def _nothing(game: Baldur, action: Action) -> None:

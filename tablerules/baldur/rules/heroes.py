@@ -28,7 +28,7 @@ from ..cards import (
     rules,
 )
 from ..state import BANK, INN, LIMBO, LOOK, POOL, BaldurState, Task
-from .common import ACTIVE, tax_count
+from .common import tax_count
 
 #: the codes of each function card by colour: black (spades, clubs), red (hearts, diamonds)
 _CODES = {rank: (f"{rank}S", f"{rank}C", f"{rank}H", f"{rank}D") for rank in range(2, 11)}
@@ -90,7 +90,10 @@ def _use(*fields) -> Action:
 
 
 _USE: dict[tuple, Action] = {}
-#: hero actions by (players, player, function card, payment table of its levels, what their aims read)
+#: the active function cards of each hero kind, in the order of :data:`ACTIVE` (the listing's order)
+_RANKS_OF = (("A", (2, 3)), ("J", (4,)), ("Q", (6,)), ("K", (8, 9, 10)))
+#: hero actions by (players, player, function card, its black / black joker / red / red joker cards held (at
+#: most 3 count: they give the payment table of its levels), what their aims read)
 _USES: dict[tuple, tuple[Action, ...]] = {}
 _USES_MAX = 50_000
 
@@ -107,45 +110,51 @@ class HeroRules:
         return {rank_of(h) for h in s.seats[p].heroes if f"{p}:{rank_of(h)}" not in s.bans}
 
     def hero_actions(self, p: int) -> list[Action]:
-        ready = self.ready_heroes(p)
-        if not ready:
+        s = self.state
+        seats = s.seats
+        heroes = seats[p].heroes
+        if not heroes:
             return []
+        ready = {h[:-1] for h in heroes}  # :meth:`ready_heroes`, inlined: a hero's rank is its code without the suit
+        if s.bans:
+            ready = {r for r in ready if f"{p}:{r}" not in s.bans}
         out: list[Action] = []
-        hand = self.state.seats[p].hand
+        hand = seats[p].hand
         count = hand.count
-        bj, rj = min(3, count("BJ")), min(3, count("RJ"))
+        bj, rj = count("BJ"), count("RJ")
+        bj, rj = bj if bj < 3 else 3, rj if rj < 3 else 3
         players = self.params.players
-        seats = self.state.seats
-        for rank in ACTIVE:
-            if FUNCTION_HERO[rank] not in ready:
+        for hero, ranks in _RANKS_OF:
+            if hero not in ready:
                 continue
-            spade, club, heart, diamond = _CODES[rank]  # _held(hand, rank), inlined (up to 7 ranks a listing)
-            black, red = count(spade) + count(club), count(heart) + count(diamond)
-            if not (black or red or bj or rj):
-                continue
-            table = _pay_table(black if black < 3 else 3, bj, red if red < 3 else 3, rj)
-            # what the aims of this rank read of the other seats (:meth:`aims`): their hero kinds, whether
-            # they hold heroes (3, 10) or hand cards (6); the actions are the same objects for the same key
-            if rank == 3:
-                seen: tuple = tuple(_hero_kinds(seat) for seat in seats)
-            elif rank == 10:
-                seen = tuple(bool(seat.heroes or seat.tired) for seat in seats)
-            elif rank == 6:
-                seen = tuple(bool(seat.hand) for seat in seats)
-            else:
-                seen = ()
-            key = (players, p, rank, table, seen)
-            known = _USES.get(key)
-            if known is None:
-                known = []
-                for level, options in enumerate(table, 1):
-                    if options:
-                        aims = self.aims(p, rank, level)
-                        known += [_use(p, rank, level, col, j, t, k) for col, j in options for t, k in aims]
-                if len(_USES) >= _USES_MAX:
-                    _USES.clear()
-                known = _USES[key] = tuple(known)
-            out += known
+            for rank in ranks:
+                spade, club, heart, diamond = _CODES[rank]  # _held(hand, rank), inlined (up to 7 ranks a listing)
+                black, red = count(spade) + count(club), count(heart) + count(diamond)
+                if not (black or red or bj or rj):
+                    continue
+                black, red = black if black < 3 else 3, red if red < 3 else 3
+                # what the aims of this rank read of the other seats (:meth:`aims`): their hero kinds, whether
+                # they hold heroes (3, 10) or hand cards (6); the actions are the same objects for the same key
+                if rank == 3:
+                    seen: tuple = tuple([_hero_kinds(seat) for seat in seats])
+                elif rank == 10:
+                    seen = tuple([bool(seat.heroes or seat.tired) for seat in seats])
+                elif rank == 6:
+                    seen = tuple([bool(seat.hand) for seat in seats])
+                else:
+                    seen = ()
+                key = (players, p, rank, black, bj, red, rj, seen)  # the counts give the payment table
+                known = _USES.get(key)
+                if known is None:
+                    known = []
+                    for level, options in enumerate(_pay_table(black, bj, red, rj), 1):
+                        if options:
+                            aims = self.aims(p, rank, level)
+                            known += [_use(p, rank, level, col, j, t, k) for col, j in options for t, k in aims]
+                    if len(_USES) >= _USES_MAX:
+                        _USES.clear()
+                    known = _USES[key] = tuple(known)
+                out += known
         return out
 
     def aims(self, p: int, rank: int, level: int, others: list[int] | None = None) -> list[tuple[tuple[int, ...], str]]:

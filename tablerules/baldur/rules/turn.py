@@ -27,6 +27,7 @@ class TurnRules:
     """Mixed into :class:`tablerules.baldur.game.Baldur`."""
 
     state: BaldurState
+    _pool_memo: tuple | None
 
     def _source(self, task: Task) -> list[str]:
         s = self.state
@@ -44,15 +45,41 @@ class TurnRules:
             return s.pool
         return s.limbo
 
+    def _taken(self, source: list[str], card: str) -> None:
+        """Remove ``card`` (its first copy) from the bank or the inn, carrying the counts that
+        ``pending_chance`` keeps of it (``_pool_memo``: the list, a copy of its cards, their values in order of
+        first appearance and their counts) to the next draw: one count less, the same order while the card's
+        next copy follows at once (else they are counted again). ``pending_chance`` uses them only while the
+        copy equals the cards."""
+        source.remove(card)
+        memo = self._pool_memo
+        if memo is None or memo[0] is not source:
+            return
+        _, cards, values, counts = memo
+        if card not in values:
+            self._pool_memo = None
+            return
+        i = cards.index(card)
+        rest = cards[:i] + cards[i + 1:]
+        k = values.index(card)
+        if counts[k] == 1:
+            values, counts = values[:k] + values[k + 1:], counts[:k] + counts[k + 1:]
+        elif i < len(rest) and rest[i] == card:
+            counts = (*counts[:k], counts[k] - 1, *counts[k + 1:])
+        else:  # the next copy comes after other cards: the order of first appearances may change
+            self._pool_memo = None
+            return
+        self._pool_memo = (source, rest, values, counts)
+
     def _move(self, task: Task, card: str) -> None:
         s = self.state
         if task.what == "draw":
-            (s.bank if s.bank else s.bank_under).remove(card)
+            self._taken(s.bank, card) if s.bank else s.bank_under.remove(card)
         elif task.what == "hero":
             if s.revealed and task.dst == AUCTION:
                 s.revealed = ""
             else:
-                (s.inn if s.inn else s.inn_under).remove(card)
+                self._taken(s.inn, card) if s.inn else s.inn_under.remove(card)
         elif task.what == "take":
             s.seats[task.src].hand.remove(card)
         elif task.what in ("kill", "grab"):

@@ -1,0 +1,69 @@
+"""The fast paths of Baldur's Gate (issue 13) against the plain rules they stand for: the counts of the bank
+carried from draw to draw, the hero kinds' function cards in the listing's order."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from tablerules.baldur.cards import FUNCTION_HERO
+from tablerules.baldur.game import Baldur
+from tablerules.baldur.rules import heroes
+from tablerules.baldur.rules.common import ACTIVE
+
+
+def _fresh(game: Baldur) -> tuple[tuple, tuple]:
+    """The outcomes and counts of the pending draw, counted afresh (``ChanceStep.uniform`` over the source)."""
+    counted = Counter(game._source(game.state.tasks[0]))
+    return tuple(counted), tuple(counted.values())
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_carried_bank_counts_equal_fresh_counts(players: int) -> None:
+    """Seed 002: every draw from the bank is a chance step over the cards it holds ("每位玩家在自己回合开始时可再
+    从银行抽取一次手牌"). The counts carried from the last draw are the counts of the cards, in the same order, at
+    every chance step of seeded random games."""
+    carried = 0
+    for seed in range(4):
+        game = Baldur({"players": players}, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over() and game.num_actions < 2500:
+            if game.is_chance():
+                step = game.chance_step()
+                if game.state.tasks:
+                    assert (step._values, step._counts) == _fresh(game)
+                    memo = game._pool_memo
+                    carried += memo is not None and memo[0] is game._source(game.state.tasks[0])
+                game.apply(game.sample_chance(rng))
+            else:
+                game.apply(rng.choice(game.legal_actions()))
+    assert carried > 100
+
+
+def test_bank_counts_follow_a_bank_changed_by_hand() -> None:
+    """A bank changed outside the rules (a scenario, a test: a card added at the end, so the copies of a card
+    are no longer next to each other) is counted afresh: the carried counts are used only while their copy of
+    the cards equals the bank."""
+    game = Baldur(seed=5)
+    rng = random.Random(5)
+    while not (game.is_chance() and game.state.tasks and game.state.tasks[0].what == "draw" and game.state.bank):
+        game.apply(game.sample_chance(rng) if game.is_chance() else rng.choice(game.legal_actions()))
+    game.chance_step()
+    first = game.state.bank[0]
+    game.state.bank.append(first)  # the same length after the next draw takes one card
+    game.refresh()
+    for _ in range(6):
+        if not (game.is_chance() and game.state.tasks and game.state.tasks[0].what == "draw"):
+            break
+        step = game.chance_step()
+        assert (step._values, step._counts) == _fresh(game)
+        game.apply(step.pick(rng))
+
+
+def test_hero_kinds_list_their_function_cards_in_order() -> None:
+    """Seed 002: "[K] 8 9 10, [Q] 6 7, [J] 4 5, [A] 2 3" - the listing walks the hero kinds and lists each kind's
+    active function cards, in the order of the active cards."""
+    assert tuple(rank for _, ranks in heroes._RANKS_OF for rank in ranks) == ACTIVE
+    assert all(FUNCTION_HERO[rank] == hero for hero, ranks in heroes._RANKS_OF for rank in ranks)
