@@ -74,6 +74,7 @@ class BaldurParams:
 
 
 
+_WAITING = frozenset(WAITING)  # the stages where a player acts (a set: asked at every step of the program)
 _ABOUT: dict[tuple[str, int], str] = {}  # (task kind, destination) -> the chance step's description
 _STEPS: dict[str, str] = {}  # a program step -> the name of the method running it
 
@@ -143,7 +144,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
                     return
                 self._move(task, source[0])
                 continue
-            if s.stage in WAITING:
+            if s.stage in _WAITING:
                 return
             end = self._end_reason()
             if end:

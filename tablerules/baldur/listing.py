@@ -12,8 +12,8 @@ from functools import lru_cache
 
 from ..core.protocol import Action
 from . import actions as A
-from .cards import protections, value
-from .rules.common import kind
+from .cards import full_deck, protections, value
+from .rules.common import _KINDS, kind
 
 _SHARED: dict[tuple, Action] = {}
 
@@ -56,24 +56,45 @@ def bids(p: int, hand: list[str]) -> tuple[Action, ...]:
         return last[1]
     key = list(hand)  # a copy: the hand changes once its player bids
     held: dict[str, int] = {}
+    kinds_of = _KINDS
     for c in key:
-        k = kind(c)
+        k = kinds_of.get(c) or kind(c)
         held[k] = held.get(k, 0) + 1
     kinds = sorted(held)
     out: list[Action] = []
     if len(key) < 2:
         out += [bid(p, (k,)) for k in kinds]
     else:
-        get = _BIDS.get  # bid(), inlined: a hand lists up to ~20 pairs
+        rows = _ROWS.get(p) or _rows(p)
         for i, k in enumerate(kinds):  # (k, k) sorts before (k, a larger kind)
+            row = rows.get(k) or _row(p, k)
             if held[k] > 1:
-                out.append(bid(p, (k, k)))
-            for other in kinds[i + 1:]:
-                out.append(get((p, (k, other))) or bid(p, (k, other)))
+                out.append(row[k])
+            out += map(row.__getitem__, kinds[i + 1:])
     out.append(drop(p))
     result = tuple(out)
     _LAST_BIDS[p] = (key, result)
     return result
+
+
+#: each seat's bids of two cards: kind -> {the same or a larger kind -> Bid(p, (kind, other))}
+_ROWS: dict[int, dict[str, dict[str, Action]]] = {}
+#: the kinds of the deck's cards, sorted
+_DECK_KINDS = sorted({kind(c) for c in full_deck()})
+
+
+def _rows(p: int) -> dict[str, dict[str, Action]]:
+    rows = _ROWS[p] = {}
+    for k in _DECK_KINDS:
+        _row(p, k)
+    return rows
+
+
+def _row(p: int, k: str) -> dict[str, Action]:
+    """The bids of seat ``p`` pairing kind ``k`` with itself or a larger kind of the deck (``_ROWS``)."""
+    rows = _ROWS.setdefault(p, {})
+    row = rows[k] = {other: bid(p, (k, other)) for other in _DECK_KINDS if other >= k}
+    return row
 
 
 @lru_cache(maxsize=4096)

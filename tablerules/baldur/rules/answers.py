@@ -18,6 +18,7 @@ from .. import actions as A
 from ..cards import HERO_RANKS, SUITS, rank_of
 from ..listing import shared
 from ..state import BaldurState
+from .heroes import _pay_options
 
 
 def _holds(heroes: list[str], rank: str) -> bool:
@@ -34,16 +35,17 @@ class AnswerRules:
 
     state: BaldurState
 
-    def anytime_actions(self, player: int) -> list[Action]:
+    def anytime_actions(self, player: int) -> list[Action] | tuple[()]:
         """The witch's 7 at any time: while a hero action of another player waits for answers."""
-        return self.reversals(player) if self.state.stage == "answer" else []
+        return self.reversals(player) if self.state.stage == "answer" else ()
 
     def defences(self, p: int) -> list[Action]:
         s = self.state
         if not s.pending or s.chain or p in s.shielded or p not in self.affected(int(s.pending[0]), int(s.pending[1]),
                                                                       int(s.pending[2]), s.pending_targets):
             return []
-        if not any(rank_of(h) == "J" for h in s.seats[p].all_heroes()):
+        seat = s.seats[p]
+        if not (_holds(seat.heroes, "J") or _holds(seat.tired, "J")):
             return []
         return [shared(A.Defend, p, c, j) for c, j in self._level_options(p, 5, int(s.pending[2]))]
 
@@ -52,18 +54,18 @@ class AnswerRules:
         last = s.chain[-1] if s.chain else s.pending[0] if s.pending else -1
         if not s.pending or p == last or p not in s.window:  # nobody reverses their own action
             return []
-        if not any(rank_of(h) == "Q" for h in s.seats[p].heroes) or f"{p}:Q" in s.bans:
+        if not _holds(s.seats[p].heroes, "Q") or (s.bans and f"{p}:Q" in s.bans):
             return []
         return [shared(A.Reverse, p, c, j) for c, j in self._level_options(p, 7, int(s.pending[2]))]
 
     def defences_possible(self, q: int, level: int) -> bool:
         seat = self.state.seats[q]
-        return (_holds(seat.heroes, "J") or _holds(seat.tired, "J")) and bool(self._level_options(q, 5, level))
+        return (_holds(seat.heroes, "J") or _holds(seat.tired, "J")) and bool(_pay_options(seat.hand, 5, level))
 
     def reversal_possible(self, q: int, level: int) -> bool:
         seat = self.state.seats[q]
-        return _holds(seat.heroes, "Q") and f"{q}:Q" not in self.state.bans and \
-            bool(self._level_options(q, 7, level))
+        return _holds(seat.heroes, "Q") and not (self.state.bans and f"{q}:Q" in self.state.bans) and \
+            bool(_pay_options(seat.hand, 7, level))
 
     def reverse(self, action: A.Reverse) -> None:
         """The witch's 7 reverses the waiting hero action, or the last reversal of it.

@@ -71,7 +71,11 @@ _CODES_OF: dict[str, list[str]] = {}
 
 
 def draw_count(heroes: int) -> int:
-    return next(n for least, n in DRAWS if heroes >= least)
+    return _DRAW_COUNTS[heroes if heroes < 8 else 8]
+
+
+#: :data:`DRAWS` by heroes held, 0 to 8 (8 or more draw the same)
+_DRAW_COUNTS = tuple(next(n for least, n in DRAWS if heroes >= least) for heroes in range(9))
 
 
 def tax_count(heroes: int) -> int:

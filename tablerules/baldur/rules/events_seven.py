@@ -174,16 +174,16 @@ class SevenRoundRules:
             for v in WALL_NUMBERS:
                 out += plays((v,))
             return out
-        wanted = self.wall_open()
-        for v in WALL_NUMBERS:
-            if v - 1 in wanted or v + 1 in wanted:
+        singles, groups = _wall_numbers(frozenset(self.wall_open()))
+        if not jokers:  # natural cards only (nearly always): a number is played when held, twice when doubled
+            out += [shared(A.Build, p, (v,), ()) for v in singles if naturals[v]]
+            out += [shared(A.Build, p, (a, b), ()) for a, b in groups
+                    if naturals[a] and (naturals[b] if a != b else naturals[a] >= 2)]
+        else:
+            for v in singles:
                 out += plays((v,))
-        for a, b in combinations(WALL_NUMBERS, 2):  # a < b; equal numbers below
-            if a + b in wanted or b - a in wanted:
-                out += plays((a, b))
-        for v in WALL_NUMBERS:  # two cards of the same number: their sum (the difference 0 is no number)
-            if 2 * v in wanted:
-                out += plays((v, v))
+            for group in groups:
+                out += plays(group)
         return sorted(out, key=lambda a: (len(a.numbers), a.numbers, a.jokers))
 
     def _wall_pay(self, p: int, number: int, payer: str) -> str:
@@ -233,3 +233,14 @@ class SevenRoundRules:
         else:
             self.event("the wall fails: every player loses a hero under the inn")
             self.open_choice("heroes", "inn", [min(1, len(seat.all_heroes())) for seat in s.seats])
+
+
+@lru_cache(maxsize=1024)
+def _wall_numbers(wanted: frozenset[int]) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """The numbers a play may link to ``wanted`` (the open numbers): single numbers connected (+-1) to one, then
+    groups of 2 whose sum or difference is one (a < b), then 2 equal numbers whose sum is one (the difference 0
+    is no number), in that order."""
+    singles = tuple(v for v in WALL_NUMBERS if v - 1 in wanted or v + 1 in wanted)
+    groups = [(a, b) for a, b in combinations(WALL_NUMBERS, 2) if a + b in wanted or b - a in wanted]
+    groups += [(v, v) for v in WALL_NUMBERS if 2 * v in wanted]
+    return singles, tuple(groups)

@@ -76,6 +76,17 @@ def _pay_table(black: int, bj: int, red: int, rj: int) -> tuple[tuple[tuple[str,
                        for j in range(0, min(level, jokers) + 1) if natural >= level - j) for level in (1, 2, 3))
 
 
+def _text(rank: int, level: int) -> str:
+    """The rules text of a function card's level (``_TEXTS``: read once from the rules data)."""
+    text = _TEXTS[rank, level] = rules().functions[rank]["levels"][level - 1]["text"]
+    return text
+
+
+_TEXTS: dict[tuple[int, int], str] = {}
+#: the method carrying out each active function card
+_FUNCTIONS = {rank: f"function_{rank}" for rank in (2, 3, 4, 6, 8, 9, 10)}
+
+
 def _hero_kinds(seat) -> str:
     """The kinds of heroes a seat holds, ready or exhausted, as sorted rank letters ("" for none)."""
     return "".join(sorted({h[:-1] for h in seat.heroes + seat.tired}))  # h[:-1]: rank_of(h), inlined
@@ -193,7 +204,7 @@ class HeroRules:
             else list(range(self.params.players)) if reach == "all" else []
         return [q for q in seats if q not in s.shielded]
 
-    def affected(self, actor: int, rank: int, level: int, targets: list[int]) -> list[int]:
+    def affected(self, actor: int, rank: int, level: int, targets: list[int] | tuple[int, ...]) -> list[int]:
         """The players a hero action reaches (who may defend with the thief's 5)."""
         if targets:
             return [q for q in targets if q != actor]
@@ -203,20 +214,25 @@ class HeroRules:
         s = self.state
         p = action.player
         seat = s.seats[p]
-        hero_rank = FUNCTION_HERO[action.rank]
-        hero = next(h for h in seat.heroes if rank_of(h) == hero_rank)
+        rank, level = action.rank, action.level
+        hero_rank = FUNCTION_HERO[rank]
+        for hero in seat.heroes:  # the first ready hero of the kind
+            if hero[:-1] == hero_rank:
+                break
+        else:
+            raise ValueError(f"player {p} has no ready {HERO_NAMES[hero_rank]}")
         seat.heroes.remove(hero)
         seat.tired.append(hero)
         seat.tired.sort()
-        spent = self._spend(p, action.rank, action.level, action.colour, action.jokers)
-        text = rules().functions[action.rank]["levels"][action.level - 1]["text"]
+        spent = self._spend(p, rank, level, action.colour, action.jokers)
+        text = _TEXTS.get((rank, level)) or _text(rank, level)
         self.event(f"player {p}'s {HERO_NAMES[hero_rank]} {hero} acts: {'+'.join(spent)}: {text}")
-        affected = self.affected(p, action.rank, action.level, list(action.targets))
-        window = [q for q in affected if self.defences_possible(q, action.level)]
+        affected = self.affected(p, rank, level, action.targets)
+        window = [q for q in affected if self.defences_possible(q, level)]
         window += [q for q in range(self.params.players) if q != p and q not in window
-                   and self.reversal_possible(q, action.level)]
+                   and self.reversal_possible(q, level)]
         if not window:
-            getattr(self, f"function_{action.rank}")(action)
+            getattr(self, _FUNCTIONS[rank])(action)
             return
         s.pending = [p, action.rank, action.level, action.colour, action.jokers, action.kinds]
         s.pending_targets = list(action.targets)

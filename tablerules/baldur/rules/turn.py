@@ -147,6 +147,7 @@ class TurnRules:
         dst = task.dst
         seat = s.seats[dst]
         seen = (dst,)
+        hidden = f"player {dst} gets a card"
         event = self.event
         for card in under[:k]:
             if is_hero(card):
@@ -155,7 +156,7 @@ class TurnRules:
                 event(f"player {dst} gets hero {card} face up")
             else:
                 seat.hand.append(card)
-                event(f"player {dst} gets {card}", seen_by=seen, hidden=f"player {dst} gets a card")
+                event(f"player {dst} gets {card}", seen, hidden)
         del under[:k]
         seat.hand.sort()
         task.n -= k
