@@ -74,6 +74,7 @@ class BaldurParams:
 
 
 
+_VERBS = {"bank": "discards", "inn": "loses", "right": "passes right"}  # where chosen cards go -> the verb
 _WAITING = frozenset(WAITING)  # the stages where a player acts (a set: asked at every step of the program)
 _ABOUT: dict[tuple[str, int], str] = {}  # (task kind, destination) -> the chance step's description
 _STEPS: dict[str, str] = {}  # a program step -> the name of the method running it
@@ -219,7 +220,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
                 out += [shared(A.Open, p, c) for c in sorted(set(seat.hand)) if not is_joker(c)]
             elif s.stage == "choose":
                 zone = seat.hand if s.choose_zone == "hand" else seat.all_heroes()
-                verb = {"bank": "discards", "inn": "loses", "right": "passes right"}[s.choose_dest]
+                verb = _VERBS[s.choose_dest]
                 cards = choices(zone) if s.choose_zone == "hand" else sorted(set(zone))
                 out += [shared(A.Choose, p, c, verb) for c in cards]
             elif s.stage == "look":

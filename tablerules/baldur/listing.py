@@ -13,7 +13,7 @@ from functools import lru_cache
 from ..core.protocol import Action
 from . import actions as A
 from .cards import full_deck, protections, value
-from .rules.common import _KINDS, kind
+from .rules.common import kind
 
 _SHARED: dict[tuple, Action] = {}
 
@@ -55,20 +55,17 @@ def bids(p: int, hand: list[str]) -> tuple[Action, ...]:
     if last is not None and last[0] == hand:
         return last[1]
     key = list(hand)  # a copy: the hand changes once its player bids
-    held: dict[str, int] = {}
-    kinds_of = _KINDS
-    for c in key:
-        k = kinds_of.get(c) or kind(c)
-        held[k] = held.get(k, 0) + 1
-    kinds = sorted(held)
+    held = list(map(_KIND_OF.__getitem__, key))  # each card's kind (in C)
+    kinds = sorted(set(held))
     out: list[Action] = []
     if len(key) < 2:
         out += [bid(p, (k,)) for k in kinds]
     else:
+        twice = () if len(kinds) == len(held) else {k for k in kinds if held.count(k) > 1}
         rows = _ROWS.get(p) or _rows(p)
         for i, k in enumerate(kinds):  # (k, k) sorts before (k, a larger kind)
             row = rows.get(k) or _row(p, k)
-            if held[k] > 1:
+            if k in twice:
                 out.append(row[k])
             out += map(row.__getitem__, kinds[i + 1:])
     out.append(drop(p))
@@ -77,6 +74,15 @@ def bids(p: int, hand: list[str]) -> tuple[Action, ...]:
     return result
 
 
+class _Kinds(dict):
+    """Card -> :func:`kind`, filled on first use."""
+
+    def __missing__(self, card: str) -> str:
+        known = self[card] = kind(card)
+        return known
+
+
+_KIND_OF = _Kinds()
 #: each seat's bids of two cards: kind -> {the same or a larger kind -> Bid(p, (kind, other))}
 _ROWS: dict[int, dict[str, dict[str, Action]]] = {}
 #: the kinds of the deck's cards, sorted
@@ -100,5 +106,5 @@ def _row(p: int, k: str) -> dict[str, Action]:
 @lru_cache(maxsize=4096)
 def protects(p: int, hand: tuple[str, ...], number: int) -> tuple[Action, ...]:
     """Protecting with each set of hand cards making ``number``, or letting the hero die."""
-    return (*[A.Protect(p, tuple(str(value(c)) for c in combo)) for combo in protections(list(hand), number)],
-            A.GiveUp(p))
+    return (*[shared(A.Protect, p, tuple([str(value(c)) for c in combo])) for combo in protections(list(hand), number)],
+            shared(A.GiveUp, p))

@@ -41,11 +41,12 @@ class AnswerRules:
 
     def defences(self, p: int) -> list[Action]:
         s = self.state
-        if not s.pending or s.chain or p in s.shielded or p not in self.affected(int(s.pending[0]), int(s.pending[1]),
-                                                                      int(s.pending[2]), s.pending_targets):
+        if not s.pending or s.chain or p in s.shielded:
             return []
         seat = s.seats[p]
-        if not (_holds(seat.heroes, "J") or _holds(seat.tired, "J")):
+        if not (_holds(seat.heroes, "J") or _holds(seat.tired, "J")):  # (asked before who is reached: cheaper)
+            return []
+        if p not in self.affected(int(s.pending[0]), int(s.pending[1]), int(s.pending[2]), s.pending_targets):
             return []
         return [shared(A.Defend, p, c, j) for c, j in self._level_options(p, 5, int(s.pending[2]))]
 

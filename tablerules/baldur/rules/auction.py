@@ -45,7 +45,7 @@ class AuctionRules:
         for p in s.bidders:
             if not s.bids[p]:
                 return
-        totals = {p: sum(value(c) for c in s.bids[p]) for p in s.bidders}
+        totals = {p: sum(map(value, s.bids[p])) for p in s.bidders}
         if totals:
             self.event("bids: " + ", ".join(f"player {p} {'+'.join(s.bids[p])} = {t}" for p, t in totals.items()))
         for bid in s.bids:

@@ -95,15 +95,15 @@ class TurnRules:
             if is_hero(card):
                 seat.heroes.append(card)
                 seat.heroes.sort()
+                self.event(f"player {dst} gets hero {card} face up")
             else:
                 seat.hand.append(card)
                 seat.hand.sort()
-            private = task.what in ("draw", "take", "deal") and not is_hero(card)
-            if private:
-                seen = (dst,) if task.what != "take" else (dst, task.src)
-                self.event(f"player {dst} gets {card}", seen_by=seen, hidden=f"player {dst} gets a card")
-            else:
-                self.event(f"player {dst} gets hero {card} face up")
+                if task.what in ("draw", "take", "deal"):  # a hand card drawn, taken or dealt: private
+                    seen = (dst,) if task.what != "take" else (dst, task.src)
+                    self.event(f"player {dst} gets {card}", seen, f"player {dst} gets a card")
+                else:
+                    self.event(f"player {dst} gets hero {card} face up")
         elif dst == BANK:
             s.bank_under.append(card)
         elif dst == INN:
