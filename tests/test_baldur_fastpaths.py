@@ -1,5 +1,5 @@
 """The fast paths of Baldur's Gate (issue 13) against the plain rules they stand for: the counts of the bank
-carried from draw to draw, the hero kinds' function cards in the listing's order."""
+carried from draw to draw, the hero kinds' function cards in the listing's order, the protection sets' numbers."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from tablerules.baldur.cards import FUNCTION_HERO
+from tablerules.baldur.cards import FUNCTION_HERO, full_deck, is_hero, protection_numbers, protections, value
 from tablerules.baldur.game import Baldur
 from tablerules.baldur.rules import heroes
 from tablerules.baldur.rules.common import ACTIVE
@@ -67,3 +67,18 @@ def test_hero_kinds_list_their_function_cards_in_order() -> None:
     active function cards, in the order of the active cards."""
     assert tuple(rank for _, ranks in heroes._RANKS_OF for rank in ranks) == ACTIVE
     assert all(FUNCTION_HERO[rank] == hero for hero, ranks in heroes._RANKS_OF for rank in ranks)
+
+
+def test_protection_numbers_are_the_numbers_of_the_protection_sets() -> None:
+    """Seed 002, 注9: "可任意使用加减乘除，张数不限制". A ``Protect`` action names the numbers of a set of hand cards;
+    the listing reads them off a table per set of needs, equal (and in the same order) to the values of the cards
+    of :func:`protections` on 3,000 random hands, jokers included, for every protection number."""
+    deck = [c for c in full_deck() if not is_hero(c)]
+    rng = random.Random(13)
+    offered = 0
+    for _ in range(3000):
+        hand, number = rng.sample(deck, rng.randint(0, 14)), rng.choice((3, 5, 7, 9))
+        sets = protections(hand, number)
+        assert protection_numbers(hand, number) == [tuple(str(value(c)) for c in cards) for cards in sets]
+        offered += len(sets)
+    assert offered > 10_000

@@ -194,6 +194,19 @@ def protections(hand: list[str], number: int) -> list[tuple[str, ...]]:
     ``[5, 5, joker]`` (15 - 5 - 5) is offered beside ``[5]``. Whether a set is such a set does not depend on
     the hand, so the sets come from a table per number and joker count (:func:`_minimal_sets`), filtered by
     the hand."""
+    by_value, found = _held_needs(hand, number)
+    return [tuple(sorted(c for v, n in needs for c in by_value[v][:n])) for needs in found]
+
+
+def protection_numbers(hand: list[str], number: int) -> list[tuple[str, ...]]:
+    """The numbers of the sets of :func:`protections`, in its order: each card's value as text, in the code
+    order of the set's cards (what a ``Protect`` action names), read off a table per set of needs instead of
+    the cards."""
+    return [_numbers(needs) for needs in _held_needs(hand, number)[1]]
+
+
+def _held_needs(hand: list[str], number: int) -> tuple[dict[int, list[str]], list[tuple[tuple[int, int], ...]]]:
+    """The hand's cards by value (in code order), and the (value, how many) needs of every set it can pay."""
     by_value: dict[int, list[str]] = {}
     for c in sorted(hand):
         by_value.setdefault(value(c), []).append(c)
@@ -201,7 +214,15 @@ def protections(hand: list[str], number: int) -> list[tuple[str, ...]]:
     present = set(held)
     found = [needs for numbers, needs, once in _needs_upto(number, held.get(JOKER_VALUE, 0))
              if numbers <= present and (once or all(held[v] >= n for v, n in needs))]
-    return [tuple(sorted(c for v, n in needs for c in by_value[v][:n])) for needs in found]
+    return by_value, found
+
+
+@cache
+def _numbers(needs: tuple[tuple[int, int], ...]) -> tuple[str, ...]:
+    """The values of a set of needs as text, in the code order of its cards: a card's code starts with its value
+    ("10" sorts before "2"), the jokers ("BJ", "RJ": 15 each) come last."""
+    return tuple(str(v) for v, n in sorted(needs, key=lambda vn: "~" if vn[0] == JOKER_VALUE else str(vn[0]))
+                 for _ in range(n))
 
 
 @cache

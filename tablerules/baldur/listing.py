@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from ..core.protocol import Action
 from . import actions as A
-from .cards import full_deck, protections, value
+from .cards import full_deck, protection_numbers
 from .rules.common import kind
 
 _SHARED: dict[tuple, Action] = {}
@@ -106,5 +106,4 @@ def _row(p: int, k: str) -> dict[str, Action]:
 @lru_cache(maxsize=4096)
 def protects(p: int, hand: tuple[str, ...], number: int) -> tuple[Action, ...]:
     """Protecting with each set of hand cards making ``number``, or letting the hero die."""
-    return (*[shared(A.Protect, p, tuple([str(value(c)) for c in combo])) for combo in protections(list(hand), number)],
-            shared(A.GiveUp, p))
+    return (*[shared(A.Protect, p, numbers) for numbers in protection_numbers(list(hand), number)], shared(A.GiveUp, p))
