@@ -211,10 +211,16 @@ def _held_needs(hand: list[str], number: int) -> tuple[dict[int, list[str]], lis
     for c in sorted(hand):
         by_value.setdefault(value(c), []).append(c)
     held = {v: len(cards) for v, cards in by_value.items()}
-    present = set(held)
-    found = [needs for numbers, needs, once in _needs_upto(number, held.get(JOKER_VALUE, 0))
-             if numbers <= present and (once or all(held[v] >= n for v, n in needs))]
+    found = [needs for _, needs, once in _candidates(number, held.get(JOKER_VALUE, 0), frozenset(held))
+             if once or all(held[v] >= n for v, n in needs)]
     return by_value, found
+
+
+@lru_cache(maxsize=50_000)
+def _candidates(number: int, jokers: int, present: frozenset[int]) -> tuple:
+    """The sets of :func:`_needs_upto` whose values are all ``present`` (in its order): a hand holds one of them
+    when it holds each value as often as the set needs. Hands hold ~10 kinds of value, so the lists repeat."""
+    return tuple(entry for entry in _needs_upto(number, jokers) if entry[0] <= present)
 
 
 @cache
