@@ -59,6 +59,16 @@ class AnswerRules:
             return []
         return [shared(A.Reverse, p, c, j) for c, j in self._level_options(p, 7, int(s.pending[2]))]
 
+    def answer_window(self, actor: int, affected: list[int], level: int) -> list[int]:
+        """Who may answer a hero action of ``level``: the players it reaches who can defend (thief's 5), then
+        every other player but the actor who can reverse it (witch's 7), each once."""
+        seats = self.state.seats
+        window = [q for q in affected if self.defences_possible(q, level)]
+        for q in range(self.params.players):  # (a seat without a ready witch is passed over without a call)
+            if q != actor and q not in window and _holds(seats[q].heroes, "Q") and self.reversal_possible(q, level):
+                window.append(q)
+        return window
+
     def defences_possible(self, q: int, level: int) -> bool:
         seat = self.state.seats[q]
         return (_holds(seat.heroes, "J") or _holds(seat.tired, "J")) and bool(_pay_options(seat.hand, 5, level))
@@ -101,10 +111,7 @@ class AnswerRules:
             s.chain = []
             actor, level = int(s.pending[0]), int(s.pending[2])
             affected = self.affected(actor, int(s.pending[1]), level, s.pending_targets)
-            window = [q for q in affected if q not in s.shielded and self.defences_possible(q, level)]
-            window += [q for q in range(self.params.players) if q != actor and q not in window
-                       and self.reversal_possible(q, level)]
-            s.window = sorted(window)
+            s.window = sorted(self.answer_window(actor, [q for q in affected if q not in s.shielded], level))
             if s.window:
                 return
         p, rank, level, col, jokers, kinds = s.pending

@@ -227,10 +227,7 @@ class HeroRules:
         spent = self._spend(p, rank, level, action.colour, action.jokers)
         text = _TEXTS.get((rank, level)) or _text(rank, level)
         self.event(f"player {p}'s {HERO_NAMES[hero_rank]} {hero} acts: {'+'.join(spent)}: {text}")
-        affected = self.affected(p, rank, level, action.targets)
-        window = [q for q in affected if self.defences_possible(q, level)]
-        window += [q for q in range(self.params.players) if q != p and q not in window
-                   and self.reversal_possible(q, level)]
+        window = self.answer_window(p, self.affected(p, rank, level, action.targets), level)
         if not window:
             getattr(self, _FUNCTIONS[rank])(action)
             return
