@@ -1,5 +1,6 @@
 """The fast paths of Baldur's Gate (issue 13) against the plain rules they stand for: the counts of the bank
-carried from draw to draw, the hero kinds' function cards in the listing's order, the protection sets' numbers."""
+carried from draw to draw, the hero kinds' function cards in the listing's order, the protection sets' numbers,
+one card per rank and colour."""
 
 from __future__ import annotations
 
@@ -8,10 +9,19 @@ from collections import Counter
 
 import pytest
 
-from tablerules.baldur.cards import FUNCTION_HERO, full_deck, is_hero, protection_numbers, protections, value
+from tablerules.baldur.cards import (
+    FUNCTION_HERO,
+    colour,
+    full_deck,
+    is_hero,
+    protection_numbers,
+    protections,
+    rank_of,
+    value,
+)
 from tablerules.baldur.game import Baldur
 from tablerules.baldur.rules import heroes
-from tablerules.baldur.rules.common import ACTIVE
+from tablerules.baldur.rules.common import ACTIVE, choices
 
 
 def _fresh(game: Baldur) -> tuple[tuple, tuple]:
@@ -82,3 +92,19 @@ def test_protection_numbers_are_the_numbers_of_the_protection_sets() -> None:
         assert protection_numbers(hand, number) == [tuple(str(value(c)) for c in cards) for cards in sets]
         offered += len(sets)
     assert offered > 10_000
+
+
+def test_choices_offer_the_first_card_of_each_rank_and_colour() -> None:
+    """Cards of one rank and colour do the same (docs/rules-notes.md): ``choices`` offers the first of each in code
+    order, sorted, as the plain walk over the sorted cards does, on 5,000 random sets of cards."""
+    deck = full_deck()
+    rng = random.Random(17)
+    for _ in range(5000):
+        cards = rng.sample(deck, rng.randint(0, 16))
+        seen: set[tuple[str, str]] = set()
+        plain = []
+        for c in sorted(cards):
+            if (rank_of(c), colour(c)) not in seen:
+                seen.add((rank_of(c), colour(c)))
+                plain.append(c)
+        assert choices(cards) == plain

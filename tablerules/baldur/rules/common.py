@@ -23,23 +23,23 @@ WALL_NUMBERS = tuple(range(2, 11))
 ACTIVE = (2, 3, 4, 6, 8, 9, 10)
 
 
-_SAME: dict[str, tuple[str, str]] = {}
+class _Same(dict):
+    """Card -> (rank, colour), filled on first use."""
+
+    def __missing__(self, card: str) -> tuple[str, str]:
+        known = self[card] = (rank_of(card), colour(card))
+        return known
+
+
+_SAME = _Same()
 
 
 def choices(cards: list[str]) -> list[str]:
     """One card per (rank, colour) held: two cards of a rank and colour do the same everywhere but in the
     opening, so only one of them is offered (the first in code order; see docs/rules-notes.md). The first
     of each group in sorted order come out sorted."""
-    seen: set[tuple[str, str]] = set()
-    out = []
-    for c in sorted(cards):
-        k = _SAME.get(c)
-        if k is None:
-            k = _SAME[c] = (rank_of(c), colour(c))
-        if k not in seen:
-            seen.add(k)
-            out.append(c)
-    return out
+    backwards = sorted(cards, reverse=True)  # the first card of each kind in code order is the last one kept
+    return sorted(dict(zip(map(_SAME.__getitem__, backwards), backwards, strict=True)).values())
 
 
 def kind(card: str) -> str:
