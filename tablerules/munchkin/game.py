@@ -147,15 +147,18 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
     info = GameInfo(min_players=3, max_players=6, chance=True, information=Information.IMPERFECT,
                     max_length=60_000, simultaneous=True)
     #: static tables: copies share them
-    shared_attributes = ("cards", "card_index", "_tags", "_kinds", "_kinds_now")
+    shared_attributes = ("cards", "card_index", "chasers", "_tags", "_kinds", "_kinds_now", "_fits")
 
     # ----- set-up ---------------------------------------------------------------------------
     def setup(self) -> None:
         self.cards = load_cards()
         self.card_index = card_index(self.cards)
+        #: the classes some monster fears (``chased_by``: ChaseAway)
+        self.chasers = frozenset(c.chased_by for c in self.cards.values() if c.chased_by)
         self._tags: dict[tuple, frozenset[str]] = {}
         self._kinds: dict[tuple[str, ...], dict[str, list[str]]] = {}  # a hand -> its cards by kind (Choices)
         self._kinds_now: dict[int, dict[str, list[str]]] = {}  # a seat -> its hand by kind, in this state
+        self._fits: dict[tuple, dict] = {}  # a character and its items in play -> what it can carry (Strength)
         n = self.params.players
         self.state = MunchkinState(
             players=[Munchkin(sex="male" if i % 2 == 0 else "female") for i in range(n)],

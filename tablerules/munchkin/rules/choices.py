@@ -74,6 +74,10 @@ from ..state import (
 )
 
 
+#: (fighter, player asked, treasures + 1, *items offered) -> the AskHelp actions, shared by every game
+_ASKS: dict[tuple, list[Action]] = {}
+
+
 class Choices:
     """The choices rules of :class:`~tablerules.munchkin.game.MunchkinGame` (a mixin: ``self`` is the game)."""
 
@@ -233,24 +237,45 @@ class Choices:
         out: list[Action] = []
         if not mine:
             return out
+        my_fits = self.fits(player)
         for to in range(self.params.players):
             if to == player or (player, to) in self.state.traded_with:
                 continue
             theirs = self.carried_choices(to)
+            if not theirs:
+                continue
             they_may = {c for c in mine if self.usable(to, self.card(c))}  # restrictions first: cheap
-            i_may = {c for c in theirs if self.usable(player, self.card(c))}
+            if not they_may:
+                continue
+            i_may = sorted({c for c in theirs if self.usable(player, self.card(c))})
+            their_fits = self.fits(to)
             for give in sorted(they_may):
-                for get in sorted(i_may):
-                    if self.can_carry(to, give, without=get) and self.can_carry(player, get, without=give):
-                        out.append(made(OfferTrade, player, give, to, get))
+                for get in i_may:
+                    ok = their_fits.get((give, get))
+                    if ok is None:
+                        ok = their_fits[give, get] = self._can_carry(to, give, get)
+                    if ok:
+                        mine_ok = my_fits.get((get, give))
+                        if mine_ok is None:
+                            mine_ok = my_fits[get, give] = self._can_carry(player, get, give)
+                        if mine_ok:
+                            out.append(made(OfferTrade, player, give, to, get))
         return out
 
     def _gifts(self, player: int) -> list[Action]:
         """Items in play given outright to another player who could carry them, outside a fight (交易:
         "你也可以不交易直接赠送其他小白物品来贿赂他们")."""
         mine = self.carried_choices(player)
-        return [made(GiveItem, player, item, to) for item in mine for to in range(self.params.players)
-                if to != player and self.can_carry(to, item)]
+        seats = [(to, self.fits(to)) for to in range(self.params.players) if to != player]
+        out: list[Action] = []
+        for item in mine:
+            for to, fits in seats:
+                ok = fits.get(item)
+                if ok is None:
+                    ok = fits[item] = self._can_carry(to, item)
+                if ok:
+                    out.append(made(GiveItem, player, item, to))
+        return out
 
     def anytime_actions(self, player: int) -> list[Action]:
         """What ``player`` may do out of turn, whoever is to act (任何时候): give up a race or class
@@ -355,27 +380,61 @@ class Choices:
                     out.append(made(PlayCard, f, copy))
                 elif kind == "item" and own_turn and self.can_carry(f, copy):
                     out.append(made(PlayCard, f, copy))  # 宝藏——使用: "如果是你的回合，你可以出示并立刻使用它们"
-        out += self._power_actions(f, "berserk") + self._power_actions(f, "turning") + self._give_ups(f)
-        out += self._mates(f)
-        out += self._chases(f)
-        out += self._wanderings(f)  # 干预战斗: "任何一场战斗"
-        if "wizard" in self._frozen_tags(f) and len(me.hand) >= CHARM_MIN_HAND:
+        tags = self._frozen_tags(f)  # each part below only when the hand or the character allows it
+        if "warrior" in tags:
+            out += self._power_actions(f, "berserk")
+        if "cleric" in tags:
+            out += self._power_actions(f, "turning")
+        if me.race or me.race2 or me.cls or me.cls2:
+            out += self._give_ups(f)
+        if "mate" in kinds:
+            out += self._mates(f)
+        if not tags.isdisjoint(self.chasers):
+            out += self._chases(f)
+        if "wandering" in kinds:
+            out += self._wanderings(f)  # 干预战斗: "任何一场战斗"
+        if "wizard" in tags and len(me.hand) >= CHARM_MIN_HAND:
             out += [made(Charm, f, m) for m in self.one_per_monster(c.monsters)]
         if c.helper is None:  # one helper at most, asked in turn, bribed with treasure and/or an item
-            offers = range(self.treasure_count() + 1)
-            mine = self.carried_choices(f) if me.carried else ()
-            for q in range(self.params.players):
-                if q == f or q in c.refused:
-                    continue
-                items = ["", *(x for x in mine if self.can_carry(q, x))]
-                out += [made(AskHelp, f, q, n, item) for n in offers for item in items]
+            out += self._asks(f, c.refused, self.carried_choices(f) if me.carried else ())
         out += [made(Fight, f), made(RunAway, f)]
+        return out
+
+    def _asks(self, f: int, refused: list[int], mine: list[str]) -> list[Action]:
+        """``f`` asks each player who has not refused, for each share of the treasures (0 to all) with
+        or without an item in play the player could carry: the offers to one player are remembered by
+        (fighter, player, treasures, items) (they are listed again after every refusal)."""
+        offers = self.treasure_count() + 1
+        out: list[Action] = []
+        for q in range(self.params.players):
+            if q == f or q in refused:
+                continue
+            if mine:
+                fits = self.fits(q)
+                items = [""]
+                for x in mine:
+                    ok = fits.get(x)
+                    if ok is None:
+                        ok = fits[x] = self._can_carry(q, x)
+                    if ok:
+                        items.append(x)
+                key = (f, q, offers, *items)
+            else:
+                key = (f, q, offers, "")
+            known = _ASKS.get(key)
+            if known is None:
+                if len(_ASKS) >= 1 << 14:
+                    _ASKS.clear()
+                known = _ASKS[key] = [made(AskHelp, f, q, n, item) for n in range(offers) for item in key[3:]]
+            out += known
         return out
 
     def _chases(self, player: int) -> list[Action]:
         """A munchkin of the fight whose class a monster fears may chase it away (请求帮助: "如果有个牧师来帮你
         对付吸血鬼扇子，那么他可以直接驱逐它")."""
         tags = self._frozen_tags(player)
+        if tags.isdisjoint(self.chasers):  # no monster fears this munchkin's classes
+            return []
         return [made(ChaseAway, player, m) for m in self.one_per_monster(self.state.combat.monsters)
                 if self.foe(m).chased_by and self.foe(m).chased_by in tags]
 

@@ -63,7 +63,28 @@ class Strength:
 
     def can_carry(self, player: int, copy: str, without: str = "") -> bool:
         """Equipment slots: one headgear, armour and footgear; two hands; one big item unless a dwarf
-        (``without``: as if that item had left play, for a swap)."""
+        (``without``: as if that item had left play, for a swap). Remembered per character and items in
+        play (:meth:`fits`): the listings ask it for every item and seat after nearly every move."""
+        fits = self.fits(player)
+        key = (copy, without) if without else copy
+        known = fits.get(key)
+        if known is None:
+            known = fits[key] = self._can_carry(player, copy, without)
+        return known
+
+    def fits(self, player: int) -> dict:
+        """What ``player`` can carry (copy, or (copy, without) -> bool), as far as worked out: one table
+        per character (its tags) and items in play, shared by every state and copy of the game."""
+        p = self.state.players[player]
+        key = (self._frozen_tags(player), *p.carried)
+        known = self._fits.get(key)
+        if known is None:
+            if len(self._fits) >= 4096:
+                self._fits.clear()
+            known = self._fits[key] = {}
+        return known
+
+    def _can_carry(self, player: int, copy: str, without: str = "") -> bool:
         card = self.card(copy)
         if card.kind not in ("item", "one_shot") or not self.usable(player, card):
             return False
