@@ -115,6 +115,7 @@ from .state import (
     LOOTING,
     RUN_ROLL,
     RUNNING,
+    STAGE,
     STEAL_ROLL,
     TRADE,
     Combat,
@@ -130,6 +131,10 @@ __all__ = ["CHANGE_SEX_PENALTY", "CHARM_MIN_HAND", "FROM_HAND", "LASTING", "MAX_
            "OfferTrade", "Pass", "PlayCard", "PlayCheat", "PlayCurse", "PlayEnhancer", "PlayMate", "PlayOneShot",
            "PlayWandering", "Ready", "RemoveCurse", "Resurrect", "RollToRun", "RunAway", "SellItem", "Steal",
            "one_each"]
+
+
+#: (deck, player, face) -> what a draw is called (its chance step's description)
+_WHAT: dict[tuple[str, int, str], str] = {}
 
 
 class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading, Game):
@@ -235,23 +240,26 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
         return self.state.flow.name
 
     def pending_chance(self) -> ChanceStep | None:
-        if self.state.over_reason or self.state.choice is not None:
+        st = self.state
+        if st.over_reason or st.choice is not None:
             return None
-        if self.state.loot_roll:
+        if st.loot_roll:
             return self.loot_order_step()
-        stage = self.state.flow.name
+        stage = st.flow.name
         if stage == FIRST:
             return self.first_player_step()
         if stage == RUN_ROLL:
             return _RUN_ROLL
         if stage == STEAL_ROLL:
             return _STEAL_ROLL
-        if self.state.draws:
-            draw = self.state.draws[0]
+        if st.draws:
+            draw = st.draws[0]
             deck, player, face = draw.deck, draw.player, draw.face
-            cards = self.state.door_deck if deck == "door" else self.state.treasure_deck
-            what = "kick open the door" if face == "up" else f"player {player} draws a {deck} card" + (
-                " face up" if face == "open" else "")
+            what = _WHAT.get((deck, player, face))
+            if what is None:
+                what = _WHAT[deck, player, face] = "kick open the door" if face == "up" else (
+                    f"player {player} draws a {deck} card" + (" face up" if face == "open" else ""))
+            cards = st.door_deck if deck == "door" else st.treasure_deck
             return ChanceStep.draw(deck, what, cards)  # every copy is one card: equally likely
         return None
 
@@ -289,7 +297,7 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
                 self.apply_next_loss()
                 continue
             if stage == DEALING:
-                st.flow.goto(CREATION)
+                st.flow.goto(STAGE[CREATION])
                 self.event("the cards are dealt: create your characters")
                 continue
             if stage == LOOTING and (not st.looters or not st.body):
@@ -297,7 +305,7 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
                 continue
             if stage == INTERFERENCE and st.combat.window.closed:
                 if st.combat.window.settle():  # after any interference the fighter may answer
-                    st.flow.goto(COMBAT)
+                    st.flow.goto(STAGE[COMBAT])
                     self.event("after the interference the fighter may answer")
                 else:
                     self.resolve_combat()

@@ -73,7 +73,6 @@ from ..state import (
     TROUBLE,
 )
 
-
 #: (fighter, player asked, treasures + 1, *items offered) -> the AskHelp actions, shared by every game
 _ASKS: dict[tuple, list[Action]] = {}
 
