@@ -115,8 +115,18 @@ class Choices:
         return []
 
     def _own_turn(self, p: int) -> list[Action]:
-        """What the player whose turn it is may do outside a fight besides the stage's own step."""
-        return [*self._plays(p), *self._cheats(p), *self._sales(p), *self._ring(p), *self._steals(p)]
+        """What the player whose turn it is may do outside a fight besides the stage's own step (each part
+        only when the hand or the character allows it)."""
+        kinds = self.hand_kinds(p)
+        out = self._plays(p) if kinds else []
+        if "cheat" in kinds:
+            out += self._cheats(p)
+        out += self._sales(p)
+        if "remove_curse" in kinds:
+            out += self._ring(p)
+        if "thief" in self._frozen_tags(p):
+            out += self._steals(p)
+        return out
 
     def hand_kinds(self, player: int) -> dict[str, list[str]]:
         """``player``'s hand as choices by card kind (one copy per card, sorted: :func:`one_each`),
@@ -288,7 +298,8 @@ class Choices:
         me = st.players[player]
         kinds = self.hand_kinds(player)
         c = st.combat  # during a fight a curse strikes only its munchkins (rules-notes: curses in a fight)
-        out: list[Action] = [made(GiveUp, player, x) for x in (me.race, me.race2, me.cls, me.cls2) if x]
+        out: list[Action] = [made(GiveUp, player, x) for x in (me.race, me.race2, me.cls, me.cls2) if x] if (
+            me.race or me.race2 or me.cls or me.cls2) else []
         curses = kinds.get("curse")
         if curses:
             targets = range(self.params.players) if c is None else c.side
@@ -462,8 +473,10 @@ class Choices:
                 out.append(made(Pass, player))
                 continue
             kinds = self.hand_kinds(player)
-            out += [made(PlayOneShot, player, copy, side) for copy in self.one_shots(player)
-                    for side in ("monster", "munchkin")]
+            me = self.state.players[player]  # each part below only when the hand or the character allows it
+            if me.carried or "one_shot" in kinds:
+                out += [made(PlayOneShot, player, copy, side) for copy in self.one_shots(player)
+                        for side in ("monster", "munchkin")]
             if "enhancer" in kinds or "go_up_a_level" in kinds:
                 for copy in one_each(self.state.players[player].hand):
                     kind = self.card(copy).kind
@@ -473,9 +486,16 @@ class Choices:
                         out += [made(PlayEnhancer, player, copy, m) for m in targets]
                     elif kind == "go_up_a_level" and self.state.players[player].level < WIN_LEVEL - 1:
                         out.append(made(PlayCard, player, copy))  # Go Up a Level at any time, not to 10
-            out += self._curses(player, side) + self._give_ups(player) + self._ring(player)
-            out += self._mates(player)
-            out += self._wanderings(player)
+            if "curse" in kinds:
+                out += self._curses(player, side)
+            if me.race or me.race2 or me.cls or me.cls2:
+                out += self._give_ups(player)
+            if "remove_curse" in kinds:
+                out += self._ring(player)
+            if "mate" in kinds:
+                out += self._mates(player)
+            if "wandering" in kinds:
+                out += self._wanderings(player)
             if "thief" in self._frozen_tags(player) and player not in c.backstabbers:
                 out += [made(Backstab, player, copy) for copy in self.power_discards(player)]
             out.append(made(Pass, player))
