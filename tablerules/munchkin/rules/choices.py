@@ -75,6 +75,8 @@ from ..state import (
 
 #: (fighter, player asked, treasures + 1, *items offered) -> the AskHelp actions, shared by every game
 _ASKS: dict[tuple, list[Action]] = {}
+#: the kinds of card that can be sold from the hand
+_SELLABLE = ("item", "one_shot", "remove_curse")
 
 
 class Choices:
@@ -335,14 +337,19 @@ class Choices:
     def _sales(self, player: int) -> list[Action]:
         """Selling items for levels (1000 gold a level, not to level 10), on your turn outside combat."""
         me = self.state.players[player]
-        sellable = ("item", "one_shot", "remove_curse")
-        if me.level >= WIN_LEVEL - 1 or not (me.carried or not self.hand_kinds(player).keys().isdisjoint(sellable)):
+        if me.level >= WIN_LEVEL - 1:
             return []
-        items = distinct(c for c in me.hand if self.card(c).kind in sellable and self.card(c).value
-                         and c not in self.state.fresh)
-        in_hand = {self.card(c).id for c in items}  # a copy in the hand and one in play: the one in the hand
-        items += [c for c in self.carried_choices(player) if self.card(c).value and c not in self.state.fresh
-                  and self.card(c).id not in in_hand]  # traded items: not before your next turn
+        fresh = self.state.fresh
+        if not fresh.isdisjoint(me.hand):
+            items = distinct(c for c in me.hand if self.card(c).kind in _SELLABLE and self.card(c).value
+                             and c not in fresh)
+        else:  # no card of the hand was traded: its sellable cards by kind (one copy each, as distinct)
+            kinds = self.hand_kinds(player)
+            items = [c for kind in _SELLABLE for c in kinds.get(kind, ()) if self.card(c).value]
+        if me.carried:
+            in_hand = {self.card(c).id for c in items}  # a copy in the hand and one in play: the one in the hand
+            items += [c for c in self.carried_choices(player) if self.card(c).value and c not in fresh
+                      and self.card(c).id not in in_hand]  # traded items: not before your next turn
         return [made(SellItem, player, c) for c in sorted(items)]
 
     def one_shots(self, player: int) -> list[str]:
