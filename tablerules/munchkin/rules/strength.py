@@ -189,8 +189,12 @@ class Strength:
         """The treasures of the monsters in the fight (a Mate brings as many again, its enhancers' too)
         and of those a wizard charmed away."""
         c = self.state.combat
-        return max(0, c.charmed + sum(self.foe(m).treasures + sum(self.card(e).treasures for e in self.enhancers_on(m))
-                                      for m in c.monsters))
+        total = c.charmed
+        for m in c.monsters:
+            total += self.foe(m).treasures
+            if c.enhanced:
+                total += sum(self.card(e).treasures for e in self.enhancers_on(m))
+        return max(0, total)
 
     def monster_names(self) -> str:
         return " and ".join(self.foe(m).name + (" (Mate)" if m in self.state.combat.mate_of else "")
