@@ -37,6 +37,11 @@ from ..state import (
     Draw,
 )
 
+#: (deck, player, face) -> the Draw (frozen: one object serves every queue)
+_DRAWS: dict[tuple[str, int, str], Draw] = {}
+#: (player, deck) -> what the others read of a face-down draw
+_HIDDEN: dict[tuple[int, str], str] = {}
+
 
 class DoorRules:
     """The door rules of :class:`~tablerules.munchkin.game.MunchkinGame` (a mixin: ``self`` is the game)."""
@@ -77,7 +82,11 @@ class DoorRules:
         available = len(cards) + len(self.state.door_discard if deck == "door" else self.state.treasure_discard)
         queued = sum(1 for d in self.state.draws if d.deck == deck)
         n = min(n, available - queued)  # with no cards and no discards, nobody draws
-        self.state.draws += [Draw(deck, player, face)] * max(0, n)
+        if n > 0:
+            draw = _DRAWS.get((deck, player, face))
+            if draw is None:
+                draw = _DRAWS[deck, player, face] = Draw(deck, player, face)
+            self.state.draws += [draw] * n
 
     def _do_Chance(self, action: Chance) -> None:
         st = self.state
@@ -110,8 +119,10 @@ class DoorRules:
             if player != st.current and card.deck == "treasure":
                 self.got(player, copy)
             if face == "down":  # only the drawer reads the card
-                self.event(f"player {player} draws {card.name} face down", seen_by=(player,),
-                           hidden=f"player {player} draws a {deck.capitalize()} card face down")
+                hidden = _HIDDEN.get((player, deck))
+                if hidden is None:
+                    hidden = _HIDDEN[player, deck] = f"player {player} draws a {deck.capitalize()} card face down"
+                self.event(f"player {player} draws {card.name} face down", seen_by=(player,), hidden=hidden)
             else:
                 self.event(f"player {player} draws {card.name} face up")
 
