@@ -72,6 +72,7 @@ from ..state import (
     TRADE,
     TROUBLE,
 )
+from .strength import usable_by
 
 #: (fighter, player asked, treasures + 1, *items offered) -> the AskHelp actions, shared by every game
 _ASKS: dict[tuple, list[Action]] = {}
@@ -241,25 +242,28 @@ class Choices:
             return []
         return [made(Resurrect, player, card) for card in self.power_discards(player)]
 
-    def _trades(self, player: int) -> list[Action]:
+    def _trades(self, player: int, mine: list[str] | None = None, seats: list | None = None) -> list[Action]:
         """Swaps of items in play, outside combat, by anyone at any time (交易); one offer to each player a
-        turn; both items must fit."""
-        mine = self.carried_choices(player)
+        turn; both items must fit. (``mine``: :meth:`carried_choices` of ``player``; ``seats``: each
+        other seat with its :meth:`fits` table, when the caller has them.)"""
+        mine = self.carried_choices(player) if mine is None else mine
         out: list[Action] = []
         if not mine:
             return out
         my_fits = self.fits(player)
-        for to in range(self.params.players):
-            if to == player or (player, to) in self.state.traded_with:
+        my_tags = self._frozen_tags(player)
+        for to, their_fits in seats or [(to, None) for to in range(self.params.players) if to != player]:
+            if (player, to) in self.state.traded_with:
                 continue
             theirs = self.carried_choices(to)
             if not theirs:
                 continue
-            they_may = {c for c in mine if self.usable(to, self.card(c))}  # restrictions first: cheap
+            tags = self._frozen_tags(to)  # restrictions first (usable): cheap
+            they_may = {c for c in mine if usable_by(tags, self.card(c))}
             if not they_may:
                 continue
-            i_may = sorted({c for c in theirs if self.usable(player, self.card(c))})
-            their_fits = self.fits(to)
+            i_may = sorted({c for c in theirs if usable_by(my_tags, self.card(c))})
+            their_fits = self.fits(to) if their_fits is None else their_fits
             for give in sorted(they_may):
                 for get in i_may:
                     ok = their_fits.get((give, get))
@@ -273,11 +277,11 @@ class Choices:
                             out.append(made(OfferTrade, player, give, to, get))
         return out
 
-    def _gifts(self, player: int) -> list[Action]:
+    def _gifts(self, player: int, mine: list[str] | None = None, seats: list | None = None) -> list[Action]:
         """Items in play given outright to another player who could carry them, outside a fight (交易:
         "你也可以不交易直接赠送其他小白物品来贿赂他们")."""
-        mine = self.carried_choices(player)
-        seats = [(to, self.fits(to)) for to in range(self.params.players) if to != player]
+        mine = self.carried_choices(player) if mine is None else mine
+        seats = seats or [(to, self.fits(to)) for to in range(self.params.players) if to != player]
         out: list[Action] = []
         for item in mine:
             for to, fits in seats:
@@ -310,8 +314,10 @@ class Choices:
         if ups and me.level < WIN_LEVEL - 1:
             out += [made(PlayCard, player, x) for x in ups]
         if c is None:
-            if me.carried:
-                out += self._trades(player) + self._gifts(player)
+            if me.carried:  # my items in play and the other seats' fit tables, read once for both
+                mine = self.carried_choices(player)
+                seats = [(to, self.fits(to)) for to in range(self.params.players) if to != player]
+                out += self._trades(player, mine, seats) + self._gifts(player, mine, seats)
             if player != st.current and st.got_now:  # a Treasure just got, put into play at once (宝藏——出示)
                 got = one_each([x for x in me.hand if x in st.got_now])
                 out += [made(PlayCard, player, x) for x in got

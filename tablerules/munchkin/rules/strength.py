@@ -19,6 +19,12 @@ from ..actions import CHANGE_SEX_PENALTY
 from ..cards import Card, card_of
 
 
+def usable_by(tags: frozenset[str], card: Card) -> bool:
+    """Whether a character with these race, class and sex ``tags`` may use ``card`` (人物属性: "only" and
+    "not for")."""
+    return (not card.only or not tags.isdisjoint(card.only)) and tags.isdisjoint(card.not_for)
+
+
 class Strength:
     """The strength rules of :class:`~tablerules.munchkin.game.MunchkinGame` (a mixin: ``self`` is the game)."""
 
@@ -43,8 +49,7 @@ class Strength:
 
     def usable(self, player: int, card: Card) -> bool:
         """Class, race and sex restrictions (人物属性): "only" and "not for"."""
-        tags = self._frozen_tags(player)
-        return (not card.only or not tags.isdisjoint(card.only)) and tags.isdisjoint(card.not_for)
+        return usable_by(self._frozen_tags(player), card)
 
     def works(self, player: int, copy: str) -> bool:
         """An item in play gives its bonus if its owner may use it, or a Cheat! is on it."""
