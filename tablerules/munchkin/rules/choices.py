@@ -120,7 +120,7 @@ class Choices:
     def _own_turn(self, p: int) -> list[Action]:
         """What the player whose turn it is may do outside a fight besides the stage's own step (each part
         only when the hand or the character allows it)."""
-        kinds = self.hand_kinds(p)
+        kinds = self._kinds_now.get(p) or self.hand_kinds(p)
         out = self._plays(p) if kinds else []
         if "cheat" in kinds:
             out += self._cheats(p)
@@ -134,7 +134,8 @@ class Choices:
     def hand_kinds(self, player: int) -> dict[str, list[str]]:
         """``player``'s hand as choices by card kind (one copy per card, sorted: :func:`one_each`),
         remembered per hand (shared by copies; the lists must not be changed), and found once per state
-        (``_kinds_now``: a new dictionary after every move and :meth:`refresh`; only the listings read it)."""
+        (``_kinds_now``: a new dictionary after every move and :meth:`refresh`; only the listings read it,
+        the hottest ones ``_kinds_now.get(player) or hand_kinds(player)``, without the call)."""
         known = self._kinds_now.get(player)
         if known is not None:
             return known
@@ -302,10 +303,9 @@ class Choices:
                 isinstance(player, int) and 0 <= player < self.params.players):
             return []
         me = st.players[player]
-        kinds = self.hand_kinds(player)
+        kinds = self._kinds_now.get(player) or self.hand_kinds(player)
         c = st.combat  # during a fight a curse strikes only its munchkins (rules-notes: curses in a fight)
-        out: list[Action] = [made(GiveUp, player, x) for x in (me.race, me.race2, me.cls, me.cls2) if x] if (
-            me.race or me.race2 or me.cls or me.cls2) else []
+        out = self._give_ups(player) if me.race or me.race2 or me.cls or me.cls2 else []
         curses = kinds.get("curse")
         if curses:
             targets = range(self.params.players) if c is None else c.side
@@ -334,7 +334,11 @@ class Choices:
 
     def _give_ups(self, player: int) -> list[Action]:
         me = self.state.players[player]
-        return [made(GiveUp, player, c) for c in (me.race, me.race2, me.cls, me.cls2) if c]
+        out = []
+        for x in (me.race, me.race2, me.cls, me.cls2):
+            if x:
+                out.append(made(GiveUp, player, x))
+        return out
 
     def _curses(self, player: int, targets: Any) -> list[Action]:
         """Curses from the hand, on anyone (yourself included) — here on your turn and in a fight's window."""
@@ -485,7 +489,7 @@ class Choices:
             if player in side:  # the helper cannot interfere against their own fight
                 out.append(made(Pass, player))
                 continue
-            kinds = self.hand_kinds(player)
+            kinds = self._kinds_now.get(player) or self.hand_kinds(player)
             me = self.state.players[player]  # each part below only when the hand or the character allows it
             if me.carried or "one_shot" in kinds:
                 out += [made(PlayOneShot, player, copy, side) for copy in self.one_shots(player)
