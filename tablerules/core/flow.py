@@ -79,7 +79,7 @@ class Flow:
 
     def goto(self, stage: Stage | str, players: Iterable[int] = ()) -> None:
         """Replace the current stage (the next step of the same turn)."""
-        stage = stage if isinstance(stage, Stage) else Stage(stage, tuple(players))
+        stage = stage if isinstance(stage, Stage) else _stage(stage, players)
         if self.stack:
             self.stack[-1] = stage
         else:
@@ -87,7 +87,7 @@ class Flow:
 
     def push(self, stage: Stage | str, players: Iterable[int] = ()) -> None:
         """Interrupt the current stage; :meth:`pop` goes back to it."""
-        self.stack.append(stage if isinstance(stage, Stage) else Stage(stage, tuple(players)))
+        self.stack.append(stage if isinstance(stage, Stage) else _stage(stage, players))
 
     def pop(self) -> Stage:
         """Settle the interruption on top and return it."""
@@ -98,6 +98,21 @@ class Flow:
     def is_in(self, name: str) -> bool:
         """Whether ``name`` is the current stage or one it interrupted."""
         return any(s.name == name for s in self.stack)
+
+
+_STAGES: dict[tuple[str, tuple[int, ...]], Stage] = {}
+
+
+def _stage(name: str, players: Iterable[int]) -> Stage:
+    """``Stage(name, tuple(players))``, one shared object per name and players (stages are immutable, and
+    games go from stage to stage by name at nearly every action)."""
+    key = (name, players if type(players) is tuple else tuple(players))
+    stage = _STAGES.get(key)
+    if stage is None:
+        if len(_STAGES) >= 4096:
+            _STAGES.clear()
+        stage = _STAGES[key] = Stage(*key)
+    return stage
 
 
 @dataclass

@@ -60,6 +60,20 @@ class Event:
         return self.hidden or None
 
 
+_PUBLIC: dict[str, Event] = {}
+
+
+def public_line(text: str) -> Event:
+    """``Event(text)``, one shared object per text (events are immutable; the table is emptied when it
+    grows past 4,096 texts)."""
+    line = _PUBLIC.get(text)
+    if line is None:
+        if len(_PUBLIC) >= 4096:
+            _PUBLIC.clear()
+        line = _PUBLIC[text] = Event.line(text, None, "")
+    return line
+
+
 class Trail:
     """An append-only sequence shared by copies: appending makes a new trail in O(1) and never changes
     the old one, so a copied game shares its history and log with the original."""

@@ -36,17 +36,19 @@ import dataclasses
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 from itertools import repeat
-from operator import is_
+from operator import attrgetter, is_
 from typing import Any, ClassVar
 
 from .actions import Action, Chance, ChanceStep, Result, _from_json_value, merge_actions
 from .errors import IllegalAction
-from .info import Event, GameInfo, Information, Trail, read_log
+from .info import Event, GameInfo, Information, Trail, public_line, read_log
 from .saves import SAVE_FORMAT, Saving
 from .state import clone, to_plain
+
+_new = object.__new__
 
 __all__ = ["SAVE_FORMAT", "Action", "Chance", "ChanceStep", "Event", "Game", "GameInfo", "Information", "Result",
            "Trail"]
@@ -74,6 +76,17 @@ class Game(Saving, ABC):
     info: ClassVar[GameInfo | None] = None
     #: instance attributes that copies share instead of copying: static tables (cards, rooms, maps)
     shared_attributes: ClassVar[tuple[str, ...]] = ()
+    #: ``(attribute, values)`` when any-time actions exist only in some states, e.g. ``("state.stage",
+    #: {"answer"})``: while that (dotted) attribute of the game is not one of ``values``, no seat has any,
+    #: and listing the legal actions does not ask :meth:`anytime_actions` for each seat to act (a
+    #: :meth:`legal_actions` of a seat out of turn still asks). ``None`` (the default): ask in every state
+    anytime_gate: ClassVar[tuple[str, Collection[Any]] | None] = None
+    _anytime_read: ClassVar[Any] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        gate = cls.anytime_gate  # (from the class or a mixin) the dotted attribute is read in C
+        cls._anytime_read = None if gate is None else (attrgetter(gate[0]), frozenset(gate[1]))
 
     def __init__(self, params: Mapping[str, Any] | Any | None = None, seed: int = 0) -> None:
         self.params = self.make_params(params)
@@ -199,7 +212,14 @@ class Game(Saving, ABC):
     def event(self, text: str, seen_by: Sequence[int] | None = None, hidden: str = "") -> None:
         """Add a line to the event log (games call this from :meth:`perform`). With ``seen_by``, only
         those seats read ``text``; the others read ``hidden`` (or nothing)."""
-        self._log = self._log.append(Event.line(text, None if seen_by is None else tuple(seen_by), hidden))
+        # the log gets ~2 lines an action: the Trail node is made here (no call of Trail.append), and a
+        # line everybody reads is a shared Event (most lines repeat: "player 2 ends the turn")
+        line = public_line(text) if seen_by is None and not hidden else Event.line(
+            text, None if seen_by is None else tuple(seen_by), hidden)
+        node = self._log._node
+        log = _new(Trail)
+        log._node = (node, line, node[2] + 1 if node else 1)
+        self._log = log
 
     @property
     def log(self) -> list[str]:
@@ -278,7 +298,7 @@ class Game(Saving, ABC):
             legal = self._legal = self._list_legal()
         if player is None:
             return legal
-        if player in self.to_act():
+        if player in (self._to_act or self.to_act()):
             return tuple([a for a in legal if getattr(a, "player", None) == player])
         step, over = self._chance or self._chance_and_end()
         return () if over or step is not None else self._anytime_of(player)
@@ -290,8 +310,18 @@ class Game(Saving, ABC):
         if step:
             return tuple([a for a, _ in step.outcomes])
         actions = list(self.player_actions())
-        extra = [a for p in self.to_act() for a in self._anytime_of(p)]
-        return tuple(merge_actions(actions, extra) if extra else actions)  # + any-time ones not listed
+        gate = self._anytime_read
+        if gate is not None and gate[0](self) not in gate[1]:
+            return tuple(actions)  # the game says no seat has any-time actions in this state
+        extra = [a for p in (self._to_act or self.to_act()) for a in self._anytime_of(p)]
+        if extra:
+            # any-time ones not listed already: those that are listed objects (games share their action
+            # objects) are left out by identity, in C, before anything is hashed or compared
+            listed = set(map(id, actions))
+            extra = [a for a in extra if id(a) not in listed]
+            if extra:
+                merge_actions(actions, extra)
+        return tuple(actions)
 
     def _anytime_of(self, player: int) -> tuple[Action, ...]:
         known = self._anytime.get(player)
@@ -344,15 +374,29 @@ class Game(Saving, ABC):
 
     def apply(self, action: Action) -> None:
         """Play ``action``. An illegal one raises :class:`IllegalAction` and changes nothing."""
-        self.check(action)
+        # the action played is nearly always a listed object or an outcome of the pending step: that is
+        # checked here without further calls; anything else goes through check() (which names the rule)
+        step, over = self._chance or self._chance_and_end()
+        try:
+            known = not over and (any(map(is_, self._legal or (), repeat(action))) if step is None
+                                  else step.allows(action))
+        except Exception:
+            known = False
+        if not known:
+            self.check(action)
         try:
             self.perform(action)
         except Exception:
             self._restore(self._history)  # leave the state exactly as it was
             raise
-        self._history = self._history.append(action)
-        self._forget()
-        if self._marks is not None and len(self._history) % self._CHECKPOINT_EVERY == 0:
+        node = self._history._node  # Trail.append and _forget, inline (every action)
+        history = _new(Trail)
+        history._node = node = (node, action, node[2] + 1 if node else 1)
+        self._history = history
+        self._legal = self._chance = self._to_act = None
+        if self._anytime:
+            self._anytime = {}
+        if self._marks is not None and node[2] % self._CHECKPOINT_EVERY == 0:
             self._mark()
 
     def chance_rng(self) -> random.Random:
@@ -431,9 +475,14 @@ class Game(Saving, ABC):
     def _perform_recorded(self, action: Action) -> None:
         """Perform an action known to be legal and add it to the history (replays)."""
         self.perform(action)
-        self._history = self._history.append(action)
-        self._forget()
-        if self._marks is not None and len(self._history) % self._CHECKPOINT_EVERY == 0:
+        node = self._history._node  # Trail.append and _forget, inline (a save replays thousands)
+        history = _new(Trail)
+        history._node = node = (node, action, node[2] + 1 if node else 1)
+        self._history = history
+        self._legal = self._chance = self._to_act = None
+        if self._anytime:
+            self._anytime = {}
+        if self._marks is not None and node[2] % self._CHECKPOINT_EVERY == 0:
             self._mark()
 
     def _mark(self) -> None:
