@@ -147,8 +147,14 @@ class ChanceStep:
         """Outcomes ``value`` with probability ``n / total`` for ``(value, n)`` in ``counts`` (those with
         n != 0, in the order given): a pool of tiles or a deck counted by card."""
         if cls is ChanceStep:
-            kept = [(v, n) for v, n in counts if n]
-            return Weighted(event, description, tuple([v for v, _ in kept]), tuple([n for _, n in kept]))
+            columns = tuple(zip(*counts, strict=True))  # (values, counts), in C
+            if not columns:
+                return Weighted(event, description, (), ())
+            values, numbers = columns
+            if not all(numbers):
+                kept = [(v, n) for v, n in zip(values, numbers, strict=True) if n]
+                values, numbers = tuple([v for v, _ in kept]), tuple([n for _, n in kept])
+            return Weighted(event, description, values, numbers)
         total = sum(n for _, n in counts)
         return cls(event, description, tuple((chance(event, v), _fraction(n, total)) for v, n in counts if n))
 

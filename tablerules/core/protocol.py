@@ -86,7 +86,12 @@ class Game(Saving, ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         gate = cls.anytime_gate  # (from the class or a mixin) the dotted attribute is read in C
-        cls._anytime_read = None if gate is None else (attrgetter(gate[0]), frozenset(gate[1]))
+        if gate is not None:
+            cls._anytime_read = (attrgetter(gate[0]), frozenset(gate[1]))
+        elif cls.anytime_actions is Game.anytime_actions:  # the hook is not filled: never any
+            cls._anytime_read = (attrgetter("__class__"), frozenset())
+        else:
+            cls._anytime_read = None
 
     def __init__(self, params: Mapping[str, Any] | Any | None = None, seed: int = 0) -> None:
         self.params = self.make_params(params)
@@ -313,7 +318,13 @@ class Game(Saving, ABC):
         gate = self._anytime_read
         if gate is not None and gate[0](self) not in gate[1]:
             return tuple(actions)  # the game says no seat has any-time actions in this state
-        extra = [a for p in (self._to_act or self.to_act()) for a in self._anytime_of(p)]
+        anytime = self._anytime  # each acting seat's any-time actions, remembered as _anytime_of does
+        extra = []
+        for p in self._to_act or self.to_act():
+            known = anytime.get(p)
+            if known is None:
+                known = anytime[p] = tuple(self.anytime_actions(p))
+            extra += known
         if extra:
             # any-time ones not listed already: those that are listed objects (games share their action
             # objects) are left out by identity, in C, before anything is hashed or compared
