@@ -182,6 +182,10 @@ def chance(event: str, outcome: int | str) -> Chance:
     return known
 
 
+#: event -> (the cards of the last draw step sorted, their sorted list, the card picked or None)
+_LAST_DRAW: dict[str, tuple[tuple[str, ...], list[str], str | None]] = {}
+
+
 class Draw(ChanceStep):
     """A :class:`ChanceStep` drawing one of a few distinct cards, each with probability 1/n. Drawing is
     the commonest random event and most draws are resolved without anyone listing the outcomes, so the
@@ -197,8 +201,22 @@ class Draw(ChanceStep):
     def sorted_cards(self) -> list[str]:
         known = self._sorted
         if known is None:
-            known = sorted(self._cards)
+            cards = self._cards
+            last = _LAST_DRAW.get(self.event)
+            if last is not None and last[0] == cards:  # the same deck again
+                known = last[1]
+            elif last is not None and last[2] is not None and len(last[0]) == len(cards) + 1:
+                # a deck is most often the last one drawn from, without the card drawn: its sorted list
+                # without that card (the same list as sorting it, without sorting ~90 copy ids again)
+                old, old_sorted, drawn = last
+                i = old.index(drawn)
+                if cards[:i] == old[:i] and cards[i:] == old[i + 1:]:
+                    known = old_sorted.copy()
+                    del known[bisect.bisect_left(known, drawn)]
+            if known is None:
+                known = sorted(cards)
             object.__setattr__(self, "_sorted", known)
+            _LAST_DRAW[self.event] = (cards, known, None)
         return known
 
     @property
@@ -220,7 +238,9 @@ class Draw(ChanceStep):
         """The outcome that :meth:`~tablerules.core.protocol.Game.sample_chance` picks with ``rng`` (one
         ``randrange(n)``, the same draw as summing n equal fractions)."""
         cards = self.sorted_cards()
-        return chance(self.event, cards[rng.randrange(len(cards))])
+        card = cards[rng.randrange(len(cards))]
+        _LAST_DRAW[self.event] = (self._cards, cards, card)
+        return chance(self.event, card)
 
 
 class Weighted(ChanceStep):
