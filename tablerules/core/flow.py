@@ -79,11 +79,14 @@ class Flow:
 
     def goto(self, stage: Stage | str, players: Iterable[int] = ()) -> None:
         """Replace the current stage (the next step of the same turn)."""
-        stage = stage if isinstance(stage, Stage) else _stage(stage, players)
-        if self.stack:
-            self.stack[-1] = stage
+        if not isinstance(stage, Stage):  # (_stage inline: games change stage at nearly every action)
+            key = (stage, players if type(players) is tuple else tuple(players))
+            stage = _STAGES.get(key) or _stage(*key)
+        stack = self.stack
+        if stack:
+            stack[-1] = stage
         else:
-            self.stack.append(stage)
+            stack.append(stage)
 
     def push(self, stage: Stage | str, players: Iterable[int] = ()) -> None:
         """Interrupt the current stage; :meth:`pop` goes back to it."""
