@@ -49,6 +49,7 @@ from .saves import SAVE_FORMAT, Saving
 from .state import clone, to_plain
 
 _new = object.__new__
+_player = attrgetter("player")
 
 __all__ = ["SAVE_FORMAT", "Action", "Chance", "ChanceStep", "Event", "Game", "GameInfo", "Information", "Result",
            "Trail"]
@@ -304,6 +305,11 @@ class Game(Saving, ABC):
         if player is None:
             return legal
         if player in (self._to_act or self.to_act()):
+            try:  # nearly always every action listed is that seat's: seen in C, and the list is kept
+                if list(map(_player, legal)).count(player) == len(legal):
+                    return legal
+            except AttributeError:  # an action without a ``player``
+                pass
             return tuple([a for a in legal if getattr(a, "player", None) == player])
         step, over = self._chance or self._chance_and_end()
         return () if over or step is not None else self._anytime_of(player)
@@ -415,7 +421,7 @@ class Game(Saving, ABC):
 
     def sample_chance(self, rng: random.Random | None = None) -> Action:
         """Pick the outcome of the pending chance step with its exact probability."""
-        step = self.chance_step()
+        step = (self._chance or self._chance_and_end())[0]
         if step is None:
             raise IllegalAction("chance", "no random event is pending")
         if rng is None:
