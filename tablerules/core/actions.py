@@ -192,11 +192,7 @@ class Draw(ChanceStep):
     outcome list is built on demand; :meth:`allows` and :meth:`pick` need only the cards."""
 
     def __init__(self, event: str, description: str, cards: tuple[str, ...]) -> None:
-        object.__setattr__(self, "event", event)
-        object.__setattr__(self, "description", description)
-        object.__setattr__(self, "_cards", cards)
-        object.__setattr__(self, "_sorted", None)
-        object.__setattr__(self, "_outcomes", None)
+        self.__dict__.update(event=event, description=description, _cards=cards, _sorted=None, _outcomes=None)
 
     def sorted_cards(self) -> list[str]:
         known = self._sorted
@@ -250,11 +246,7 @@ class Weighted(ChanceStep):
     :meth:`pick` and :meth:`allows` work on the integer counts."""
 
     def __init__(self, event: str, description: str, values: tuple, counts: tuple[int, ...]) -> None:
-        object.__setattr__(self, "event", event)
-        object.__setattr__(self, "description", description)
-        object.__setattr__(self, "_values", values)
-        object.__setattr__(self, "_counts", counts)
-        object.__setattr__(self, "_outcomes", None)
+        self.__dict__.update(event=event, description=description, _values=values, _counts=counts, _outcomes=None)
 
     @property
     def outcomes(self) -> tuple[tuple[Action, Fraction], ...]:  # type: ignore[override]

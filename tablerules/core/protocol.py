@@ -44,7 +44,7 @@ from typing import Any, ClassVar
 
 from .actions import Action, Chance, ChanceStep, Result, _from_json_value, merge_actions
 from .errors import IllegalAction
-from .info import Event, GameInfo, Information, Trail, private_line, public_line, read_log
+from .info import _PUBLIC, Event, GameInfo, Information, Trail, private_line, public_line, read_log
 from .saves import SAVE_FORMAT, Saving
 from .state import clone, to_plain
 
@@ -220,8 +220,10 @@ class Game(Saving, ABC):
         those seats read ``text``; the others read ``hidden`` (or nothing)."""
         # the log gets ~2 lines an action: the Trail node is made here (no call of Trail.append), and a
         # line everybody reads is a shared Event (most lines repeat: "player 2 ends the turn")
-        line = public_line(text) if seen_by is None and not hidden else private_line(
-            text, None if seen_by is None else tuple(seen_by), hidden)
+        if seen_by is None and not hidden:
+            line = _PUBLIC.get(text) or public_line(text)
+        else:
+            line = private_line(text, None if seen_by is None else tuple(seen_by), hidden)
         node = self._log._node
         log = _new(Trail)
         log._node = (node, line, node[2] + 1 if node else 1)
