@@ -284,7 +284,11 @@ class Game(Saving, ABC):
         return known
 
     def is_chance(self) -> bool:
-        return (self._chance or self._chance_and_end())[0] is not None
+        known = self._chance
+        if known is None:  # _chance_and_end inline: a playout asks this first in every state
+            over = self.is_over()
+            known = self._chance = (None if over else self.pending_chance(), over)
+        return known[0] is not None
 
     def to_act(self) -> tuple[int, ...]:
         """Players who may act now; ``()`` while chance is pending or the game is over; cached."""
