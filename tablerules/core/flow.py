@@ -75,7 +75,8 @@ class Flow:
 
     @property
     def players(self) -> tuple[int, ...]:
-        return self.top.to_act() if self.stack else ()
+        stack = self.stack
+        return stack[-1].to_act() if stack else ()
 
     def goto(self, stage: Stage | str, players: Iterable[int] = ()) -> None:
         """Replace the current stage (the next step of the same turn)."""
