@@ -80,7 +80,9 @@ class Game(Saving, ABC):
     #: ``(attribute, values)`` when any-time actions exist only in some states, e.g. ``("state.stage",
     #: {"answer"})``: while that (dotted) attribute of the game is not one of ``values``, no seat has any,
     #: and listing the legal actions does not ask :meth:`anytime_actions` for each seat to act (a
-    #: :meth:`legal_actions` of a seat out of turn still asks). ``None`` (the default): ask in every state
+    #: :meth:`legal_actions` of a seat out of turn still asks). ``None`` (the default): ask in every state,
+    #: unless the class keeps the protocol's own :meth:`anytime_actions` (never any). Read when the class
+    #: is made (subclasses inherit it)
     anytime_gate: ClassVar[tuple[str, Collection[Any]] | None] = None
     _anytime_read: ClassVar[Any] = None
 
