@@ -409,15 +409,7 @@ class Game(Saving, ABC):
         except Exception:
             self._restore(self._history)  # leave the state exactly as it was
             raise
-        node = self._history._node  # Trail.append and _forget, inline (every action)
-        history = _new(Trail)
-        history._node = node = (node, action, node[2] + 1 if node else 1)
-        self._history = history
-        self._legal = self._chance = self._to_act = None
-        if self._anytime:
-            self._anytime = {}
-        if self._marks is not None and node[2] % self._CHECKPOINT_EVERY == 0:
-            self._mark()
+        self._record(action)
 
     def chance_rng(self) -> random.Random:
         """The seeded random stream for the next chance step.
@@ -495,7 +487,11 @@ class Game(Saving, ABC):
     def _perform_recorded(self, action: Action) -> None:
         """Perform an action known to be legal and add it to the history (replays)."""
         self.perform(action)
-        node = self._history._node  # Trail.append and _forget, inline (a save replays thousands)
+        self._record(action)
+
+    def _record(self, action: Action) -> None:
+        """Add a performed action to the history and forget what was known of the state before it."""
+        node = self._history._node  # Trail.append and _forget, inline (every action, and every replayed one)
         history = _new(Trail)
         history._node = node = (node, action, node[2] + 1 if node else 1)
         self._history = history

@@ -15,9 +15,6 @@ from .actions import Action, Chance, _from_json_value, _to_json_value
 from .batch import batch_gc
 from .errors import IllegalAction, SaveError
 from .files import atomic_write_text
-from .info import Trail
-
-_new = object.__new__
 
 if TYPE_CHECKING:
     from .protocol import Game
@@ -129,18 +126,11 @@ class Saving:
         or error the game is set up again and ``False`` returned (the caller replays with every check, so
         a bad save still raises :class:`SaveError` naming the action)."""
         try:
-            # _perform_recorded inline (a fresh game: no undo checkpoints): a save replays thousands
-            decode, perform = self.decode_action, self.perform
-            node = self._history._node
+            decode, perform, record = self.decode_action, self.perform, self._record
             for item in data["history"]:
                 action = decode(item)
                 perform(action)
-                history = _new(Trail)
-                history._node = node = (node, action, node[2] + 1 if node else 1)
-                self._history = history
-                self._legal = self._chance = self._to_act = None
-                if self._anytime:
-                    self._anytime = {}
+                record(action)
             if _digest(data, self.state_dict(), check_circular=False) == data["digest"]:
                 return True
         except Exception:  # a save that does not replay is checked step by step instead
