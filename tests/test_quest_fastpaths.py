@@ -44,3 +44,27 @@ def test_walk_monsters_moves_as_monster_turn() -> None:
             else:
                 game.apply(rng.choice(game.legal_actions(game.to_act()[0])))
     assert checked > 100 and moved > 100
+
+
+def test_quest_listing_equals_the_protocols_merge() -> None:
+    """QuestGame's own listing (the moving stage and a fight skip the any-time parts the stage lists
+    already) gives the same actions in the same order as the protocol's listing and merge, at every
+    decision of seeded random games at 2-4 players."""
+    from tablerules.core.protocol import Game
+    from tablerules.quest.game import QuestGame
+
+    stages: set[str] = set()
+    for players in (2, 3, 4):
+        for seed in range(12):
+            game = QuestGame({"players": players}, seed=seed)
+            rng = random.Random(seed)
+            while not game.is_over():
+                if game.is_chance():
+                    game.apply(game.sample_chance(rng))
+                    continue
+                fast = game.legal_actions()
+                assert list(fast) == list(Game._list_legal(game))
+                assert [type(a) for a in fast] == [type(a) for a in Game._list_legal(game)]
+                stages.add(game.stage())
+                game.apply(rng.choice(game.legal_actions(game.to_act()[0])))
+    assert {"moving", "combat"} <= stages

@@ -79,6 +79,25 @@ class AnytimeRules:
             out.append(Suicide(player))
         return out
 
+    def _unlisted_anytime(self, player: int, stage: str) -> list[Action]:
+        """:meth:`anytime_actions` of the living ``player`` whose turn it is, less the parts that the stage's
+        own listing always holds too (what :func:`~tablerules.core.actions.merge_actions` would drop): in
+        the moving stage (``_moving_actions``) all but the enhancers and Cheat!, in a fight the fighter's
+        races and classes, curses and suicide (``_combat_actions`` lists the rest). Same actions, same order,
+        as merging the whole of them (``FlowRules._list_legal``)."""
+        st = self.state
+        hand = self.by_kind(st.heroes[player].hand)
+        if stage == MOVING:  # (fight is None)
+            out = self._any_enhancers(player) if "enhancer" in hand else []
+            return out + self._anytime_cheats(player) if "cheat" in hand else out
+        h = st.heroes[player]
+        out = [PlayCard(player, c) for c in hand.get(IDENTITY, ()) if self._identity_fits(h, c)]
+        if "curse" in hand:
+            out += self._curses(player, [q for q in range(self.params.players) if not st.heroes[q].dead])
+        if player == st.fight.fighter:
+            out.append(Suicide(player))
+        return out
+
     def _trades(self, p: int) -> list[Action]:
         """Outside fights (p. 5, 16): drop an item in play or in the backpack (p. 7: 你可以在任何时候把物品扔在地
         上), give one or gold to a living munchkin in the same or an adjacent room."""

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...core.actions import merge_actions
 from ...core.flow import Stage
 from ...core.protocol import Action
 from ..actions import ChooseLoss, TakeTreasure
@@ -203,6 +204,20 @@ class FlowRules:
         if self.state.picker is not None:
             return [TakeTreasure(self.state.picker, c) for c in self.once(self.state.pick_from)]
         return STAGES.get(self.state.stage_name, _ELSEWHERE).actions(self)
+
+    def _list_legal(self) -> tuple[Action, ...]:
+        """The protocol's listing (the stage's actions, then the any-time actions of whoever acts that it
+        does not list already); in the moving stage and a fight of the living current player, only the
+        any-time parts the stage does not list are worked out (``AnytimeRules._unlisted_anytime``)."""
+        st = self.state
+        stage = st.stage_name
+        if stage in (MOVING, COMBAT) and not st.pending and not st.over_reason and st.choice is None \
+                and st.curse is None and st.picker is None and len(st.flow.stack) == 1 \
+                and not st.heroes[st.current].dead and (stage == MOVING or st.fight.fighter == st.current):
+            actions = STAGES[stage].actions(self)
+            extra = self._unlisted_anytime(st.current, stage)
+            return tuple(merge_actions(actions, extra) if extra else actions)
+        return super()._list_legal()
 
     def _settle(self) -> None:
         """Move on when nothing is left to choose or roll in the current step."""
