@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ...core.actions import merge_actions
 from ...core.flow import Stage
 from ...core.protocol import Action
-from ..actions import ChooseLoss, TakeTreasure
+from ..actions import ChooseLoss, TakeTreasure, made
 from ..state import QuestState, Step
 from .charity import CharityRules
 from .combat import CombatRules
@@ -198,11 +198,11 @@ class FlowRules:
             return [] if isinstance(step, Step) else super().player_actions()
         if self.state.choice is not None:
             victim, options = self.state.choice.victim, self.state.choice.options
-            return [ChooseLoss(victim, c) for c in options]
+            return [made(ChooseLoss, victim, c) for c in options]
         if self.state.curse is not None:
             return self._curse_answers()
         if self.state.picker is not None:
-            return [TakeTreasure(self.state.picker, c) for c in self.once(self.state.pick_from)]
+            return [made(TakeTreasure, self.state.picker, c) for c in self.once(self.state.pick_from)]
         return STAGES.get(self.state.stage_name, _ELSEWHERE).actions(self)
 
     def _list_legal(self) -> tuple[Action, ...]:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 from ...core.protocol import Action
-from ..actions import Drop, DropGold, GiveGold, GiveItem, GiveUp, Pack, PlayCard, PlayCheat, SummonWall
+from ..actions import Drop, DropGold, GiveGold, GiveItem, GiveUp, Pack, PlayCard, PlayCheat, SummonWall, made
 from ..dungeon import link_key
 from ..geometry import LinkKind, Side
 from ..heroes import BACKPACK, START_MOVES, WIN_LEVEL, WORN_SLOTS, Hero, hands_used
@@ -152,7 +152,7 @@ class ItemRules:
             else:
                 ok = kind == "one_shot" or (kind == "go_up_a_level" and h.level < WIN_LEVEL - 1)
             if ok:
-                out.append(PlayCard(p, copy))
+                out.append(made(PlayCard, p, copy))
         return out
 
     def _second_fits(self, first: str | None, second: str | None, enabler: str | None, copy: str) -> bool:
@@ -167,21 +167,21 @@ class ItemRules:
         h = self.state.heroes[p]
         out: list[Action] = []
         if len(h.backpack) < BACKPACK:
-            out += [Pack(p, c, True) for c in self.by_kind(h.carried).get("item", ())]
+            out += [made(Pack, p, c, True) for c in self.by_kind(h.carried).get("item", ())]
         if h.backpack:
-            out += [Pack(p, c, False) for c in self.once(c for c in h.backpack if self.can_carry(p, c))]
+            out += [made(Pack, p, c, False) for c in self.once(c for c in h.backpack if self.can_carry(p, c))]
         items = self.items_once(h)
-        out += [Drop(p, c) for c in items] + self.hand_drops(p)
+        out += [made(Drop, p, c) for c in items] + self.hand_drops(p)
         friends = self.friends(p)
-        out += [GiveItem(p, c, q) for c in items for q in friends if self._receives(q, c)]
+        out += [made(GiveItem, p, c, q) for c in items for q in friends if self._receives(q, c)]
         amounts = sorted({n for n in (100, h.gold) if 0 < n <= h.gold})
-        out += [GiveGold(p, q, n) for q in friends for n in amounts]
-        out += [DropGold(p, n) for n in amounts]
+        out += [made(GiveGold, p, q, n) for q in friends for n in amounts]
+        out += [made(DropGold, p, n) for n in amounts]
         cheats = self.by_kind(h.hand).get("cheat", ())[:1]  # the description names the item
         if cheats:
             targets = self.once(h.backpack, h.hand,
                                 keep=lambda c: self.card(c).kind == "item" and not self.can_carry(p, c))
-            out += [PlayCheat(p, x, item) for x in cheats for item in targets]
+            out += [made(PlayCheat, p, x, item) for x in cheats for item in targets]
         return out
 
     def friends(self, p: int) -> list[int]:
@@ -199,7 +199,7 @@ class ItemRules:
     def hand_drops(self, p: int) -> list[Action]:
         """In your own turn, items and one-shots straight from the hand to the floor (p. 7 行善: "你完全可以把手里的
         卡牌放到场上，把能卖掉的东西卖掉，甚至把手里的东西扔到地上，这样可以少给别人或少弃一点牌")."""
-        return [Drop(p, c) for c in self.by_kind(self.state.heroes[p].hand).get(PLAYABLE, ())]
+        return [made(Drop, p, c) for c in self.by_kind(self.state.heroes[p].hand).get(PLAYABLE, ())]
 
     def _receives(self, player: int, copy: str) -> bool:
         if self.params.rules >= 2:
@@ -307,7 +307,7 @@ class ItemRules:
             h.hand.remove(copy)
             self._discard(copy)
         elif copy in (h.race, h.race2, h.cls, h.cls2):
-            self._do_GiveUp(GiveUp(p, copy))
+            self._do_GiveUp(made(GiveUp, p, copy))
         elif copy in (h.half_breed, h.super_munchkin):
             if copy == h.half_breed:
                 h.half_breed = None
@@ -337,7 +337,7 @@ class ItemRules:
         room = self.room_of(p)
         sides = [s for s in Side if self.state.dungeon.link(room.at, s) is not LinkKind.WALL and not (
             room.entrance or (self.state.dungeon.room_at(s.step(room.at)) or room).entrance)]
-        return [SummonWall(p, w, s.value) for w in walls for s in sides]
+        return [made(SummonWall, p, w, s.value) for w in walls for s in sides]
 
     def _do_SummonWall(self, action: SummonWall) -> None:
         h = self.state.heroes[action.player]

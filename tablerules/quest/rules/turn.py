@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...core.protocol import Action, Chance
-from ..actions import BuyLevel, FightAnyway, Heal, PickUp, Ready, Search, SpendItem, Suicide
+from ..actions import BuyLevel, FightAnyway, Heal, PickUp, Ready, Search, SpendItem, Suicide, made
 from ..exploration import EndTurn, _Pending
 from ..geometry import Colour
 from ..heroes import START_GOLD, WIN_LEVEL
@@ -112,7 +112,7 @@ class TurnRules:
 
     def _creation_actions(self) -> list[Action]:
         """Character creation (p. 4): races, classes and items from the opening hand, then ready."""
-        return [*self._plays(self.state.creating), Ready(self.state.creating)]
+        return [*self._plays(self.state.creating), made(Ready, self.state.creating)]
 
     def _moving_actions(self, p: int) -> list[Action]:
         h = self.state.heroes[p]
@@ -122,25 +122,25 @@ class TurnRules:
         if self.state.moves_left >= 1 and not monsters_here:
             if room.search is not None and room.id not in self.state.searched and \
                     self.state.tokens.get(room.id) is not RoomToken.PLUNDERED:
-                out.append(Search(p))
+                out.append(made(Search, p))
             if self.state.dropped.get(room.id) or self.state.dropped_gold.get(room.id):
-                out.append(PickUp(p))
+                out.append(made(PickUp, p))
         out += self._plays(p)
         out += self._item_actions(p)
-        out += [SpendItem(p, c) for c in self.items_once(h) if self.card(c).value and h.level < 9]
+        out += [made(SpendItem, p, c) for c in self.items_once(h) if self.card(c).value and h.level < 9]
         if h.level < WIN_LEVEL - 1 and self.state.spent + h.gold >= LEVEL_PRICE:
-            out.append(BuyLevel(p))
+            out.append(made(BuyLevel, p))
         if h.level > 1 and h.health < h.max_health:
-            out.append(Heal(p))
+            out.append(made(Heal, p))
         if "curse" in self.by_kind(h.hand):
             out += self._curses(p, [q for q in range(self.params.players) if not self.state.heroes[q].dead])
         out += self._give_ups(p) + self._walls(p)
         if monsters_here:
-            out.append(FightAnyway(p))  # every monster here ignores you, or you would be fighting
+            out.append(made(FightAnyway, p))  # every monster here ignores you, or you would be fighting
         else:
             out += self._deals(p, room)
         out += self._d10_powers(p)
-        out += [Suicide(p), EndTurn(p)]
+        out += [made(Suicide, p), made(EndTurn, p)]
         return out
 
     def _deck(self, deck: str) -> tuple[list[str], list[str]]:
