@@ -22,6 +22,8 @@ _GROUPS = {"race": (IDENTITY,), "class": (IDENTITY,), "half_breed": (IDENTITY,),
 _USABLE: dict[tuple[frozenset[str], str], bool] = {}  # (tags, card id) -> usable (no Cheat! on it)
 _ITEMS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}  # (backpack, in play) -> items_once
 _CARRIED: dict[tuple[str, ...], tuple[frozenset, int]] = {}  # items in play -> slots taken, hands used
+#: gold -> the amounts offered to give or drop (100 and all of it), for the commonest sums
+_AMOUNTS = {n: sorted({a for a in (100, n) if 0 < a <= n}) for n in range(0, 3001, 50)}
 
 
 class ItemRules:
@@ -133,11 +135,12 @@ class ItemRules:
         big = sum(1 for c in h.carried + h.backpack if self.card(c).big)
         return max(0, START_MOVES - max(0, big - 1))
 
-    def _plays(self, p: int) -> list[Action]:
-        """Races, classes, items (into play, or the backpack), one-shots (onto the belt), Go Up a Level."""
+    def _plays(self, p: int, hand: dict[str, tuple[str, ...]] | None = None) -> list[Action]:
+        """Races, classes, items (into play, or the backpack), one-shots (onto the belt), Go Up a Level
+        (``hand``: ``by_kind`` of the hand, when the caller has it)."""
         h = self.state.heroes[p]
         out: list[Action] = []
-        for copy in self.by_kind(h.hand)[ALL]:
+        for copy in (hand or self.by_kind(h.hand))[ALL]:
             kind = self.card(copy).kind
             if kind == "race":
                 ok = self._second_fits(h.race, h.race2, h.half_breed, copy)
@@ -162,24 +165,32 @@ class ItemRules:
         card, have = self.card(copy), self.card(first)
         return bool(enabler) and second is None and (card.race, card.cls) != (have.race, have.cls)
 
-    def _item_actions(self, p: int) -> list[Action]:
-        """Outside fights: the backpack, dropping, giving to a munchkin nearby, Cheat!."""
+    def _item_actions(self, p: int, hand: dict[str, tuple[str, ...]] | None = None) -> list[Action]:
+        """Outside fights: the backpack, dropping, giving to a munchkin nearby, Cheat! (``hand``: ``by_kind``
+        of the hand, when the caller has it; the parts with nothing to list are skipped)."""
         h = self.state.heroes[p]
+        if hand is None:
+            hand = self.by_kind(h.hand)
+        carried, backpack = h.carried, h.backpack
         out: list[Action] = []
-        if len(h.backpack) < BACKPACK:
-            out += [made(Pack, p, c, True) for c in self.by_kind(h.carried).get("item", ())]
-        if h.backpack:
-            out += [made(Pack, p, c, False) for c in self.once(c for c in h.backpack if self.can_carry(p, c))]
-        items = self.items_once(h)
-        out += [made(Drop, p, c) for c in items] + self.hand_drops(p)
-        friends = self.friends(p)
-        out += [made(GiveItem, p, c, q) for c in items for q in friends if self._receives(q, c)]
-        amounts = sorted({n for n in (100, h.gold) if 0 < n <= h.gold})
-        out += [made(GiveGold, p, q, n) for q in friends for n in amounts]
+        if carried and len(backpack) < BACKPACK:
+            out += [made(Pack, p, c, True) for c in self.by_kind(carried).get("item", ())]
+        if backpack:
+            out += [made(Pack, p, c, False) for c in self.once(c for c in backpack if self.can_carry(p, c))]
+        items = self.items_once(h) if carried or backpack else ()
+        out += [made(Drop, p, c) for c in items]
+        out += [made(Drop, p, c) for c in hand.get(PLAYABLE, ())]  # hand_drops
+        gold = h.gold
+        amounts = _AMOUNTS[gold] if gold in _AMOUNTS else sorted({n for n in (100, gold) if 0 < n <= gold})
+        if items or amounts:
+            friends = self.friends(p)
+            if friends:
+                out += [made(GiveItem, p, c, q) for c in items for q in friends if self._receives(q, c)]
+                out += [made(GiveGold, p, q, n) for q in friends for n in amounts]
         out += [made(DropGold, p, n) for n in amounts]
-        cheats = self.by_kind(h.hand).get("cheat", ())[:1]  # the description names the item
+        cheats = hand.get("cheat", ())[:1]  # the description names the item
         if cheats:
-            targets = self.once(h.backpack, h.hand,
+            targets = self.once(backpack, h.hand,
                                 keep=lambda c: self.card(c).kind == "item" and not self.can_carry(p, c))
             out += [made(PlayCheat, p, x, item) for x in cheats for item in targets]
         return out
@@ -187,14 +198,16 @@ class ItemRules:
     def friends(self, p: int) -> list[int]:
         """The living munchkins in ``p``'s room or an adjacent one through a passable link (p. 16: giving)."""
         heroes = self.state.heroes
-        d = self.state.dungeon
-        here = d.munchkins[self.state.colours[p]]
-        others = [q for q in range(self.params.players) if q != p and not heroes[q].dead]
+        munchkins, colours = self.state.dungeon.munchkins, self.state.colours
+        here = munchkins[colours[p]]
+        others = [(q, munchkins[colours[q]]) for q in range(self.params.players) if q != p and not heroes[q].dead]
         if not others:
-            return others
+            return []
+        if all(room == here for _, room in others):
+            return [q for q, _ in others]
         near = self.neighbours(here)
         near.append(here)
-        return [q for q in others if d.munchkins[self.state.colours[q]] in near]
+        return [q for q, room in others if room in near]
 
     def hand_drops(self, p: int) -> list[Action]:
         """In your own turn, items and one-shots straight from the hand to the floor (p. 7 行善: "你完全可以把手里的
@@ -329,9 +342,8 @@ class ItemRules:
     def _discard(self, copy: str) -> None:
         (self.state.dxm_discard if self.card(copy).deck == "dxm" else self.state.treasure_discard).append(copy)
 
-    def _walls(self, p: int) -> list[Action]:
-        hand = self.state.heroes[p].hand
-        walls = self.by_kind(hand).get("summon_wall", ())[:1]  # the action names the side
+    def _walls(self, p: int, hand: dict[str, tuple[str, ...]] | None = None) -> list[Action]:
+        walls = (hand or self.by_kind(self.state.heroes[p].hand)).get("summon_wall", ())[:1]  # names the side
         if not walls:
             return []
         room = self.room_of(p)
