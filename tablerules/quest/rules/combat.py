@@ -14,7 +14,7 @@ from ..dungeon import Room
 from ..exploration import _Pending
 from ..heroes import WIN_LEVEL
 from ..state import Combat, Step
-from .common import AFTER_ROLL, BOSS_LEVEL, COMBAT, FIRST_PICK, GAME_OVER, INTERFERENCE, MOVING, ROLLING
+from .common import AFTER_ROLL, BOSS_LEVEL, COMBAT, FIRST_PICK, GAME_OVER, INTERFERENCE, MOVING, POWER_CLASS, ROLLING
 
 
 class CombatRules:
@@ -135,15 +135,27 @@ class CombatRules:
     def _combat_actions(self) -> list[Action]:
         f = self.state.fight
         p = f.fighter
-        out = [*self._one_shots(p, ("munchkins",), False), *self._powers(p, "berserk"), *self._powers(p, "turning"),
-               *self._gual(p), *self._enhancers(p), *self._give_ups(p)]
-        if "warrior" in self.frozen_tags(p) and p not in f.fury and (p, "fury") not in self.state.powers_used:
-            out.append(made(D10Power, p, "fury"))
         h = self.state.heroes[p]
-        out += self.escapes(p)
+        tags = self.frozen_tags(p)
+        held = self.by_kind(h.hand + h.carried)  # what _one_shots and escapes read
+        hand = self.by_kind(h.hand)
+        out = [made(OneShot, p, c, "munchkins") for c in held.get("one_shot", ())]  # _one_shots
+        for power in ("berserk", "turning"):
+            if POWER_CLASS[power] in tags:
+                out += self._powers(p, power)
+        if "go_up_a_level" in hand:
+            out += self._gual(p)
+        if "enhancer" in hand:
+            out += self._enhancers(p)
+        out += self._give_ups(p)
+        if "warrior" in tags and p not in f.fury and (p, "fury") not in self.state.powers_used:
+            out.append(made(D10Power, p, "fury"))
+        if "escape" in held:
+            out += self.escapes(p)
         if f.helper is None:  # bribes: first pick of the treasures, gold, or an item
-            treasures = self.treasure_count()
-            for q in self.helpers():
+            helpers = self.helpers()
+            treasures = self.treasure_count() if helpers else 0
+            for q in helpers:
                 out += [made(AskHelp, p, q, n) for n in range(treasures + 1)]
                 out += [made(AskHelp, p, q, 0, gold) for gold in (100, 300, 500) if gold <= h.gold]
                 out += [made(AskHelp, p, q, 0, 0, c) for c in self.items_once(h)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ...core.actions import merge_actions
 from ...core.flow import Stage
 from ...core.protocol import Action
-from ..actions import ChooseLoss, TakeTreasure, made
+from ..actions import ChooseLoss, PlayCheat, TakeTreasure, made
 from ..state import QuestState, Step
 from .charity import CharityRules
 from .combat import CombatRules
@@ -216,7 +216,11 @@ class FlowRules:
                 and not st.heroes[st.current].dead and (stage == MOVING or st.fight.fighter == st.current):
             actions = STAGES[stage].actions(self)
             extra = self._unlisted_anytime(st.current, stage)
-            return tuple(merge_actions(actions, extra) if extra else actions)
+            if extra:  # distinct, and of kinds the stage does not list (but a Cheat! while moving)
+                if stage == MOVING and type(extra[-1]) is PlayCheat:
+                    return tuple(merge_actions(actions, extra))
+                actions += extra
+            return tuple(actions)
         return super()._list_legal()
 
     def _settle(self) -> None:
