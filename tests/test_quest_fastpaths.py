@@ -67,4 +67,4 @@ def test_quest_listing_equals_the_protocols_merge() -> None:
                 assert [type(a) for a in fast] == [type(a) for a in Game._list_legal(game)]
                 stages.add(game.stage())
                 game.apply(rng.choice(game.legal_actions(game.to_act()[0])))
-    assert {"moving", "combat"} <= stages
+    assert {"moving", "combat", "interference", "character creation"} <= stages

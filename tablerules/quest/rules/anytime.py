@@ -81,21 +81,23 @@ class AnytimeRules:
         return out
 
     def _unlisted_anytime(self, player: int, stage: str) -> list[Action]:
-        """:meth:`anytime_actions` of the living ``player`` whose turn it is, less the parts that the stage's
-        own listing always holds too (what :func:`~tablerules.core.actions.merge_actions` would drop): in
-        the moving stage (``_moving_actions``) all but the enhancers and Cheat!, in a fight the fighter's
-        races and classes, curses and suicide (``_combat_actions`` lists the rest). Same actions, same order,
-        as merging the whole of them (``FlowRules._list_legal``)."""
+        """:meth:`anytime_actions` of ``player`` less parts that the stage's own listing always holds too
+        (what :func:`~tablerules.core.actions.merge_actions` would drop): in the moving stage (the living
+        current player, ``_moving_actions``) all but the enhancers and Cheat!; in a fight (the living
+        fighter, ``_combat_actions``; a seat in the "I'm rolling" window, ``_interference_actions``) the
+        give-ups, Go Up a Level and enhancers, which those list for the seat. Merged into the stage's list
+        (``FlowRules._list_legal``), the same actions in the same order as the whole of them."""
         st = self.state
-        hand = self.by_kind(st.heroes[player].hand)
+        h = st.heroes[player]
+        hand = self.by_kind(h.hand)
         if stage == MOVING:  # (fight is None)
             out = self._any_enhancers(player) if "enhancer" in hand else []
             return out + self._anytime_cheats(player) if "cheat" in hand else out
-        h = st.heroes[player]
-        out = [made(PlayCard, player, c) for c in hand.get(IDENTITY, ()) if self._identity_fits(h, c)]
+        out = [] if h.dead else [made(PlayCard, player, c) for c in hand.get(IDENTITY, ())
+                                 if self._identity_fits(h, c)]
         if "curse" in hand:
             out += self._curses(player, [q for q in range(self.params.players) if not st.heroes[q].dead])
-        if player == st.fight.fighter:
+        if player == st.current and player == st.fight.fighter and not h.dead:
             out.append(made(Suicide, player))
         return out
 

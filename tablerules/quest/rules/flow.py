@@ -166,6 +166,8 @@ STAGES: dict[str, StageRules] = {
                         settle=_charity_done),
 }
 _ELSEWHERE = StageRules()
+_OWN_LISTING = frozenset((MOVING, COMBAT, INTERFERENCE, CREATION))  # FlowRules._list_legal's own stages
+_combat_actions, _interference_actions = CombatRules._combat_actions, CombatRules._interference_actions
 
 
 class FlowRules:
@@ -207,21 +209,30 @@ class FlowRules:
 
     def _list_legal(self) -> tuple[Action, ...]:
         """The protocol's listing (the stage's actions, then the any-time actions of whoever acts that it
-        does not list already); in the moving stage and a fight of the living current player, only the
-        any-time parts the stage does not list are worked out (``AnytimeRules._unlisted_anytime``)."""
+        does not list already); in the moving stage, a fight and its "I'm rolling" window only the any-time
+        parts the stage does not list are worked out (``AnytimeRules._unlisted_anytime``); in character
+        creation nobody has any."""
         st = self.state
         stage = st.stage_name
-        if stage in (MOVING, COMBAT) and not st.pending and not st.over_reason and st.choice is None \
-                and st.curse is None and st.picker is None and len(st.flow.stack) == 1 \
-                and not st.heroes[st.current].dead and (stage == MOVING or st.fight.fighter == st.current):
-            actions = STAGES[stage].actions(self)
-            extra = self._unlisted_anytime(st.current, stage)
-            if extra:  # distinct, and of kinds the stage does not list (but a Cheat! while moving)
-                if stage == MOVING and type(extra[-1]) is PlayCheat:
-                    return tuple(merge_actions(actions, extra))
-                actions += extra
-            return tuple(actions)
-        return super()._list_legal()
+        if stage not in _OWN_LISTING or st.pending or st.over_reason or st.choice is not None \
+                or st.curse is not None or st.picker is not None or len(st.flow.stack) > 1:
+            return super()._list_legal()
+        if stage == INTERFERENCE:
+            actions = _interference_actions(self)
+            extra = [a for p in st.fight.window.to_act() for a in self._unlisted_anytime(p, stage)]
+            return tuple(merge_actions(actions, extra) if extra else actions)
+        if stage == CREATION:
+            return tuple(self._creation_actions())  # (anytime_actions: nothing before the game starts)
+        p = st.current
+        if st.heroes[p].dead or (stage == COMBAT and st.fight.fighter != p):
+            return super()._list_legal()
+        actions = self._moving_actions(p) if stage == MOVING else _combat_actions(self)
+        extra = self._unlisted_anytime(p, stage)
+        if extra:  # distinct, and of kinds the stage does not list (but a Cheat! while moving)
+            if stage == MOVING and type(extra[-1]) is PlayCheat:
+                return tuple(merge_actions(actions, extra))
+            actions += extra
+        return tuple(actions)
 
     def _settle(self) -> None:
         """Move on when nothing is left to choose or roll in the current step."""
