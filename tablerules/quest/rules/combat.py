@@ -137,8 +137,10 @@ class CombatRules:
         p = f.fighter
         h = self.state.heroes[p]
         tags = self.frozen_tags(p)
-        held = self.by_kind(h.hand + h.carried)  # what _one_shots and escapes read
         hand = self.by_kind(h.hand)
+        carried = self.by_kind(h.carried) if h.carried else {}
+        # what _one_shots and escapes read: the hand's own when nothing in play is of those kinds
+        held = self.by_kind(h.hand + h.carried) if "one_shot" in carried or "escape" in carried else hand
         out = [made(OneShot, p, c, "munchkins") for c in held.get("one_shot", ())]  # _one_shots
         for power in ("berserk", "turning"):
             if POWER_CLASS[power] in tags:

@@ -19,6 +19,7 @@ ALL = "*"  #: by_kind()'s key for the whole pool once
 IDENTITY, PLAYABLE = "*identity", "*item or one-shot"  #: by_kind()'s keys for races and classes, items and one-shots
 _GROUPS = {"race": (IDENTITY,), "class": (IDENTITY,), "half_breed": (IDENTITY,), "super_munchkin": (IDENTITY,),
            "item": (PLAYABLE,), "one_shot": (PLAYABLE,)}
+_GROUPS_OF: dict[str, tuple[str, tuple[str, ...]]] = {}  # copy -> its card's name, its by_kind() groups
 _USABLE: dict[tuple[frozenset[str], str], bool] = {}  # (tags, card id) -> usable (no Cheat! on it)
 _ITEMS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}  # (backpack, in play) -> items_once
 _CARRIED: dict[tuple[str, ...], tuple[frozenset, int]] = {}  # items in play -> slots taken, hands used
@@ -71,17 +72,29 @@ class ItemRules:
         if known is None:
             if len(_KINDS) > 100_000:
                 _KINDS.clear()
-            cards = [(copy, self.card(copy)) for copy in sorted(key)]  # the lowest copy of each card first
+            rows = []
+            for copy in sorted(key):  # the lowest copy of each card first
+                row = _GROUPS_OF.get(copy)
+                if row is None:
+                    c = self.card(copy)
+                    row = _GROUPS_OF[copy] = (c.name, (ALL, c.kind, *_GROUPS.get(c.kind, ())))
+                rows.append((copy, row))
             groups: dict[str, list[str]] = {ALL: []}
-            distinct_names = len({c.name for _, c in cards}) == len(cards)
-            seen: set[tuple[str, str]] = set()
-            for copy, c in cards:
-                for group in (ALL, c.kind, *_GROUPS.get(c.kind, ())):
-                    if distinct_names:  # every copy is the first of its card
-                        groups.setdefault(group, []).append(copy)
-                    elif (group, c.name) not in seen:  # as once() takes it
-                        seen.add((group, c.name))
-                        groups.setdefault(group, []).append(copy)
+            if len({name for _, (name, _) in rows}) == len(rows):  # every copy is the first of its card
+                for copy, (_, kinds) in rows:
+                    for group in kinds:
+                        copies = groups.get(group)
+                        if copies is None:
+                            groups[group] = [copy]
+                        else:
+                            copies.append(copy)
+            else:
+                seen: set[tuple[str, str]] = set()
+                for copy, (name, kinds) in rows:
+                    for group in kinds:
+                        if (group, name) not in seen:  # as once() takes it
+                            seen.add((group, name))
+                            groups.setdefault(group, []).append(copy)
             known = _KINDS[key] = {kind: tuple(copies) for kind, copies in groups.items()}
         return known
 
