@@ -24,6 +24,26 @@ def test_pool_picks_what_weighted_picks() -> None:
         assert r1.random() == r2.random()
 
 
+def test_counted_and_distinct_pools_are_the_core_steps() -> None:
+    """Pool.counted / Pool.distinct: the same outcomes, picks and stream afterwards as ChanceStep.weighted
+    over the sorted counts and ChanceStep.uniform over distinct values (the crawl's link, monster and room
+    draws)."""
+    from collections import Counter
+
+    from tablerules.core.actions import ChanceStep
+
+    counters = [Counter({"corridor": 30, "door": 0, "wall": 10, "locked": 8, "secret": 5}),
+                Counter({"b": 2, "a": 4, "c": 6}), Counter({"x": 1, "y": 0, "z": 1})]
+    pairs = [(Pool.counted("e", "d", c), ChanceStep.weighted("e", "d", sorted(c.items()))) for c in counters]
+    pairs.append((Pool.distinct("r", "d", ["t3", "t1", "t2"]), ChanceStep.uniform("r", "d", ["t3", "t1", "t2"])))
+    for fast, slow in pairs:
+        assert fast.outcomes == slow.outcomes
+        assert fast.allows(slow.outcomes[0][0])
+        r1, r2 = random.Random(3), random.Random(3)
+        assert [fast.pick(r1) for _ in range(300)] == [slow.pick(r2) for _ in range(300)]
+        assert r1.random() == r2.random()
+
+
 def test_walk_monsters_moves_as_monster_turn() -> None:
     """walk_monsters: the rooms each monster walks and the board afterwards equal monster_turn's."""
     checked = moved = 0

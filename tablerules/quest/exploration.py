@@ -222,14 +222,14 @@ class DungeonCrawl(Game):
         if self.state.over or not self.state.pending:
             return None
         step = self.state.pending[0]
-        if step.kind == "room":
-            return ChanceStep.uniform("room", "the map keeper draws a room tile", self.state.room_deck)
+        # (pools.Pool: the steps ChanceStep.uniform / weighted would give, built faster)
         if step.kind == "link":
-            return ChanceStep.weighted("link", _LINK_STEP_TEXT[step.side],
-                                       sorted(self.state.link_pool.items()))
+            return Pool.counted("link", _LINK_STEP_TEXT[step.side], self.state.link_pool)
+        if step.kind == "room":  # distinct tile ids
+            return Pool.distinct("room", "the map keeper draws a room tile", self.state.room_deck)
         if step.kind == "monster":
             deck = self.state.monster_deck if sum(self.state.monster_deck.values()) else self.state.monster_discard
-            return ChanceStep.weighted("monster", "draw a monster card", sorted(deck.items()))
+            return Pool.counted("monster", "draw a monster card", deck)
         if step.kind in ("base", "monster die"):
             return _DIE_STEPS[step.kind]
         if step.kind == "first":
