@@ -347,18 +347,23 @@ class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules,
 
     # ----- the rules --------------------------------------------------------------------------
     def perform(self, action: Action) -> None:
-        if isinstance(action, Chance) and self.state.pending and isinstance(self.state.pending[0], _Step):
-            self._resolve_step(action)
-        elif isinstance(action, _CRAWL_ACTIONS):
+        kind = type(action)
+        name = _DO.get(kind)
+        if name is None:  # the method performing this kind of action, or how it is performed
+            name = _DO[kind] = ("chance" if issubclass(kind, Chance) else "crawl" if issubclass(kind, _CRAWL_ACTIONS)
+                                else "end_turn" if issubclass(kind, EndTurn) else "_do_" + kind.__name__)
+        if name == "chance":
+            if self.state.pending and isinstance(self.state.pending[0], _Step):
+                self._resolve_step(action)
+            else:
+                super().perform(action)
+                return  # the crawl settles (and calls our _settle)
+        elif name == "crawl":
             super().perform(action)
-            return  # the crawl settles (and calls our _settle)
-        elif isinstance(action, EndTurn):
+            return
+        elif name == "end_turn":
             self.end_turn()
         else:
-            kind = type(action)
-            name = _DO.get(kind)
-            if name is None:
-                name = _DO[kind] = "_do_" + kind.__name__
             getattr(self, name)(action)
         self._settle()
 

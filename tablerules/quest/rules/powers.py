@@ -22,7 +22,10 @@ class PowerRules:
 
     def _d10_powers(self, p: int) -> list[Action]:
         """Outside fights, once a turn: the thief's steal, the wizard's teleport."""
-        tags, here = self.frozen_tags(p), self.room_of(p).id
+        tags = self.frozen_tags(p)
+        if "thief" not in tags and "wizard" not in tags:
+            return []
+        here = self.room_of(p).id
         out: list[Action] = []
         loot: list[str] = []
         if "thief" in tags and (p, "steal") not in self.state.powers_used:
