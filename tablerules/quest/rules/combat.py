@@ -119,7 +119,7 @@ class CombatRules:
 
     def _one_shots(self, p: int, sides: tuple[str, ...], thrown_only: bool) -> list[Action]:
         h = self.state.heroes[p]
-        cards = self.by_kind(h.hand + h.carried).get("one_shot", ())
+        cards = self.held(h, "one_shot")
         if thrown_only:  # (a card's copies are alike: the first copy of each thrown card)
             cards = [c for c in cards if self.card(c).thrown]
         return [made(OneShot, p, c, s) for c in cards for s in sides]
@@ -138,10 +138,7 @@ class CombatRules:
         h = self.state.heroes[p]
         tags = self.frozen_tags(p)
         hand = self.by_kind(h.hand)
-        carried = self.by_kind(h.carried) if h.carried else {}
-        # what _one_shots and escapes read: the hand's own when nothing in play is of those kinds
-        held = self.by_kind(h.hand + h.carried) if "one_shot" in carried or "escape" in carried else hand
-        out = [made(OneShot, p, c, "munchkins") for c in held.get("one_shot", ())]  # _one_shots
+        out = [made(OneShot, p, c, "munchkins") for c in self.held(h, "one_shot")]  # _one_shots
         for power in ("berserk", "turning"):
             if POWER_CLASS[power] in tags:
                 out += self._powers(p, power)
@@ -152,8 +149,7 @@ class CombatRules:
         out += self._give_ups(p)
         if "warrior" in tags and p not in f.fury and (p, "fury") not in self.state.powers_used:
             out.append(made(D10Power, p, "fury"))
-        if "escape" in held:
-            out += self.escapes(p)
+        out += self.escapes(p)
         if f.helper is None:  # bribes: first pick of the treasures, gold, or an item
             helpers = self.helpers()
             treasures = self.treasure_count() if helpers else 0

@@ -29,7 +29,7 @@ class CurseRules:
         target = self.state.curse.target
         h = self.state.heroes[target]
         out: list[Action] = [made(AnswerCurse, target, "accept")]
-        out += [made(AnswerCurse, target, c) for c in self.by_kind(h.hand + h.carried).get("remove_curse", ())]
+        out += [made(AnswerCurse, target, c) for c in self.held(h, "remove_curse")]
         if "cleric" in self.frozen_tags(target):
             out.append(made(AnswerCurse, target, "pray"))
         return out

@@ -98,6 +98,13 @@ class ItemRules:
             known = _KINDS[key] = {kind: tuple(copies) for kind, copies in groups.items()}
         return known
 
+    def held(self, h: Hero, kind: str) -> tuple[str, ...]:
+        """``by_kind(h.hand + h.carried)[kind]`` (one-shots, escapes, Remove Curse: from the hand or the belt),
+        read off the hand's own table when nothing in play is of that kind (no new pool to work out)."""
+        if h.carried and kind in self.by_kind(h.carried):
+            return self.by_kind(h.hand + h.carried).get(kind, ())
+        return self.by_kind(h.hand).get(kind, ())
+
     def items_once(self, h: Hero) -> tuple[str, ...]:
         """The items in play and in the backpack, one copy per card (the backpack's first)."""
         key = (tuple(h.backpack), tuple(h.carried))

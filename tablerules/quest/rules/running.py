@@ -38,9 +38,8 @@ class RunningRules:
         f = self.state.fight
         if f.boss:
             return []
-        h = self.state.heroes[runner]
-        cards = self.by_kind(h.hand + h.carried).get("escape", ())
-        return [made(Flee, runner, c, r) for c in cards for r in self.neighbours(f.room)]
+        cards = self.held(self.state.heroes[runner], "escape")
+        return [made(Flee, runner, c, r) for c in cards for r in self.neighbours(f.room)] if cards else []
 
     def _direction_actions(self) -> list[Action]:
         """The first runner chooses an explored room next to the fight (p. 9), or a way out (edition 2)."""
