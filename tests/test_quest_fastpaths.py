@@ -88,3 +88,28 @@ def test_quest_listing_equals_the_protocols_merge() -> None:
                 stages.add(game.stage())
                 game.apply(rng.choice(game.legal_actions(game.to_act()[0])))
     assert {"moving", "combat", "interference", "character creation"} <= stages
+
+
+def test_by_kind_grown_by_a_card_equals_worked_out() -> None:
+    """by_kind's table for a pool one card longer than a known one (a card drawn) is built from that
+    one; it equals the table worked out in full, for random pools with and without two copies of a card."""
+    from tablerules.quest.game import QuestGame
+    from tablerules.quest.rules import items
+
+    game = QuestGame({"players": 2}, seed=0)
+    copies = sorted(game.card_index)
+    copies = [c for c in copies if "#" in c]
+    rng = random.Random(5)
+    grown = 0
+    for _ in range(400):
+        pool: list[str] = []
+        for _ in range(rng.randrange(1, 10)):
+            pool.append(rng.choice(copies))
+            if len(set(pool)) < len(pool):
+                pool.pop()
+                continue
+            before = tuple(pool[:-1]) in items._KINDS
+            table = game.by_kind(pool)
+            grown += before
+            assert table == game._kinds(tuple(pool))
+    assert grown > 500

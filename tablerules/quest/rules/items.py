@@ -3,6 +3,7 @@ move each beyond the first), dropping, giving, Cheat!, Summon Wall, gold; one ac
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from typing import ClassVar
 
@@ -16,6 +17,7 @@ from ..heroes import BACKPACK, START_MOVES, WIN_LEVEL, WORN_SLOTS, Hero, hands_u
 #: the cards are static, so this is shared by every game (like identity's tags)
 _KINDS: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
 ALL = "*"  #: by_kind()'s key for the whole pool once
+_NAMES = "*names"  #: by_kind()'s key for the names of the cards in the pool (a frozenset)
 IDENTITY, PLAYABLE = "*identity", "*item or one-shot"  #: by_kind()'s keys for races and classes, items and one-shots
 _GROUPS = {"race": (IDENTITY,), "class": (IDENTITY,), "half_breed": (IDENTITY,), "super_munchkin": (IDENTITY,),
            "item": (PLAYABLE,), "one_shot": (PLAYABLE,)}
@@ -72,31 +74,59 @@ class ItemRules:
         if known is None:
             if len(_KINDS) > 100_000:
                 _KINDS.clear()
-            rows = []
-            for copy in sorted(key):  # the lowest copy of each card first
-                row = _GROUPS_OF.get(copy)
-                if row is None:
-                    c = self.card(copy)
-                    row = _GROUPS_OF[copy] = (c.name, (ALL, c.kind, *_GROUPS.get(c.kind, ())))
-                rows.append((copy, row))
-            groups: dict[str, list[str]] = {ALL: []}
-            if len({name for _, (name, _) in rows}) == len(rows):  # every copy is the first of its card
-                for copy, (_, kinds) in rows:
-                    for group in kinds:
-                        copies = groups.get(group)
-                        if copies is None:
-                            groups[group] = [copy]
-                        else:
-                            copies.append(copy)
-            else:
-                seen: set[tuple[str, str]] = set()
-                for copy, (name, kinds) in rows:
-                    for group in kinds:
-                        if (group, name) not in seen:  # as once() takes it
-                            seen.add((group, name))
-                            groups.setdefault(group, []).append(copy)
-            known = _KINDS[key] = {kind: tuple(copies) for kind, copies in groups.items()}
+            parent = _KINDS.get(key[:-1]) if len(key) > 1 else None
+            known = self._kinds_plus(parent, key[-1]) if parent is not None else None
+            known = _KINDS[key] = known or self._kinds(key)
         return known
+
+    def _kinds(self, key: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+        """:meth:`by_kind`'s table for a pool, worked out (and under :data:`_NAMES` the names in it)."""
+        rows = [(copy, self._groups_of(copy)) for copy in sorted(key)]  # the lowest copy of each card first
+        groups: dict[str, list[str]] = {ALL: []}
+        names = frozenset(name for _, (name, _) in rows)
+        if len(names) == len(rows):  # every copy is the first of its card
+            for copy, (_, kinds) in rows:
+                for group in kinds:
+                    copies = groups.get(group)
+                    if copies is None:
+                        groups[group] = [copy]
+                    else:
+                        copies.append(copy)
+        else:
+            seen: set[tuple[str, str]] = set()
+            for copy, (name, kinds) in rows:
+                for group in kinds:
+                    if (group, name) not in seen:  # as once() takes it
+                        seen.add((group, name))
+                        groups.setdefault(group, []).append(copy)
+        known: dict = {kind: tuple(copies) for kind, copies in groups.items()}
+        known[_NAMES] = names
+        return known
+
+    def _kinds_plus(self, parent: dict, copy: str) -> dict[str, tuple[str, ...]] | None:
+        """The table of a pool one card longer than ``parent``'s (a card drawn): a copy of a new card goes
+        into its groups at its place in copy order; ``None`` for a second copy of a card (worked out in full)."""
+        name, kinds = self._groups_of(copy)
+        names = parent[_NAMES]
+        if name in names:
+            return None
+        known = dict(parent)
+        for group in kinds:
+            copies = known.get(group)
+            if copies is None:
+                known[group] = (copy,)
+            else:
+                i = bisect_left(copies, copy)
+                known[group] = (*copies[:i], copy, *copies[i:])
+        known[_NAMES] = names | {name}
+        return known
+
+    def _groups_of(self, copy: str) -> tuple[str, tuple[str, ...]]:
+        row = _GROUPS_OF.get(copy)
+        if row is None:
+            c = self.card(copy)
+            row = _GROUPS_OF[copy] = (c.name, (ALL, c.kind, *_GROUPS.get(c.kind, ())))
+        return row
 
     def held(self, h: Hero, kind: str) -> tuple[str, ...]:
         """``by_kind(h.hand + h.carried)[kind]`` (one-shots, escapes, Remove Curse: from the hand or the belt),
