@@ -162,17 +162,32 @@ class CombatRules:
         return out
 
     def _interference_actions(self) -> list[Action]:
-        f = self.state.fight
+        st = self.state
+        f = st.fight
         out: list[Action] = []
+        near: set[str] | None = None  # the rooms that reach the fight (reaches()), worked out once
         for p in f.window.waiting:
+            h = st.heroes[p]
             if p == f.helper:  # p. 10: 帮手的能力可以照常使用 (a cleric helper turns undead)
                 out += self._one_shots(p, ("munchkins", "monsters"), False) + self._powers(p, "berserk")
                 out += self._powers(p, "turning") if self.params.rules >= 2 else []
-            elif not self.state.heroes[p].dead and self.reaches(p, f.room):
-                out += self._one_shots(p, ("munchkins", "monsters"), True) + self._powers(p, "backstab")
-            out += self._enhancers(p) + self._wanderers(p) + self._gual(p) + self._give_ups(p)
-            if "curse" in self.by_kind(self.state.heroes[p].hand):
-                out += self._curses(p, [q for q in f.side if not self.state.heroes[q].dead])
+            elif not h.dead:
+                if near is None:
+                    near = self.reaching(f.room)
+                if st.dungeon.munchkins[st.colours[p]] in near:
+                    out += self._one_shots(p, ("munchkins", "monsters"), True)
+                    if POWER_CLASS["backstab"] in self.frozen_tags(p):
+                        out += self._powers(p, "backstab")
+            hand = self.by_kind(h.hand)  # (each part lists nothing without its kind of card in the hand)
+            if "enhancer" in hand:
+                out += self._enhancers(p)
+            if "wandering" in hand:
+                out += self._wanderers(p)
+            if "go_up_a_level" in hand:
+                out += self._gual(p)
+            out += self._give_ups(p)
+            if "curse" in hand:
+                out += self._curses(p, [q for q in f.side if not st.heroes[q].dead])
             out.append(made(Pass, p))
         return out
 
