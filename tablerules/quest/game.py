@@ -157,6 +157,7 @@ _CRAWL_ACTIONS = (Move, Explore, DrawMonster, Decline, PickBase, Chance)  # perf
 _DO: dict[type, str] = {}  # action type -> the name of the method performing it
 #: id(card table) -> (the table, its card_index, the DxM deck, the Treasure deck): worked out once
 _INDEXES: dict[int, tuple[dict, dict, list[str], list[str]]] = {}
+_ROOM_RULES: dict[int, tuple] = {}  #: id(room deck) -> (the deck, room id -> its rules)
 
 
 class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules,
@@ -208,7 +209,11 @@ class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules,
         self.state.searched: set[str] = set()
         self.state.deals_done: set[tuple[str, int]] = set()  # deals with a limit, made this turn
         self.state.powers_used: set[tuple[int, str]] = set()  # d10 powers tried (once a turn, fury once a fight)
-        self.room_rules_of = {tile.id: tile.rules for tile in load_rooms().rooms}
+        rooms = load_rooms()
+        known = _ROOM_RULES.get(id(rooms))
+        if known is None or known[0] is not rooms:  # one table per (cached) room deck, shared like the cards
+            known = _ROOM_RULES[id(rooms)] = (rooms, {tile.id: tile.rules for tile in rooms.rooms})
+        self.room_rules_of = known[1]
         self.state.spent = 0  # item value paid towards a level this turn (no change)
         self.state.losses = []
         self.state.choice = None  # a LossChoice waiting for its victim

@@ -180,7 +180,7 @@ class FlowRules:
             return (st.current,)  # the crawl's own choices (a base colour, a wandering monster)
         if len(st.flow.stack) > 1:  # an interruption: the victim of bad stuff, a curse's target
             return st.flow.players
-        return STAGES.get(st.stage_name, _ELSEWHERE).who(st)
+        return STAGES.get(st.flow.stack[0].name, _ELSEWHERE).who(st)  # (st.stage_name)
 
     def interrupt(self, name: str, player: int) -> None:
         """Push an interruption of the turn flow that ``player`` settles (core.flow: push / pop)."""
@@ -213,7 +213,7 @@ class FlowRules:
         parts the stage does not list are worked out (``AnytimeRules._unlisted_anytime``); in character
         creation nobody has any."""
         st = self.state
-        stage = st.stage_name
+        stage = st.flow.stack[0].name  # (st.stage_name)
         if stage not in _OWN_LISTING or st.pending or st.over_reason or st.choice is not None \
                 or st.curse is not None or st.picker is not None or len(st.flow.stack) > 1:
             return super()._list_legal()
@@ -236,8 +236,9 @@ class FlowRules:
 
     def _settle(self) -> None:
         """Move on when nothing is left to choose or roll in the current step."""
-        super()._settle()
         st = self.state
+        if st.pending and not isinstance(st.pending[0], Step):
+            super()._settle()  # the crawl's (its monster draw with no card left; a Step never is one)
         while not st.over_reason:
             if st.pending:
                 step = st.pending[0]
