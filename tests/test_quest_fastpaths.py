@@ -90,9 +90,10 @@ def test_quest_listing_equals_the_protocols_merge() -> None:
     assert {"moving", "combat", "interference", "character creation"} <= stages
 
 
-def test_by_kind_grown_by_a_card_equals_worked_out() -> None:
-    """by_kind's table for a pool one card longer than a known one (a card drawn) is built from that
-    one; it equals the table worked out in full, for random pools with and without two copies of a card."""
+def test_by_kind_grown_or_shrunk_by_a_card_equals_worked_out() -> None:
+    """by_kind's table for a pool one card longer than a known one (a card drawn) or one card shorter (a
+    card played from the same list) is built from that one; it equals the table worked out in full, for
+    random pools with and without two copies of a card."""
     from tablerules.quest.game import QuestGame
     from tablerules.quest.rules import items
 
@@ -112,4 +113,7 @@ def test_by_kind_grown_by_a_card_equals_worked_out() -> None:
             table = game.by_kind(pool)
             grown += before
             assert table == game._kinds(tuple(pool))
+        while len(pool) > 1:  # cards played from the same hand (list) one by one
+            pool.remove(rng.choice(pool))
+            assert game.by_kind(pool) == game._kinds(tuple(pool))
     assert grown > 500

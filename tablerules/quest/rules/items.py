@@ -21,6 +21,7 @@ _NAMES = "*names"  #: by_kind()'s key for the names of the cards in the pool (a 
 IDENTITY, PLAYABLE = "*identity", "*item or one-shot"  #: by_kind()'s keys for races and classes, items and one-shots
 _GROUPS = {"race": (IDENTITY,), "class": (IDENTITY,), "half_breed": (IDENTITY,), "super_munchkin": (IDENTITY,),
            "item": (PLAYABLE,), "one_shot": (PLAYABLE,)}
+_LAST: dict[int, tuple[str, ...]] = {}  # id(pool) -> its key when by_kind last made a table for it
 _GROUPS_OF: dict[str, tuple[str, tuple[str, ...]]] = {}  # copy -> its card's name, its by_kind() groups
 _USABLE: dict[tuple[frozenset[str], str], bool] = {}  # (tags, card id) -> usable (no Cheat! on it)
 _ITEMS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}  # (backpack, in play) -> items_once
@@ -72,11 +73,17 @@ class ItemRules:
         key = tuple(pool)
         known = _KINDS.get(key)
         if known is None:
-            if len(_KINDS) > 100_000:
+            if len(_KINDS) > 100_000 or len(_LAST) > 100_000:
                 _KINDS.clear()
+                _LAST.clear()
             parent = _KINDS.get(key[:-1]) if len(key) > 1 else None
             known = self._kinds_plus(parent, key[-1]) if parent is not None else None
+            if known is None:  # a card played or discarded: this pool's key at its last new table, less one
+                before = _LAST.get(id(pool))
+                if before is not None and len(before) == len(key) + 1:
+                    known = self._kinds_minus(before, key)
             known = _KINDS[key] = known or self._kinds(key)
+            _LAST[id(pool)] = key  # (checked against the key, so another list with the same id is harmless)
         return known
 
     def _kinds(self, key: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
@@ -119,6 +126,29 @@ class ItemRules:
                 i = bisect_left(copies, copy)
                 known[group] = (*copies[:i], copy, *copies[i:])
         known[_NAMES] = names | {name}
+        return known
+
+    def _kinds_minus(self, before: tuple[str, ...], key: tuple[str, ...]) -> dict[str, tuple[str, ...]] | None:
+        """The table of ``key``, ``before`` less one copy, from ``before``'s (when known and every card in it
+        is there once): the copy leaves its groups (an emptied group goes); else ``None``."""
+        parent = _KINDS.get(before)
+        if parent is None or len(parent[_NAMES]) != len(before):
+            return None
+        i = 0
+        while i < len(key) and key[i] == before[i]:
+            i += 1
+        if before[:i] + before[i + 1:] != key:
+            return None
+        copy = before[i]
+        name, kinds = self._groups_of(copy)
+        known = dict(parent)
+        for group in kinds:
+            copies = tuple([c for c in known[group] if c != copy])
+            if copies or group == ALL:
+                known[group] = copies
+            else:
+                del known[group]
+        known[_NAMES] = parent[_NAMES] - {name}
         return known
 
     def _groups_of(self, copy: str) -> tuple[str, tuple[str, ...]]:
