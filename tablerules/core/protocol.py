@@ -512,16 +512,20 @@ class Game(Saving, ABC):
         by :func:`~tablerules.core.state.clone`; anything else is deep-copied."""
         new = object.__new__(type(self))
         keep = {*self._PROTOCOL_SHARED, *self.shared_attributes}
-        memo: dict[int, Any] = {id(v): v for k, v in self.__dict__.items() if k in keep}
-        out = new.__dict__
-        for key, value in self.__dict__.items():
+        fields = self.__dict__
+        memo: dict[int, Any] = {id(v): v for k, v in fields.items() if k in keep}
+        # set one by one, never through ``new.__dict__``: on CPython 3.11 an object whose __dict__ was read
+        # keeps its attributes in a real dict from then on, and every later attribute read is slower (a
+        # copy played on at random was ~15% slower)
+        put = object.__setattr__
+        for key, value in fields.items():
             if key in keep or key == "_marks" or key == "_log_views":
-                out[key] = value
+                put(new, key, value)
             elif key == "state" and dataclasses.is_dataclass(value):
-                out[key] = clone(value)
+                put(new, key, clone(value))
             else:
-                out[key] = copy.deepcopy(value, memo)
-        out["_anytime"] = dict(self._anytime)
-        out["_marks"] = None
-        out["_log_views"] = {}
+                put(new, key, copy.deepcopy(value, memo))
+        new._anytime = dict(self._anytime)
+        new._marks = None
+        new._log_views = {}
         return new
