@@ -31,6 +31,7 @@ from windowgame import HecklersPig
 from tablerules.core.batch import batch_gc
 from tablerules.core.registry import game_class, game_names
 from tablerules.interop import openspiel as tos
+from tablerules.interop.mcts import MCTSAgent
 
 FIXTURES = {"pig": Pig, "hecklers-pig": HecklersPig}
 for cls in FIXTURES.values():
@@ -105,6 +106,31 @@ def mcts_move_time(state: pyspiel.State, moves: int, rollout_cap: int | None = N
     return spent / max(done, 1)
 
 
+def agent_move_time(state: pyspiel.State, moves: int) -> float:
+    """CPU seconds per real choice (two or more legal actions) of the kit's ``MCTSAgent`` with 20 simulations.
+
+    It is OpenSpiel's ``MCTSBot`` too, with the kit's leaf evaluator: a random rollout of at most 40 actions,
+    and an unfinished game valued by the seats' scores (``tablerules.interop.mcts``)."""
+    game = tos.tablerules_game(state).copy()
+    agent = MCTSAgent(simulations=20, seed=0)
+    rng = random.Random(0)
+    spent, done = 0.0, 0
+    while done < moves and not game.is_over():
+        if game.is_chance():
+            game.apply(game.sample_chance(rng))
+            continue
+        player = game.to_act()[0]
+        if len(game.legal_actions(player)) < 2:
+            game.apply(game.legal_actions(player)[0])
+            continue
+        start = time.process_time()
+        action = agent.choose(game, player)
+        spent += time.process_time() - start
+        done += 1
+        game.apply(action)
+    return spent / max(done, 1)
+
+
 def main(seconds: float = 3.0) -> None:
     ttt = pyspiel.load_game("python_tic_tac_toe")
     ttt_plain, _ = openspiel_rate(ttt, seconds)
@@ -137,6 +163,7 @@ def main(seconds: float = 3.0) -> None:
     print(f"MCTS, 20 simulations, on a Munchkin state {len(state.history())} actions in (through the wrapper)")
     print(f"  random rollouts to the end of the game      {mcts_move_time(state, 2):8.2f} s/move")
     print(f"  random rollouts cut at 100 actions          {mcts_move_time(state, 3, rollout_cap=100):8.2f} s/move")
+    print(f"  the kit's MCTSAgent (40-action rollouts, scores at the leaf) {agent_move_time(state, 10):8.3f} s/move")
 
 
 if __name__ == "__main__":

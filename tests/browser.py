@@ -241,15 +241,7 @@ def check_panel_pieces(page: object, panel: str, example_text: str, other_seat: 
     root.locator(".tablerules-view button", has_text="seat view").click()
     expect(other).to_contain_text("hidden")
     # a save made in the panel loads
-    root.locator("button.tablerules-save-button").click()
-    saved = header.inner_text()
-    save_box = root.locator(".tablerules-save textarea")
-    expect(save_box).to_have_value(re.compile(r'"history"'))
-    root.locator(".tablerules-actions button:visible").first.click()  # play on after the save
-    expect(header).not_to_have_text(saved)
-    root.locator("button.tablerules-load-button").click()
-    expect(header).to_have_text(saved)
-    expect(root).to_contain_text("loaded:")
+    check_save_and_load(root, header, root.locator(".tablerules-actions button:visible").first)
     # a worked example from its button, with a breakdown
     root.locator("button.tablerules-example").click()
     expect(root).to_contain_text("worked example:")
@@ -257,6 +249,20 @@ def check_panel_pieces(page: object, panel: str, example_text: str, other_seat: 
     expect(root.locator(".tablerules-rulebox").first).to_be_visible()
     # a card's text on hover, and on click
     check_card_text(page, root.locator(".tablerules-state .tablerules-card, .tablerules-card").first)
+
+
+def check_save_and_load(root: object, header: object, play_on: object) -> None:
+    """The panel's save holds the history; after ``play_on`` is clicked, loading it brings the saved header back."""
+    from playwright.sync_api import expect
+
+    root.locator("button.tablerules-save-button").click()
+    saved = header.inner_text()
+    expect(root.locator(".tablerules-save textarea")).to_have_value(re.compile(r'"history"'))
+    play_on.click()
+    expect(header).not_to_have_text(saved)
+    root.locator("button.tablerules-load-button").click()
+    expect(header).to_have_text(saved)
+    expect(root).to_contain_text("loaded:")
 
 
 def check_card_text(page: object, card: object) -> None:
@@ -316,14 +322,7 @@ def check_crawl_panel(page: object) -> None:
     root.locator("button:visible", has_text=re.compile("Roll")).first.click()
     first_action = root.locator(".tablerules-actions button:visible").first
     expect(first_action).to_be_visible()
-    root.locator("button.tablerules-save-button").click()
-    saved = header.inner_text()
-    expect(root.locator(".tablerules-save textarea")).to_have_value(re.compile(r'"history"'))
-    first_action.click()
-    expect(header).not_to_have_text(saved)
-    root.locator("button.tablerules-load-button").click()
-    expect(header).to_have_text(saved)
-    expect(root).to_contain_text("loaded:")
+    check_save_and_load(root, header, first_action)
     root.locator("button.tablerules-example").click()
     expect(root).to_contain_text("worked example:")
     expect(root.locator(".tablerules-monsters")).to_contain_text("Shrieking Geek")

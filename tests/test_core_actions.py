@@ -77,3 +77,25 @@ def test_only_outcome_is_the_outcome_pick_returns() -> None:
     assert bag.only_outcome() is bag.pick(rng) is chance("bag", "blue")
     assert ChanceStep.uniform("d6", "a die", range(1, 7)).only_outcome() is None
     assert ChanceStep.draw("draw", "two cards", ["a", "b"]).only_outcome() is None
+
+
+def test_a_draw_from_the_last_deck_without_its_card_picks_as_a_fresh_sort_would() -> None:
+    """A draw step sorts its cards once; a deck that is the last one drawn from without the card drawn
+    reuses that sorted list. Either way the outcomes, and what each seeded stream picks, are those of
+    sorting the deck afresh (decks of copy ids in any order, some cards removed elsewhere too)."""
+    rng = random.Random(5)
+    deck = [f"card_{rng.randrange(30)}#{k}" for k in range(60)]
+    deck = list(dict.fromkeys(deck))
+    rng.shuffle(deck)
+    while deck:
+        step = ChanceStep.draw("draw", "a card", tuple(deck))
+        assert step.sorted_cards() == sorted(deck)
+        assert [a.outcome for a, _ in step.outcomes] == sorted(deck)
+        seed = rng.random()
+        card = step.pick(random.Random(seed)).outcome
+        assert card == sorted(deck)[random.Random(seed).randrange(len(deck))]
+        deck.remove(card)
+        if rng.random() < 0.2 and deck:  # a card leaves the deck another way (the sorted list is not reused)
+            deck.pop(rng.randrange(len(deck)))
+        if rng.random() < 0.1:
+            rng.shuffle(deck)

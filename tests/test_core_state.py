@@ -261,3 +261,46 @@ def test_the_docstring_examples_run() -> None:
 
     for module in (state, flow):
         assert doctest.testmod(module).failed == 0
+
+
+
+class GatedHecklers(HecklersPig):
+    """Hecklers' Pig saying that nobody cheers while a hold is answered (``anytime_gate``), counting
+    the seats asked for their any-time actions."""
+
+    anytime_gate = ("answering", {False})
+    asked = 0
+
+    @property
+    def answering(self) -> bool:
+        return self.state.window is not None
+
+    def anytime_actions(self, player: int) -> list:
+        GatedHecklers.asked += 1
+        return super().anytime_actions(player)
+
+
+def test_an_any_time_gate_skips_asking_and_lists_the_same_actions() -> None:
+    """``Game.anytime_gate``: where the gate's attribute is not one of its values, listing the legal
+    actions does not ask the seats to act for any-time actions; everywhere the legal actions are those
+    of the game without the gate."""
+    for seed in range(6):
+        plain, gated = HecklersPig({"players": 3}, seed=seed), GatedHecklers({"players": 3}, seed=seed)
+        rng = random.Random(seed)
+        while not plain.is_over():
+            assert gated.legal_actions() == plain.legal_actions() and gated.to_act() == plain.to_act()
+            assert [gated.legal_actions(p) for p in range(3)] == [plain.legal_actions(p) for p in range(3)]
+            action = plain.sample_chance(rng) if plain.is_chance() else rng.choice(plain.legal_actions())
+            plain.apply(action)
+            gated.apply(action)
+    game = rolled_five()
+    game.apply(Hold(0))
+    gated = GatedHecklers({"players": 3}, seed=1)
+    for action in game.history:
+        gated.apply(action)
+    before = GatedHecklers.asked
+    assert gated.to_act() == (1, 2) and gated.legal_actions() == game.legal_actions()
+    assert GatedHecklers.asked == before  # two seats to act, neither asked
+    gated.apply(Pass(1))
+    gated.apply(Pass(2))
+    assert gated.legal_actions() == (Roll(1),) and GatedHecklers.asked == before + 1  # player 1's turn

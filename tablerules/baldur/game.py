@@ -88,6 +88,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
     action_types = A.ACTION_TYPES
     Params = BaldurParams
     max_length = 60_000
+    anytime_gate = ("state.stage", {"answer"})  # any-time actions (the witch's 7) only while answering
     info = GameInfo(min_players=2, max_players=6, max_length=60_000, information=Information.IMPERFECT,
                     simultaneous=True)
 

@@ -147,8 +147,14 @@ class ChanceStep:
         """Outcomes ``value`` with probability ``n / total`` for ``(value, n)`` in ``counts`` (those with
         n != 0, in the order given): a pool of tiles or a deck counted by card."""
         if cls is ChanceStep:
-            kept = [(v, n) for v, n in counts if n]
-            return Weighted(event, description, tuple([v for v, _ in kept]), tuple([n for _, n in kept]))
+            columns = tuple(zip(*counts, strict=True))  # (values, counts), in C
+            if not columns:
+                return Weighted(event, description, (), ())
+            values, numbers = columns
+            if not all(numbers):
+                kept = [(v, n) for v, n in zip(values, numbers, strict=True) if n]
+                values, numbers = tuple([v for v, _ in kept]), tuple([n for _, n in kept])
+            return Weighted(event, description, values, numbers)
         total = sum(n for _, n in counts)
         return cls(event, description, tuple((chance(event, v), _fraction(n, total)) for v, n in counts if n))
 
@@ -176,23 +182,37 @@ def chance(event: str, outcome: int | str) -> Chance:
     return known
 
 
+#: event -> (the cards of the last draw step sorted, their sorted list, the card picked or None)
+_LAST_DRAW: dict[str, tuple[tuple[str, ...], list[str], str | None]] = {}
+
+
 class Draw(ChanceStep):
     """A :class:`ChanceStep` drawing one of a few distinct cards, each with probability 1/n. Drawing is
     the commonest random event and most draws are resolved without anyone listing the outcomes, so the
     outcome list is built on demand; :meth:`allows` and :meth:`pick` need only the cards."""
 
     def __init__(self, event: str, description: str, cards: tuple[str, ...]) -> None:
-        object.__setattr__(self, "event", event)
-        object.__setattr__(self, "description", description)
-        object.__setattr__(self, "_cards", cards)
-        object.__setattr__(self, "_sorted", None)
-        object.__setattr__(self, "_outcomes", None)
+        self.__dict__.update(event=event, description=description, _cards=cards, _sorted=None, _outcomes=None)
 
     def sorted_cards(self) -> list[str]:
         known = self._sorted
         if known is None:
-            known = sorted(self._cards)
+            cards = self._cards
+            last = _LAST_DRAW.get(self.event)
+            if last is not None and last[0] == cards:  # the same deck again
+                known = last[1]
+            elif last is not None and last[2] is not None and len(last[0]) == len(cards) + 1:
+                # a deck is most often the last one drawn from, without the card drawn: its sorted list
+                # without that card (the same list as sorting it, without sorting ~90 copy ids again)
+                old, old_sorted, drawn = last
+                i = old.index(drawn)
+                if cards[:i] == old[:i] and cards[i:] == old[i + 1:]:
+                    known = old_sorted.copy()
+                    del known[bisect.bisect_left(known, drawn)]
+            if known is None:
+                known = sorted(cards)
             object.__setattr__(self, "_sorted", known)
+            _LAST_DRAW[self.event] = (cards, known, None)
         return known
 
     @property
@@ -214,7 +234,9 @@ class Draw(ChanceStep):
         """The outcome that :meth:`~tablerules.core.protocol.Game.sample_chance` picks with ``rng`` (one
         ``randrange(n)``, the same draw as summing n equal fractions)."""
         cards = self.sorted_cards()
-        return chance(self.event, cards[rng.randrange(len(cards))])
+        card = cards[rng.randrange(len(cards))]
+        _LAST_DRAW[self.event] = (self._cards, cards, card)
+        return chance(self.event, card)
 
 
 class Weighted(ChanceStep):
@@ -224,11 +246,7 @@ class Weighted(ChanceStep):
     :meth:`pick` and :meth:`allows` work on the integer counts."""
 
     def __init__(self, event: str, description: str, values: tuple, counts: tuple[int, ...]) -> None:
-        object.__setattr__(self, "event", event)
-        object.__setattr__(self, "description", description)
-        object.__setattr__(self, "_values", values)
-        object.__setattr__(self, "_counts", counts)
-        object.__setattr__(self, "_outcomes", None)
+        self.__dict__.update(event=event, description=description, _values=values, _counts=counts, _outcomes=None)
 
     @property
     def outcomes(self) -> tuple[tuple[Action, Fraction], ...]:  # type: ignore[override]

@@ -117,7 +117,10 @@ def card_index(cards: dict[str, Card]) -> dict[str, Card]:
 def distinct(copy_ids: Iterable[str]) -> list[str]:
     """One copy per card, sorted: two copies of one card are one choice (one legal action), and the
     lowest copy id stands for them."""
+    ids = sorted(copy_ids)
+    if len(ids) < 2:  # most hands and fights asked about hold none or one (Munchkin: 1.5 on average)
+        return ids
     first: dict[str, str] = {}
-    for copy_id in sorted(copy_ids):
-        first.setdefault(copy_id.split("#", 1)[0], copy_id)
+    for copy_id in ids:
+        first.setdefault(copy_id.partition("#")[0], copy_id)
     return list(first.values())

@@ -75,19 +75,23 @@ class Flow:
 
     @property
     def players(self) -> tuple[int, ...]:
-        return self.top.to_act() if self.stack else ()
+        stack = self.stack
+        return stack[-1].to_act() if stack else ()
 
     def goto(self, stage: Stage | str, players: Iterable[int] = ()) -> None:
         """Replace the current stage (the next step of the same turn)."""
-        stage = stage if isinstance(stage, Stage) else Stage(stage, tuple(players))
-        if self.stack:
-            self.stack[-1] = stage
+        if not isinstance(stage, Stage):  # (_stage inline: games change stage at nearly every action)
+            key = (stage, players if type(players) is tuple else tuple(players))
+            stage = _STAGES.get(key) or _stage(*key)
+        stack = self.stack
+        if stack:
+            stack[-1] = stage
         else:
-            self.stack.append(stage)
+            stack.append(stage)
 
     def push(self, stage: Stage | str, players: Iterable[int] = ()) -> None:
         """Interrupt the current stage; :meth:`pop` goes back to it."""
-        self.stack.append(stage if isinstance(stage, Stage) else Stage(stage, tuple(players)))
+        self.stack.append(stage if isinstance(stage, Stage) else _stage(stage, players))
 
     def pop(self) -> Stage:
         """Settle the interruption on top and return it."""
@@ -98,6 +102,21 @@ class Flow:
     def is_in(self, name: str) -> bool:
         """Whether ``name`` is the current stage or one it interrupted."""
         return any(s.name == name for s in self.stack)
+
+
+_STAGES: dict[tuple[str, tuple[int, ...]], Stage] = {}
+
+
+def _stage(name: str, players: Iterable[int]) -> Stage:
+    """``Stage(name, tuple(players))``, one shared object per name and players (stages are immutable, and
+    games go from stage to stage by name at nearly every action)."""
+    key = (name, players if type(players) is tuple else tuple(players))
+    stage = _STAGES.get(key)
+    if stage is None:
+        if len(_STAGES) >= 4096:
+            _STAGES.clear()
+        stage = _STAGES[key] = Stage(*key)
+    return stage
 
 
 @dataclass

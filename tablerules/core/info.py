@@ -60,6 +60,35 @@ class Event:
         return self.hidden or None
 
 
+_PUBLIC: dict[str, Event] = {}
+_PRIVATE: dict[tuple[str, tuple[int, ...] | None, str], Event] = {}
+
+
+def public_line(text: str) -> Event:
+    """``Event(text)``, one shared object per text (events are immutable, and most lines of a game's log
+    repeat; the table is emptied when it grows past 4,096 texts)."""
+    line = _PUBLIC.get(text)
+    if line is None:
+        if len(_PUBLIC) >= 4096:
+            _PUBLIC.clear()
+        line = _PUBLIC[text] = Event.line(text, None, "")
+    return line
+
+
+def private_line(text: str, seen_by: tuple[int, ...] | None, hidden: str) -> Event:
+    """``Event(text, seen_by, hidden)``, shared as :func:`public_line` is."""
+    key = (text, seen_by, hidden)
+    try:
+        line = _PRIVATE.get(key)
+    except TypeError:  # a seat that is not hashable: not shared
+        return Event.line(text, seen_by, hidden)
+    if line is None:
+        if len(_PRIVATE) >= 4096:
+            _PRIVATE.clear()
+        line = _PRIVATE[key] = Event.line(text, seen_by, hidden)
+    return line
+
+
 class Trail:
     """An append-only sequence shared by copies: appending makes a new trail in O(1) and never changes
     the old one, so a copied game shares its history and log with the original."""

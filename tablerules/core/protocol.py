@@ -36,17 +36,20 @@ import dataclasses
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 from itertools import repeat
-from operator import is_
+from operator import attrgetter, is_
 from typing import Any, ClassVar
 
 from .actions import Action, Chance, ChanceStep, Result, _from_json_value, merge_actions
 from .errors import IllegalAction
-from .info import Event, GameInfo, Information, Trail, read_log
+from .info import _PUBLIC, Event, GameInfo, Information, Trail, private_line, public_line, read_log
 from .saves import SAVE_FORMAT, Saving
 from .state import clone, to_plain
+
+_new = object.__new__
+_player = attrgetter("player")
 
 __all__ = ["SAVE_FORMAT", "Action", "Chance", "ChanceStep", "Event", "Game", "GameInfo", "Information", "Result",
            "Trail"]
@@ -74,6 +77,24 @@ class Game(Saving, ABC):
     info: ClassVar[GameInfo | None] = None
     #: instance attributes that copies share instead of copying: static tables (cards, rooms, maps)
     shared_attributes: ClassVar[tuple[str, ...]] = ()
+    #: ``(attribute, values)`` when any-time actions exist only in some states, e.g. ``("state.stage",
+    #: {"answer"})``: while that (dotted) attribute of the game is not one of ``values``, no seat has any,
+    #: and listing the legal actions does not ask :meth:`anytime_actions` for each seat to act (a
+    #: :meth:`legal_actions` of a seat out of turn still asks). ``None`` (the default): ask in every state,
+    #: unless the class keeps the protocol's own :meth:`anytime_actions` (never any). Read when the class
+    #: is made (subclasses inherit it)
+    anytime_gate: ClassVar[tuple[str, Collection[Any]] | None] = None
+    _anytime_read: ClassVar[Any] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        gate = cls.anytime_gate  # (from the class or a mixin) the dotted attribute is read in C
+        if gate is not None:
+            cls._anytime_read = (attrgetter(gate[0]), frozenset(gate[1]))
+        elif cls.anytime_actions is Game.anytime_actions:  # the hook is not filled: never any
+            cls._anytime_read = (attrgetter("__class__"), frozenset())
+        else:
+            cls._anytime_read = None
 
     def __init__(self, params: Mapping[str, Any] | Any | None = None, seed: int = 0) -> None:
         self.params = self.make_params(params)
@@ -199,7 +220,16 @@ class Game(Saving, ABC):
     def event(self, text: str, seen_by: Sequence[int] | None = None, hidden: str = "") -> None:
         """Add a line to the event log (games call this from :meth:`perform`). With ``seen_by``, only
         those seats read ``text``; the others read ``hidden`` (or nothing)."""
-        self._log = self._log.append(Event.line(text, None if seen_by is None else tuple(seen_by), hidden))
+        # the log gets ~2 lines an action: the Trail node is made here (no call of Trail.append), and a
+        # line everybody reads is a shared Event (most lines repeat: "player 2 ends the turn")
+        if seen_by is None and not hidden:
+            line = _PUBLIC.get(text) or public_line(text)
+        else:
+            line = private_line(text, None if seen_by is None else tuple(seen_by), hidden)
+        node = self._log._node
+        log = _new(Trail)
+        log._node = (node, line, node[2] + 1 if node else 1)
+        self._log = log
 
     @property
     def log(self) -> list[str]:
@@ -256,7 +286,11 @@ class Game(Saving, ABC):
         return known
 
     def is_chance(self) -> bool:
-        return (self._chance or self._chance_and_end())[0] is not None
+        known = self._chance
+        if known is None:  # _chance_and_end inline: a playout asks this first in every state
+            over = self.is_over()
+            known = self._chance = (None if over else self.pending_chance(), over)
+        return known[0] is not None
 
     def to_act(self) -> tuple[int, ...]:
         """Players who may act now; ``()`` while chance is pending or the game is over; cached."""
@@ -278,7 +312,12 @@ class Game(Saving, ABC):
             legal = self._legal = self._list_legal()
         if player is None:
             return legal
-        if player in self.to_act():
+        if player in (self._to_act or self.to_act()):
+            try:  # nearly always every action listed is that seat's: seen in C, and the list is kept
+                if list(map(_player, legal)).count(player) == len(legal):
+                    return legal
+            except AttributeError:  # an action without a ``player``
+                pass
             return tuple([a for a in legal if getattr(a, "player", None) == player])
         step, over = self._chance or self._chance_and_end()
         return () if over or step is not None else self._anytime_of(player)
@@ -289,9 +328,20 @@ class Game(Saving, ABC):
             return ()
         if step:
             return tuple([a for a, _ in step.outcomes])
-        actions = list(self.player_actions())
-        extra = [a for p in self.to_act() for a in self._anytime_of(p)]
-        return tuple(merge_actions(actions, extra) if extra else actions)  # + any-time ones not listed
+        actions = self.player_actions()
+        gate = self._anytime_read
+        if gate is not None and gate[0](self) not in gate[1]:
+            return tuple(actions)  # the game says no seat has any-time actions in this state
+        anytime = self._anytime  # each acting seat's any-time actions, remembered as _anytime_of does
+        extra = []
+        for p in self._to_act or self.to_act():
+            known = anytime.get(p)
+            if known is None:
+                known = anytime[p] = tuple(self.anytime_actions(p))
+            extra += known
+        # + the any-time ones not listed already (leaving out those that are listed objects by identity
+        # first measured slower: in Munchkin and Quest few are, 2026-11-30)
+        return tuple(merge_actions(list(actions), extra) if extra else actions)
 
     def _anytime_of(self, player: int) -> tuple[Action, ...]:
         known = self._anytime.get(player)
@@ -344,16 +394,22 @@ class Game(Saving, ABC):
 
     def apply(self, action: Action) -> None:
         """Play ``action``. An illegal one raises :class:`IllegalAction` and changes nothing."""
-        self.check(action)
+        # the action played is nearly always a listed object or an outcome of the pending step: that is
+        # checked here without further calls; anything else goes through check() (which names the rule)
+        step, over = self._chance or self._chance_and_end()
+        try:
+            known = not over and (any(map(is_, self._legal or (), repeat(action))) if step is None
+                                  else step.allows(action))
+        except Exception:
+            known = False
+        if not known:
+            self.check(action)
         try:
             self.perform(action)
         except Exception:
             self._restore(self._history)  # leave the state exactly as it was
             raise
-        self._history = self._history.append(action)
-        self._forget()
-        if self._marks is not None and len(self._history) % self._CHECKPOINT_EVERY == 0:
-            self._mark()
+        self._record(action)
 
     def chance_rng(self) -> random.Random:
         """The seeded random stream for the next chance step.
@@ -365,7 +421,7 @@ class Game(Saving, ABC):
 
     def sample_chance(self, rng: random.Random | None = None) -> Action:
         """Pick the outcome of the pending chance step with its exact probability."""
-        step = self.chance_step()
+        step = (self._chance or self._chance_and_end())[0]
         if step is None:
             raise IllegalAction("chance", "no random event is pending")
         if rng is None:
@@ -431,9 +487,18 @@ class Game(Saving, ABC):
     def _perform_recorded(self, action: Action) -> None:
         """Perform an action known to be legal and add it to the history (replays)."""
         self.perform(action)
-        self._history = self._history.append(action)
-        self._forget()
-        if self._marks is not None and len(self._history) % self._CHECKPOINT_EVERY == 0:
+        self._record(action)
+
+    def _record(self, action: Action) -> None:
+        """Add a performed action to the history and forget what was known of the state before it."""
+        node = self._history._node  # Trail.append and _forget, inline (every action, and every replayed one)
+        history = _new(Trail)
+        history._node = node = (node, action, node[2] + 1 if node else 1)
+        self._history = history
+        self._legal = self._chance = self._to_act = None
+        if self._anytime:
+            self._anytime = {}
+        if self._marks is not None and node[2] % self._CHECKPOINT_EVERY == 0:
             self._mark()
 
     def _mark(self) -> None:
@@ -447,16 +512,20 @@ class Game(Saving, ABC):
         by :func:`~tablerules.core.state.clone`; anything else is deep-copied."""
         new = object.__new__(type(self))
         keep = {*self._PROTOCOL_SHARED, *self.shared_attributes}
-        memo: dict[int, Any] = {id(v): v for k, v in self.__dict__.items() if k in keep}
-        out = new.__dict__
-        for key, value in self.__dict__.items():
+        fields = self.__dict__
+        memo: dict[int, Any] = {id(v): v for k, v in fields.items() if k in keep}
+        # set one by one, never through ``new.__dict__``: on CPython 3.11 an object whose __dict__ was read
+        # keeps its attributes in a real dict from then on, and every later attribute read is slower (a
+        # copy played on at random was ~15% slower)
+        put = object.__setattr__
+        for key, value in fields.items():
             if key in keep or key == "_marks" or key == "_log_views":
-                out[key] = value
+                put(new, key, value)
             elif key == "state" and dataclasses.is_dataclass(value):
-                out[key] = clone(value)
+                put(new, key, clone(value))
             else:
-                out[key] = copy.deepcopy(value, memo)
-        out["_anytime"] = dict(self._anytime)
-        out["_marks"] = None
-        out["_log_views"] = {}
+                put(new, key, copy.deepcopy(value, memo))
+        new._anytime = dict(self._anytime)
+        new._marks = None
+        new._log_views = {}
         return new

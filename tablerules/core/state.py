@@ -86,13 +86,14 @@ def clone(value: Any) -> Any:
             return value
         copied, kept = _plan(kind)
         new = object.__new__(kind)
-        state = new.__dict__
-        old = value.__dict__
+        # by attribute, never through ``__dict__``: on CPython 3.11 reading an object's __dict__ moves its
+        # attributes into a real dict for good, and every later read of them is slower
+        put = object.__setattr__
         for name in copied:
-            v = old[name]
-            state[name] = v if isinstance(v, _IMMUTABLE) else clone(v)
+            v = getattr(value, name)
+            put(new, name, v if isinstance(v, _IMMUTABLE) else clone(v))
         for name in kept:
-            state[name] = old[name]
+            put(new, name, getattr(value, name))
         return new
     if isinstance(value, list | dict | set):  # subclasses
         return kind(clone(list(value.items()) if isinstance(value, dict) else list(value)))

@@ -115,6 +115,7 @@ from .state import (
     LOOTING,
     RUN_ROLL,
     RUNNING,
+    STAGE,
     STEAL_ROLL,
     TRADE,
     Combat,
@@ -132,6 +133,10 @@ __all__ = ["CHANGE_SEX_PENALTY", "CHARM_MIN_HAND", "FROM_HAND", "LASTING", "MAX_
            "one_each"]
 
 
+#: (deck, player, face) -> what a draw is called (its chance step's description)
+_WHAT: dict[tuple[str, int, str], str] = {}
+
+
 class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading, Game):
     """The Munchkin card game for 3-6 players (seed 000)."""
 
@@ -147,15 +152,18 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
     info = GameInfo(min_players=3, max_players=6, chance=True, information=Information.IMPERFECT,
                     max_length=60_000, simultaneous=True)
     #: static tables: copies share them
-    shared_attributes = ("cards", "card_index", "_tags", "_kinds", "_kinds_now")
+    shared_attributes = ("cards", "card_index", "chasers", "_tags", "_kinds", "_kinds_now", "_fits")
 
     # ----- set-up ---------------------------------------------------------------------------
     def setup(self) -> None:
         self.cards = load_cards()
         self.card_index = card_index(self.cards)
+        #: the classes some monster fears (``chased_by``: ChaseAway)
+        self.chasers = frozenset(c.chased_by for c in self.cards.values() if c.chased_by)
         self._tags: dict[tuple, frozenset[str]] = {}
         self._kinds: dict[tuple[str, ...], dict[str, list[str]]] = {}  # a hand -> its cards by kind (Choices)
         self._kinds_now: dict[int, dict[str, list[str]]] = {}  # a seat -> its hand by kind, in this state
+        self._fits: dict[tuple, dict] = {}  # a character and its items in play -> what it can carry (Strength)
         n = self.params.players
         self.state = MunchkinState(
             players=[Munchkin(sex="male" if i % 2 == 0 else "female") for i in range(n)],
@@ -232,23 +240,26 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
         return self.state.flow.name
 
     def pending_chance(self) -> ChanceStep | None:
-        if self.state.over_reason or self.state.choice is not None:
+        st = self.state
+        if st.over_reason or st.choice is not None:
             return None
-        if self.state.loot_roll:
+        if st.loot_roll:
             return self.loot_order_step()
-        stage = self.state.flow.name
+        stage = st.flow.name
         if stage == FIRST:
             return self.first_player_step()
         if stage == RUN_ROLL:
             return _RUN_ROLL
         if stage == STEAL_ROLL:
             return _STEAL_ROLL
-        if self.state.draws:
-            draw = self.state.draws[0]
+        if st.draws:
+            draw = st.draws[0]
             deck, player, face = draw.deck, draw.player, draw.face
-            cards = self.state.door_deck if deck == "door" else self.state.treasure_deck
-            what = "kick open the door" if face == "up" else f"player {player} draws a {deck} card" + (
-                " face up" if face == "open" else "")
+            what = _WHAT.get((deck, player, face))
+            if what is None:
+                what = _WHAT[deck, player, face] = "kick open the door" if face == "up" else (
+                    f"player {player} draws a {deck} card" + (" face up" if face == "open" else ""))
+            cards = st.door_deck if deck == "door" else st.treasure_deck
             return ChanceStep.draw(deck, what, cards)  # every copy is one card: equally likely
         return None
 
@@ -286,7 +297,7 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
                 self.apply_next_loss()
                 continue
             if stage == DEALING:
-                st.flow.goto(CREATION)
+                st.flow.goto(STAGE[CREATION])
                 self.event("the cards are dealt: create your characters")
                 continue
             if stage == LOOTING and (not st.looters or not st.body):
@@ -294,7 +305,7 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
                 continue
             if stage == INTERFERENCE and st.combat.window.closed:
                 if st.combat.window.settle():  # after any interference the fighter may answer
-                    st.flow.goto(COMBAT)
+                    st.flow.goto(STAGE[COMBAT])
                     self.event("after the interference the fighter may answer")
                 else:
                     self.resolve_combat()

@@ -30,6 +30,9 @@ LOOTING = "looting the body"
 CHARITY = "charity"
 TRADE = "trade offer"
 CHOOSE_LOSS = "bad stuff: choose an item to lose"
+#: each stage as a shared :class:`Stage` (frozen): ``flow.goto(STAGE[KICK])`` makes none per move
+STAGE = {name: Stage(name) for name in (DEALING, CREATION, FIRST, KICK, TROUBLE, END, COMBAT, INTERFERENCE, ASKING,
+                                        RUNNING, RUN_ROLL, STEAL_ROLL, LOOTING, CHARITY, TRADE, CHOOSE_LOSS)}
 OWN_TURN = (KICK, TROUBLE, END)  #: the stages of your own turn outside a fight
 #: the stages in which any seat may act out of turn (any-time actions): not while a roll, a choice, a
 #: trade offer, looting or charity is pending, nor while the munchkins run

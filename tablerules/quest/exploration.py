@@ -136,6 +136,14 @@ def _side_action(kind: type, player: int, side: str | Side) -> Action:
     return known
 
 
+_END_TURNS: dict[int, Action] = {}  # seat -> its EndTurn, one shared object
+
+
+def _end_turn(player: int) -> Action:
+    known = _END_TURNS[player] = EndTurn(player)
+    return known
+
+
 #: (colour, seat) -> "red (player 0)", the log's name for a seat (every event names one)
 _NAMES: dict[tuple[Colour, int], str] = {}
 _DIE_STEPS = {kind: Pool.of(kind, "roll the monster die", list(Counter(c.value for c in MONSTER_DIE).items()))
@@ -222,14 +230,14 @@ class DungeonCrawl(Game):
         if self.state.over or not self.state.pending:
             return None
         step = self.state.pending[0]
-        if step.kind == "room":
-            return ChanceStep.uniform("room", "the map keeper draws a room tile", self.state.room_deck)
+        # (pools.Pool: the steps ChanceStep.uniform / weighted would give, built faster)
         if step.kind == "link":
-            return ChanceStep.weighted("link", _LINK_STEP_TEXT[step.side],
-                                       sorted(self.state.link_pool.items()))
+            return Pool.counted("link", _LINK_STEP_TEXT[step.side], self.state.link_pool)
+        if step.kind == "room":  # distinct tile ids
+            return Pool.distinct("room", "the map keeper draws a room tile", self.state.room_deck)
         if step.kind == "monster":
             deck = self.state.monster_deck if sum(self.state.monster_deck.values()) else self.state.monster_discard
-            return ChanceStep.weighted("monster", "draw a monster card", sorted(deck.items()))
+            return Pool.counted("monster", "draw a monster card", deck)
         if step.kind in ("base", "monster die"):
             return _DIE_STEPS[step.kind]
         if step.kind == "first":
@@ -250,19 +258,20 @@ class DungeonCrawl(Game):
         st = self.state
         d = st.dungeon
         links, by_pos, costs = d.links, d._by_pos, d.costs
-        moves, all_in_used = st.moves_left, st.all_in_used
+        moves, all_in_used, deck = st.moves_left, st.all_in_used, st.room_deck
+        wall = LinkKind.WALL
         for side, key, beyond in around(d.rooms[d.munchkins[st.colours[p]]].at):
-            kind = links.get(key, LinkKind.WALL)
-            if kind is LinkKind.WALL:
+            kind = links.get(key, wall)
+            if kind is wall:
                 continue
             cost = costs.get(kind)  # _can_pay
             if cost is None or (cost > moves and all_in_used):
                 continue
             if beyond in by_pos:
-                actions.append(_side_action(Move, p, side))
-            elif st.room_deck:
-                actions.append(_side_action(Explore, p, side))
-        actions.append(EndTurn(p))
+                actions.append(_SIDE_ACTIONS.get((Move, p, side)) or _side_action(Move, p, side))
+            elif deck:
+                actions.append(_SIDE_ACTIONS.get((Explore, p, side)) or _side_action(Explore, p, side))
+        actions.append(_END_TURNS.get(p) or _end_turn(p))
         return actions
 
     def illegal_reason(self, action: Action) -> tuple[str, str]:

@@ -157,6 +157,7 @@ _CRAWL_ACTIONS = (Move, Explore, DrawMonster, Decline, PickBase, Chance)  # perf
 _DO: dict[type, str] = {}  # action type -> the name of the method performing it
 #: id(card table) -> (the table, its card_index, the DxM deck, the Treasure deck): worked out once
 _INDEXES: dict[int, tuple[dict, dict, list[str], list[str]]] = {}
+_ROOM_RULES: dict[int, tuple] = {}  #: id(room deck) -> (the deck, room id -> its rules)
 
 
 class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules,
@@ -208,7 +209,11 @@ class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules,
         self.state.searched: set[str] = set()
         self.state.deals_done: set[tuple[str, int]] = set()  # deals with a limit, made this turn
         self.state.powers_used: set[tuple[int, str]] = set()  # d10 powers tried (once a turn, fury once a fight)
-        self.room_rules_of = {tile.id: tile.rules for tile in load_rooms().rooms}
+        rooms = load_rooms()
+        known = _ROOM_RULES.get(id(rooms))
+        if known is None or known[0] is not rooms:  # one table per (cached) room deck, shared like the cards
+            known = _ROOM_RULES[id(rooms)] = (rooms, {tile.id: tile.rules for tile in rooms.rooms})
+        self.room_rules_of = known[1]
         self.state.spent = 0  # item value paid towards a level this turn (no change)
         self.state.losses = []
         self.state.choice = None  # a LossChoice waiting for its victim
@@ -347,18 +352,23 @@ class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules,
 
     # ----- the rules --------------------------------------------------------------------------
     def perform(self, action: Action) -> None:
-        if isinstance(action, Chance) and self.state.pending and isinstance(self.state.pending[0], _Step):
-            self._resolve_step(action)
-        elif isinstance(action, _CRAWL_ACTIONS):
+        kind = type(action)
+        name = _DO.get(kind)
+        if name is None:  # the method performing this kind of action, or how it is performed
+            name = _DO[kind] = ("chance" if issubclass(kind, Chance) else "crawl" if issubclass(kind, _CRAWL_ACTIONS)
+                                else "end_turn" if issubclass(kind, EndTurn) else "_do_" + kind.__name__)
+        if name == "chance":
+            if self.state.pending and isinstance(self.state.pending[0], _Step):
+                self._resolve_step(action)
+            else:
+                super().perform(action)
+                return  # the crawl settles (and calls our _settle)
+        elif name == "crawl":
             super().perform(action)
-            return  # the crawl settles (and calls our _settle)
-        elif isinstance(action, EndTurn):
+            return
+        elif name == "end_turn":
             self.end_turn()
         else:
-            kind = type(action)
-            name = _DO.get(kind)
-            if name is None:
-                name = _DO[kind] = "_do_" + kind.__name__
             getattr(self, name)(action)
         self._settle()
 

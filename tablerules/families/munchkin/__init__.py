@@ -39,7 +39,8 @@ def hand_limit(tags: Iterable[str]) -> int:
 
 def race_run_bonus(tags: Iterable[str]) -> int:
     """Running away: elf +1, halfling -1."""
-    tags = set(tags)
+    if not isinstance(tags, set | frozenset):  # read twice: a generator is read once into a set
+        tags = set(tags)
     return (1 if "elf" in tags else 0) - (1 if "halfling" in tags else 0)
 
 
@@ -67,7 +68,7 @@ def monster_total(level: int, modifiers: Iterable[tuple[int, str]], side_tags: I
                   bonuses: Iterable[int] = ()) -> int:
     """A monster's level, plus each modifier ``(bonus, against)`` whose race, class or sex is on the
     munchkins' side (once, however many of the side share it), plus enhancer bonuses."""
-    tags = set(side_tags)
+    tags = side_tags if isinstance(side_tags, set | frozenset) else set(side_tags)
     return level + sum(bonus for bonus, against in modifiers if against in tags) + sum(bonuses)
 
 

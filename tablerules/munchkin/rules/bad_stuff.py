@@ -24,6 +24,7 @@ from ..actions import (
 )
 from ..state import (
     LOOTING,
+    STAGE,
     Choice,
     Loss,
     Munchkin,
@@ -123,7 +124,7 @@ class BadStuff(BadStuffInterpreter):
         levels = [self.state.players[q].level for q in self.state.looters]
         self.state.loot_roll = bool(self.state.body) and len(set(levels)) < len(levels)  # "如果等级相同，投骰决定"
         self.event(f"player {player} is killed by {source}; the others loot the body")
-        self.state.flow.push(LOOTING)
+        self.state.flow.push(STAGE[LOOTING])
 
     def loot_order_step(self) -> ChanceStep:
         """Looters of the same level roll for their turn to pick (死亡: "从等级最高的开始...如果等级相同，投骰决定"):

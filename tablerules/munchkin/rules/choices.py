@@ -72,6 +72,12 @@ from ..state import (
     TRADE,
     TROUBLE,
 )
+from .strength import usable_by
+
+#: (fighter, player asked, treasures + 1, *items offered) -> the AskHelp actions, shared by every game
+_ASKS: dict[tuple, list[Action]] = {}
+#: the kinds of card that can be sold from the hand
+_SELLABLE = ("item", "one_shot", "remove_curse")
 
 
 class Choices:
@@ -112,13 +118,24 @@ class Choices:
         return []
 
     def _own_turn(self, p: int) -> list[Action]:
-        """What the player whose turn it is may do outside a fight besides the stage's own step."""
-        return [*self._plays(p), *self._cheats(p), *self._sales(p), *self._ring(p), *self._steals(p)]
+        """What the player whose turn it is may do outside a fight besides the stage's own step (each part
+        only when the hand or the character allows it)."""
+        kinds = self._kinds_now.get(p) or self.hand_kinds(p)
+        out = self._plays(p) if kinds else []
+        if "cheat" in kinds:
+            out += self._cheats(p)
+        out += self._sales(p)
+        if "remove_curse" in kinds:
+            out += self._ring(p)
+        if "thief" in self._frozen_tags(p):
+            out += self._steals(p)
+        return out
 
     def hand_kinds(self, player: int) -> dict[str, list[str]]:
         """``player``'s hand as choices by card kind (one copy per card, sorted: :func:`one_each`),
         remembered per hand (shared by copies; the lists must not be changed), and found once per state
-        (``_kinds_now``: a new dictionary after every move and :meth:`refresh`; only the listings read it)."""
+        (``_kinds_now``: a new dictionary after every move and :meth:`refresh`; only the listings read it,
+        the hottest ones ``_kinds_now.get(player) or hand_kinds(player)``, without the call)."""
         known = self._kinds_now.get(player)
         if known is not None:
             return known
@@ -226,31 +243,55 @@ class Choices:
             return []
         return [made(Resurrect, player, card) for card in self.power_discards(player)]
 
-    def _trades(self, player: int) -> list[Action]:
+    def _trades(self, player: int, mine: list[str] | None = None, seats: list | None = None) -> list[Action]:
         """Swaps of items in play, outside combat, by anyone at any time (交易); one offer to each player a
-        turn; both items must fit."""
-        mine = self.carried_choices(player)
+        turn; both items must fit. (``mine``: :meth:`carried_choices` of ``player``; ``seats``: each
+        other seat with its :meth:`fits` table, when the caller has them.)"""
+        mine = self.carried_choices(player) if mine is None else mine
         out: list[Action] = []
         if not mine:
             return out
-        for to in range(self.params.players):
-            if to == player or (player, to) in self.state.traded_with:
+        my_fits = self.fits(player)
+        my_tags = self._frozen_tags(player)
+        for to, their_fits in seats or [(to, None) for to in range(self.params.players) if to != player]:
+            if (player, to) in self.state.traded_with:
                 continue
             theirs = self.carried_choices(to)
-            they_may = {c for c in mine if self.usable(to, self.card(c))}  # restrictions first: cheap
-            i_may = {c for c in theirs if self.usable(player, self.card(c))}
+            if not theirs:
+                continue
+            tags = self._frozen_tags(to)  # restrictions first (usable): cheap
+            they_may = {c for c in mine if usable_by(tags, self.card(c))}
+            if not they_may:
+                continue
+            i_may = sorted({c for c in theirs if usable_by(my_tags, self.card(c))})
+            their_fits = self.fits(to) if their_fits is None else their_fits
             for give in sorted(they_may):
-                for get in sorted(i_may):
-                    if self.can_carry(to, give, without=get) and self.can_carry(player, get, without=give):
-                        out.append(made(OfferTrade, player, give, to, get))
+                for get in i_may:
+                    ok = their_fits.get((give, get))
+                    if ok is None:
+                        ok = their_fits[give, get] = self._can_carry(to, give, get)
+                    if ok:
+                        mine_ok = my_fits.get((get, give))
+                        if mine_ok is None:
+                            mine_ok = my_fits[get, give] = self._can_carry(player, get, give)
+                        if mine_ok:
+                            out.append(made(OfferTrade, player, give, to, get))
         return out
 
-    def _gifts(self, player: int) -> list[Action]:
+    def _gifts(self, player: int, mine: list[str] | None = None, seats: list | None = None) -> list[Action]:
         """Items in play given outright to another player who could carry them, outside a fight (交易:
         "你也可以不交易直接赠送其他小白物品来贿赂他们")."""
-        mine = self.carried_choices(player)
-        return [made(GiveItem, player, item, to) for item in mine for to in range(self.params.players)
-                if to != player and self.can_carry(to, item)]
+        mine = self.carried_choices(player) if mine is None else mine
+        seats = seats or [(to, self.fits(to)) for to in range(self.params.players) if to != player]
+        out: list[Action] = []
+        for item in mine:
+            for to, fits in seats:
+                ok = fits.get(item)
+                if ok is None:
+                    ok = fits[item] = self._can_carry(to, item)
+                if ok:
+                    out.append(made(GiveItem, player, item, to))
+        return out
 
     def anytime_actions(self, player: int) -> list[Action]:
         """What ``player`` may do out of turn, whoever is to act (任何时候): give up a race or class
@@ -262,9 +303,9 @@ class Choices:
                 isinstance(player, int) and 0 <= player < self.params.players):
             return []
         me = st.players[player]
-        kinds = self.hand_kinds(player)
+        kinds = self._kinds_now.get(player) or self.hand_kinds(player)
         c = st.combat  # during a fight a curse strikes only its munchkins (rules-notes: curses in a fight)
-        out: list[Action] = [made(GiveUp, player, x) for x in (me.race, me.race2, me.cls, me.cls2) if x]
+        out = self._give_ups(player) if me.race or me.race2 or me.cls or me.cls2 else []
         curses = kinds.get("curse")
         if curses:
             targets = range(self.params.players) if c is None else c.side
@@ -273,8 +314,10 @@ class Choices:
         if ups and me.level < WIN_LEVEL - 1:
             out += [made(PlayCard, player, x) for x in ups]
         if c is None:
-            if me.carried:
-                out += self._trades(player) + self._gifts(player)
+            if me.carried:  # my items in play and the other seats' fit tables, read once for both
+                mine = self.carried_choices(player)
+                seats = [(to, self.fits(to)) for to in range(self.params.players) if to != player]
+                out += self._trades(player, mine, seats) + self._gifts(player, mine, seats)
             if player != st.current and st.got_now:  # a Treasure just got, put into play at once (宝藏——出示)
                 got = one_each([x for x in me.hand if x in st.got_now])
                 out += [made(PlayCard, player, x) for x in got
@@ -291,7 +334,11 @@ class Choices:
 
     def _give_ups(self, player: int) -> list[Action]:
         me = self.state.players[player]
-        return [made(GiveUp, player, c) for c in (me.race, me.race2, me.cls, me.cls2) if c]
+        out = []
+        for x in (me.race, me.race2, me.cls, me.cls2):
+            if x:
+                out.append(made(GiveUp, player, x))
+        return out
 
     def _curses(self, player: int, targets: Any) -> list[Action]:
         """Curses from the hand, on anyone (yourself included) — here on your turn and in a fight's window."""
@@ -300,14 +347,19 @@ class Choices:
     def _sales(self, player: int) -> list[Action]:
         """Selling items for levels (1000 gold a level, not to level 10), on your turn outside combat."""
         me = self.state.players[player]
-        sellable = ("item", "one_shot", "remove_curse")
-        if me.level >= WIN_LEVEL - 1 or not (me.carried or not self.hand_kinds(player).keys().isdisjoint(sellable)):
+        if me.level >= WIN_LEVEL - 1:
             return []
-        items = distinct(c for c in me.hand if self.card(c).kind in sellable and self.card(c).value
-                         and c not in self.state.fresh)
-        in_hand = {self.card(c).id for c in items}  # a copy in the hand and one in play: the one in the hand
-        items += [c for c in self.carried_choices(player) if self.card(c).value and c not in self.state.fresh
-                  and self.card(c).id not in in_hand]  # traded items: not before your next turn
+        fresh = self.state.fresh
+        if not fresh.isdisjoint(me.hand):
+            items = distinct(c for c in me.hand if self.card(c).kind in _SELLABLE and self.card(c).value
+                             and c not in fresh)
+        else:  # no card of the hand was traded: its sellable cards by kind (one copy each, as distinct)
+            kinds = self.hand_kinds(player)
+            items = [c for kind in _SELLABLE for c in kinds.get(kind, ()) if self.card(c).value]
+        if me.carried:
+            in_hand = {self.card(c).id for c in items}  # a copy in the hand and one in play: the one in the hand
+            items += [c for c in self.carried_choices(player) if self.card(c).value and c not in fresh
+                      and self.card(c).id not in in_hand]  # traded items: not before your next turn
         return [made(SellItem, player, c) for c in sorted(items)]
 
     def one_shots(self, player: int) -> list[str]:
@@ -355,27 +407,61 @@ class Choices:
                     out.append(made(PlayCard, f, copy))
                 elif kind == "item" and own_turn and self.can_carry(f, copy):
                     out.append(made(PlayCard, f, copy))  # 宝藏——使用: "如果是你的回合，你可以出示并立刻使用它们"
-        out += self._power_actions(f, "berserk") + self._power_actions(f, "turning") + self._give_ups(f)
-        out += self._mates(f)
-        out += self._chases(f)
-        out += self._wanderings(f)  # 干预战斗: "任何一场战斗"
-        if "wizard" in self._frozen_tags(f) and len(me.hand) >= CHARM_MIN_HAND:
+        tags = self._frozen_tags(f)  # each part below only when the hand or the character allows it
+        if "warrior" in tags:
+            out += self._power_actions(f, "berserk")
+        if "cleric" in tags:
+            out += self._power_actions(f, "turning")
+        if me.race or me.race2 or me.cls or me.cls2:
+            out += self._give_ups(f)
+        if "mate" in kinds:
+            out += self._mates(f)
+        if not tags.isdisjoint(self.chasers):
+            out += self._chases(f)
+        if "wandering" in kinds:
+            out += self._wanderings(f)  # 干预战斗: "任何一场战斗"
+        if "wizard" in tags and len(me.hand) >= CHARM_MIN_HAND:
             out += [made(Charm, f, m) for m in self.one_per_monster(c.monsters)]
         if c.helper is None:  # one helper at most, asked in turn, bribed with treasure and/or an item
-            offers = range(self.treasure_count() + 1)
-            mine = self.carried_choices(f) if me.carried else ()
-            for q in range(self.params.players):
-                if q == f or q in c.refused:
-                    continue
-                items = ["", *(x for x in mine if self.can_carry(q, x))]
-                out += [made(AskHelp, f, q, n, item) for n in offers for item in items]
+            out += self._asks(f, c.refused, self.carried_choices(f) if me.carried else ())
         out += [made(Fight, f), made(RunAway, f)]
+        return out
+
+    def _asks(self, f: int, refused: list[int], mine: list[str]) -> list[Action]:
+        """``f`` asks each player who has not refused, for each share of the treasures (0 to all) with
+        or without an item in play the player could carry: the offers to one player are remembered by
+        (fighter, player, treasures, items) (they are listed again after every refusal)."""
+        offers = self.treasure_count() + 1
+        out: list[Action] = []
+        for q in range(self.params.players):
+            if q == f or q in refused:
+                continue
+            if mine:
+                fits = self.fits(q)
+                items = [""]
+                for x in mine:
+                    ok = fits.get(x)
+                    if ok is None:
+                        ok = fits[x] = self._can_carry(q, x)
+                    if ok:
+                        items.append(x)
+                key = (f, q, offers, *items)
+            else:
+                key = (f, q, offers, "")
+            known = _ASKS.get(key)
+            if known is None:
+                if len(_ASKS) >= 1 << 14:
+                    _ASKS.clear()
+                known = _ASKS[key] = [made(AskHelp, f, q, n, item) for n in range(offers) for item in key[3:]]
+            out += known
         return out
 
     def _chases(self, player: int) -> list[Action]:
         """A munchkin of the fight whose class a monster fears may chase it away (请求帮助: "如果有个牧师来帮你
         对付吸血鬼扇子，那么他可以直接驱逐它")."""
         tags = self._frozen_tags(player)
+        if tags.isdisjoint(self.chasers):  # no monster fears this munchkin's classes
+            return []
         return [made(ChaseAway, player, m) for m in self.one_per_monster(self.state.combat.monsters)
                 if self.foe(m).chased_by and self.foe(m).chased_by in tags]
 
@@ -403,9 +489,11 @@ class Choices:
             if player in side:  # the helper cannot interfere against their own fight
                 out.append(made(Pass, player))
                 continue
-            kinds = self.hand_kinds(player)
-            out += [made(PlayOneShot, player, copy, side) for copy in self.one_shots(player)
-                    for side in ("monster", "munchkin")]
+            kinds = self._kinds_now.get(player) or self.hand_kinds(player)
+            me = self.state.players[player]  # each part below only when the hand or the character allows it
+            if me.carried or "one_shot" in kinds:
+                out += [made(PlayOneShot, player, copy, side) for copy in self.one_shots(player)
+                        for side in ("monster", "munchkin")]
             if "enhancer" in kinds or "go_up_a_level" in kinds:
                 for copy in one_each(self.state.players[player].hand):
                     kind = self.card(copy).kind
@@ -415,9 +503,16 @@ class Choices:
                         out += [made(PlayEnhancer, player, copy, m) for m in targets]
                     elif kind == "go_up_a_level" and self.state.players[player].level < WIN_LEVEL - 1:
                         out.append(made(PlayCard, player, copy))  # Go Up a Level at any time, not to 10
-            out += self._curses(player, side) + self._give_ups(player) + self._ring(player)
-            out += self._mates(player)
-            out += self._wanderings(player)
+            if "curse" in kinds:
+                out += self._curses(player, side)
+            if me.race or me.race2 or me.cls or me.cls2:
+                out += self._give_ups(player)
+            if "remove_curse" in kinds:
+                out += self._ring(player)
+            if "mate" in kinds:
+                out += self._mates(player)
+            if "wandering" in kinds:
+                out += self._wanderings(player)
             if "thief" in self._frozen_tags(player) and player not in c.backstabbers:
                 out += [made(Backstab, player, copy) for copy in self.power_discards(player)]
             out.append(made(Pass, player))

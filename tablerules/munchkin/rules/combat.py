@@ -38,6 +38,7 @@ from ..state import (
     INTERFERENCE,
     RUN_ROLL,
     RUNNING,
+    STAGE,
     Combat,
     Loss,
 )
@@ -55,7 +56,7 @@ class CombatRules:
     def start_combat(self, monster: str) -> None:
         self.state.met_monster = True
         self.state.combat = Combat(self.state.current, [monster])
-        self.state.flow.goto(COMBAT)
+        self.state.flow.goto(STAGE[COMBAT])
 
     def _do_PlayOneShot(self, action: PlayOneShot) -> None:
         """A one-shot from the hand or from the table (宝藏——使用: "无论是在手牌上还是在桌面上")."""
@@ -135,7 +136,7 @@ class CombatRules:
         """The 2.6-second moment: every other player may pass or interfere."""
         c = self.state.combat
         c.window = ResponseWindow(c.fighter, [p for p in range(self.params.players) if p not in c.side])
-        self.state.flow.goto(INTERFERENCE)
+        self.state.flow.goto(STAGE[INTERFERENCE])
         self.event(f"player {action.player} fights: {self.fighter_strength()} against {self.monster_strength()}")
 
     def _do_PlayWandering(self, action: PlayWandering) -> None:
@@ -159,7 +160,7 @@ class CombatRules:
     def _do_AskHelp(self, action: AskHelp) -> None:
         c = self.state.combat
         c.asked, c.offer, c.offer_item = action.helper, action.treasures, action.item
-        self.state.flow.goto(ASKING)
+        self.state.flow.goto(STAGE[ASKING])
         self.event(action.describe())
 
     def _do_AnswerHelp(self, action: AnswerHelp) -> None:
@@ -175,7 +176,7 @@ class CombatRules:
             c.refused.append(action.player)
             self.event(f"player {action.player} refuses to help")
         c.asked, c.offer_item = None, ""
-        self.state.flow.goto(COMBAT)
+        self.state.flow.goto(STAGE[COMBAT])
 
     def _do_Pass(self, action: Pass) -> None:
         self.state.combat.window.answer(action.player)
@@ -189,7 +190,7 @@ class CombatRules:
         monsters can catch both."""
         self.state.combat.runners = list(self.state.combat.side)
         self.state.combat.chasing = list(self.state.combat.monsters)
-        self.state.flow.goto(RUNNING)
+        self.state.flow.goto(STAGE[RUNNING])
 
     def resolve_combat(self) -> None:
         c = self.state.combat
@@ -222,7 +223,7 @@ class CombatRules:
         if helper_seat is not None:  # with help the treasures are drawn face up; the helper picks first
             self._queue_draws(helper_seat, "treasure", share, face="open")
         self._queue_draws(fighter, "treasure", treasures - share, face="open" if helper_seat is not None else "down")
-        self.state.flow.goto(END)
+        self.state.flow.goto(STAGE[END])
 
     def _end_combat(self) -> None:
         """Monsters, enhancers and one-shots are discarded; Change Sex has had its one fight."""
@@ -246,7 +247,7 @@ class CombatRules:
             self.event(f"{monster.name} does not pursue anyone of level {monster.no_pursuit_up_to} or below")
             self._next_chaser()
             return
-        self.state.flow.goto(RUN_ROLL)
+        self.state.flow.goto(STAGE[RUN_ROLL])
 
     def roll_to_run(self, face: int) -> None:
         c = self.state.combat
@@ -271,9 +272,9 @@ class CombatRules:
             c.flight.clear()  # flight helps one wizard's rolls
             c.chasing = list(c.monsters) if c.runners else []
         if c.runners:
-            self.state.flow.goto(RUNNING)
+            self.state.flow.goto(STAGE[RUNNING])
             return
         caught = list(c.caught)  # every roll is made: now all the bad stuff lands, in the order of the rolls
         self._end_combat()
-        self.state.flow.goto(END)
+        self.state.flow.goto(STAGE[END])
         self.state.losses += caught

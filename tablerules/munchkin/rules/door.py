@@ -31,18 +31,24 @@ from ..state import (
     FIRST,
     KICK,
     RUN_ROLL,
+    STAGE,
     STEAL_ROLL,
     TROUBLE,
     Draw,
 )
+
+#: (deck, player, face) -> the Draw (frozen: one object serves every queue)
+_DRAWS: dict[tuple[str, int, str], Draw] = {}
+#: (player, deck) -> what the others read of a face-down draw
+_HIDDEN: dict[tuple[int, str], str] = {}
 
 
 class DoorRules:
     """The door rules of :class:`~tablerules.munchkin.game.MunchkinGame` (a mixin: ``self`` is the game)."""
 
     def _draw(self, deck: str, copy: str) -> None:
-        pile, discard = (self.state.door_deck, self.state.door_discard) if deck == "door" else (
-            self.state.treasure_deck, self.state.treasure_discard)
+        st = self.state
+        pile, discard = (st.door_deck, st.door_discard) if deck == "door" else (st.treasure_deck, st.treasure_discard)
         pile.remove(copy)
         if not pile and discard:
             pile.extend(discard)
@@ -68,7 +74,7 @@ class DoorRules:
         self.event(f"no {draw.deck.capitalize()} card is left, nor any discard: nobody draws one")
         if draw.face == "up":
             self.event("the door opens on nothing")
-            self.state.flow.goto(TROUBLE)
+            self.state.flow.goto(STAGE[TROUBLE])
         return False
 
     def _queue_draws(self, player: int, deck: str, n: int, face: str = "down") -> None:
@@ -76,39 +82,49 @@ class DoorRules:
         available = len(cards) + len(self.state.door_discard if deck == "door" else self.state.treasure_discard)
         queued = sum(1 for d in self.state.draws if d.deck == deck)
         n = min(n, available - queued)  # with no cards and no discards, nobody draws
-        self.state.draws += [Draw(deck, player, face)] * max(0, n)
+        if n > 0:
+            draw = _DRAWS.get((deck, player, face))
+            if draw is None:
+                draw = _DRAWS[deck, player, face] = Draw(deck, player, face)
+            self.state.draws += [draw] * n
 
     def _do_Chance(self, action: Chance) -> None:
-        if self.state.loot_roll:
+        st = self.state
+        if st.loot_roll:
             self.roll_loot_order(str(action.outcome))
             return
-        if self.state.flow.name == RUN_ROLL:
+        stage = st.flow.name
+        if stage == RUN_ROLL:
             self.roll_to_run(int(action.outcome))
             return
-        if self.state.flow.name == STEAL_ROLL:
+        if stage == STEAL_ROLL:
             self.steal(int(action.outcome))
             return
-        if self.state.flow.name == FIRST:
+        if stage == FIRST:
             self.begin(int(action.outcome))
             return
-        draw = self.state.draws.pop(0)
+        draw = st.draws.pop(0)
         deck, player, face = draw.deck, draw.player, draw.face
         copy = str(action.outcome)
         self._draw(deck, copy)
-        if self.card(copy).kind == "divine_intervention":  # played as it is drawn, however it is drawn
+        card = self.card(copy)
+        if card.kind == "divine_intervention":  # played as it is drawn, however it is drawn
             self.divine_intervention(copy)
             if face == "up":
-                self.state.flow.goto(TROUBLE)
+                st.flow.goto(STAGE[TROUBLE])
         elif face == "up":
             self.kicked(copy)
         else:  # face down, or drawn openly for all to see when a helper shares the treasure
-            self.state.players[player].hand.append(copy)
-            self.got(player, copy)
+            st.players[player].hand.append(copy)
+            if player != st.current and card.deck == "treasure":
+                self.got(player, copy)
             if face == "down":  # only the drawer reads the card
-                self.event(f"player {player} draws {self.card(copy).name} face down", seen_by=(player,),
-                           hidden=f"player {player} draws a {deck.capitalize()} card face down")
+                hidden = _HIDDEN.get((player, deck))
+                if hidden is None:
+                    hidden = _HIDDEN[player, deck] = f"player {player} draws a {deck.capitalize()} card face down"
+                self.event(f"player {player} draws {card.name} face down", seen_by=(player,), hidden=hidden)
             else:
-                self.event(f"player {player} draws {self.card(copy).name} face up")
+                self.event(f"player {player} draws {card.name} face up")
 
     def got(self, player: int, copy: str) -> None:
         """A card came into ``player``'s hand: a Treasure got outside their own turn may still be put into
@@ -123,7 +139,7 @@ class DoorRules:
             if self.params.first_player >= 0:
                 self.begin(self.params.first_player)
             else:  # 游戏开始和结束: "投骰决定谁先开始"
-                self.state.flow.goto(FIRST)
+                self.state.flow.goto(STAGE[FIRST])
                 self.event("the players roll to decide who goes first")
 
     def first_player_step(self) -> ChanceStep:
@@ -135,7 +151,7 @@ class DoorRules:
     def begin(self, first: int) -> None:
         """The first turn: ``first`` kicks open the door; play goes on to the left (next seat)."""
         self.state.current = first
-        self.state.flow.goto(KICK)
+        self.state.flow.goto(STAGE[KICK])
         self.event(f"player {first} starts")
         self.start_turn()
 
@@ -184,7 +200,7 @@ class DoorRules:
         self._queue_draws(self.state.current, "door", 1, face="up")
         if not self.state.draws:
             self.event("no Door card is left: the door opens on nothing")
-            self.state.flow.goto(TROUBLE)
+            self.state.flow.goto(STAGE[TROUBLE])
 
     def kicked(self, copy: str) -> None:
         """Kick open the door: a monster is fought, a curse strikes, anything else goes to the hand."""
@@ -194,10 +210,10 @@ class DoorRules:
             self.start_combat(copy)
         elif card.kind == "curse":
             self.curse(self.state.current, copy)
-            self.state.flow.goto(TROUBLE)
+            self.state.flow.goto(STAGE[TROUBLE])
         else:
             self.state.players[self.state.current].hand.append(copy)
-            self.state.flow.goto(TROUBLE)
+            self.state.flow.goto(STAGE[TROUBLE])
 
     def _do_LookForTrouble(self, action: LookForTrouble) -> None:
         self.state.players[action.player].hand.remove(action.card)
@@ -206,7 +222,7 @@ class DoorRules:
 
     def _do_LootRoom(self, action: LootRoom) -> None:
         self.event(f"player {action.player} loots the room (a Door card, face down)")
-        self.state.flow.goto(END)
+        self.state.flow.goto(STAGE[END])
         self._queue_draws(action.player, "door", 1)
 
     def divine_intervention(self, copy: str) -> None:
@@ -232,7 +248,7 @@ class DoorRules:
         if len(self.state.players[action.player].hand) > self.hand_limit(action.player):
             self.state.charity_giver = action.player
             self.state.charity_given = {}
-            self.state.flow.goto(CHARITY)
+            self.state.flow.goto(STAGE[CHARITY])
             self.event(f"player {action.player} has too many cards: charity")
         else:
             self.next_turn()
@@ -259,5 +275,5 @@ class DoorRules:
             self.event(self.state.over_reason)
             return
         self.state.current = (self.state.current + 1) % self.params.players
-        self.state.flow.goto(KICK)
+        self.state.flow.goto(STAGE[KICK])
         self.start_turn()

@@ -19,6 +19,12 @@ from ..actions import CHANGE_SEX_PENALTY
 from ..cards import Card, card_of
 
 
+def usable_by(tags: frozenset[str], card: Card) -> bool:
+    """Whether a character with these race, class and sex ``tags`` may use ``card`` (人物属性: "only" and
+    "not for")."""
+    return (not card.only or not tags.isdisjoint(card.only)) and tags.isdisjoint(card.not_for)
+
+
 class Strength:
     """The strength rules of :class:`~tablerules.munchkin.game.MunchkinGame` (a mixin: ``self`` is the game)."""
 
@@ -43,8 +49,7 @@ class Strength:
 
     def usable(self, player: int, card: Card) -> bool:
         """Class, race and sex restrictions (人物属性): "only" and "not for"."""
-        tags = self._frozen_tags(player)
-        return (not card.only or not tags.isdisjoint(card.only)) and tags.isdisjoint(card.not_for)
+        return usable_by(self._frozen_tags(player), card)
 
     def works(self, player: int, copy: str) -> bool:
         """An item in play gives its bonus if its owner may use it, or a Cheat! is on it."""
@@ -56,14 +61,38 @@ class Strength:
 
     def chicken(self, player: int) -> int:
         """Chicken on Your Head: -1 on every die roll while the curse stays."""
-        return -sum(1 for c in self.state.players[player].curses if self.card(c).effects[0].effect == "chicken")
+        curses = self.state.players[player].curses
+        if not curses:
+            return 0
+        return -sum(1 for c in curses if self.card(c).effects[0].effect == "chicken")
 
     def hand_limit(self, player: int) -> int:
         return hand_limit(self._frozen_tags(player))
 
     def can_carry(self, player: int, copy: str, without: str = "") -> bool:
         """Equipment slots: one headgear, armour and footgear; two hands; one big item unless a dwarf
-        (``without``: as if that item had left play, for a swap)."""
+        (``without``: as if that item had left play, for a swap). Remembered per character and items in
+        play (:meth:`fits`): the listings ask it for every item and seat after nearly every move."""
+        fits = self.fits(player)
+        key = (copy, without) if without else copy
+        known = fits.get(key)
+        if known is None:
+            known = fits[key] = self._can_carry(player, copy, without)
+        return known
+
+    def fits(self, player: int) -> dict:
+        """What ``player`` can carry (copy, or (copy, without) -> bool), as far as worked out: one table
+        per character (its tags) and items in play, shared by every state and copy of the game."""
+        p = self.state.players[player]
+        key = (self._frozen_tags(player), *p.carried)
+        known = self._fits.get(key)
+        if known is None:
+            if len(self._fits) >= 4096:
+                self._fits.clear()
+            known = self._fits[key] = {}
+        return known
+
+    def _can_carry(self, player: int, copy: str, without: str = "") -> bool:
         card = self.card(copy)
         if card.kind not in ("item", "one_shot") or not self.usable(player, card):
             return False
@@ -81,24 +110,38 @@ class Strength:
         p = self.state.players[player]
         if not p.carried:
             return p.level
-        return p.level + sum(self.card(c).bonus for c in p.carried
-                             if self.card(c).kind == "item" and self.works(player, c))  # a one-shot counts when used
+        total = p.level
+        for c in p.carried:
+            card = self.card(c)
+            if card.kind == "item" and (c in p.cheats or self.usable(player, card)):  # as works()
+                total += card.bonus  # a one-shot counts when used
+        return total
 
     def side_tags(self) -> set[str]:
         """Race, class and sex tags of everybody on the munchkins' side (a modifier counts once)."""
-        return set().union(*(self._frozen_tags(p) for p in self.state.combat.side))
+        c = self.state.combat
+        tags = set(self._frozen_tags(c.fighter))
+        if c.helper is not None:
+            tags |= self._frozen_tags(c.helper)
+        return tags
 
     def fighter_strength(self) -> int:
         """The munchkins' side: fighter and helper strengths, one-shots for them, berserk and turning;
         -5 for each munchkin of the side under Change Sex (诅咒: "改变性别"会让你的下次战斗承受减值)."""
         c = self.state.combat
         assert c is not None
-        total = sum(self.strength(p) for p in c.side) + sum(self.card(x).bonus for x in c.munchkin_one_shots)
-        total -= CHANGE_SEX_PENALTY * len(self.sex_changes(c.side))
-        undead = bool(c.turning) and any(self.foe(m).undead for m in c.monsters)
-        total += len(c.berserk) + (3 * len(c.turning) if undead else 0)
-        total -= 2 * len(c.backstabs)
-        return total
+        side = c.side
+        players = self.state.players
+        total = 0
+        for p in side:
+            total += self.strength(p)
+            if players[p].curses:
+                total -= CHANGE_SEX_PENALTY * len(self.sex_changes([p]))
+        for x in c.munchkin_one_shots:
+            total += self.card(x).bonus
+        if c.turning and any(self.foe(m).undead for m in c.monsters):
+            total += 3 * len(c.turning)
+        return total + len(c.berserk) - 2 * len(c.backstabs)
 
     def monster_strength(self) -> int:
         """The monsters' levels (several monsters: their sum), their modifiers against the munchkins'
@@ -109,9 +152,11 @@ class Strength:
         total = 0
         for copy in c.monsters:
             monster = self.foe(copy)
-            total += monster_total(monster.level, ((m.bonus, m.against) for m in monster.modifiers), tags,
-                                   (self.card(e).bonus for e in self.enhancers_on(copy)))
-        return total + sum(self.card(x).bonus for x in c.monster_one_shots)
+            enhancers = (self.card(e).bonus for e in self.enhancers_on(copy)) if c.enhanced else ()
+            total += monster_total(monster.level, ((m.bonus, m.against) for m in monster.modifiers), tags, enhancers)
+        for x in c.monster_one_shots:
+            total += self.card(x).bonus
+        return total
 
     def enhancers_on(self, copy: str) -> list[str]:
         """The enhancers played on a monster of the fight (a Mate has those of the monster it doubles)."""
@@ -138,18 +183,23 @@ class Strength:
         assert c is not None
         runner = c.runners[0] if runner is None else runner
         monster = monster or (c.chasing[0] if c.chasing else c.monsters[0])
-        tags = self.tags(runner)
+        tags = self._frozen_tags(runner)
         p = self.state.players[runner]
         bonus = race_run_bonus(tags)
-        bonus += sum(self.card(x).run_bonus for x in p.carried if self.works(runner, x))
+        if p.carried:
+            bonus += sum(self.card(x).run_bonus for x in p.carried if self.works(runner, x))
         return bonus + self.foe(monster).run_modifier + len(c.flight) + self.chicken(runner)
 
     def treasure_count(self) -> int:
         """The treasures of the monsters in the fight (a Mate brings as many again, its enhancers' too)
         and of those a wizard charmed away."""
         c = self.state.combat
-        return max(0, c.charmed + sum(self.foe(m).treasures + sum(self.card(e).treasures for e in self.enhancers_on(m))
-                                      for m in c.monsters))
+        total = c.charmed
+        for m in c.monsters:
+            total += self.foe(m).treasures
+            if c.enhanced:
+                total += sum(self.card(e).treasures for e in self.enhancers_on(m))
+        return max(0, total)
 
     def monster_names(self) -> str:
         return " and ".join(self.foe(m).name + (" (Mate)" if m in self.state.combat.mate_of else "")

@@ -21,6 +21,7 @@ from ..actions import (
     Steal,
 )
 from ..state import (
+    STAGE,
     STEAL_ROLL,
     TRADE,
     Theft,
@@ -79,7 +80,7 @@ class Trading:
     def _do_Steal(self, action: Steal) -> None:
         self.discard_own(action.player, action.card)
         self.state.theft = Theft(action.player, action.victim, action.item)
-        self.state.flow.push(STEAL_ROLL)
+        self.state.flow.push(STAGE[STEAL_ROLL])
         self.event(action.describe())
 
     def steal(self, face: int) -> None:
@@ -113,7 +114,7 @@ class Trading:
     def _do_OfferTrade(self, action: OfferTrade) -> None:
         self.state.trade = Trade(action.player, action.give, action.to, action.get)
         self.state.traded_with.add((action.player, action.to))
-        self.state.flow.push(TRADE)
+        self.state.flow.push(STAGE[TRADE])
         self.event(action.describe())
 
     def _do_GiveItem(self, action: GiveItem) -> None:

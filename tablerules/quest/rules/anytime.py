@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core.protocol import Action
-from ..actions import Drop, DropGold, Enhance, GiveGold, GiveItem, Heal, Pack, PlayCard, PlayCheat, Suicide
+from ..actions import Drop, DropGold, Enhance, GiveGold, GiveItem, Heal, Pack, PlayCard, PlayCheat, Suicide, made
 from ..heroes import BACKPACK
 from .common import (
     ASKING,
@@ -53,7 +53,7 @@ class AnytimeRules:
             if not cards_now:
                 return []
             return (self._curses(player, living) if curses else []) + self._any_enhancers(player)
-        out: list[Action] = [PlayCard(player, c) for c in hand.get(IDENTITY, ()) if self._identity_fits(h, c)]
+        out: list[Action] = [made(PlayCard, player, c) for c in hand.get(IDENTITY, ()) if self._identity_fits(h, c)]
         out += self._give_ups(player)
         if cards_now:
             if "go_up_a_level" in hand:
@@ -64,19 +64,41 @@ class AnytimeRules:
                 out += self._any_enhancers(player)
         if fight is None:
             if h.level > 1 and h.health < h.max_health:
-                out.append(Heal(player))
+                out.append(made(Heal, player))
             if len(h.backpack) < BACKPACK:
-                out += [Pack(player, c, True) for c in self.by_kind(h.carried).get("item", ())]
+                out += [made(Pack, player, c, True) for c in self.by_kind(h.carried).get("item", ())]
             if h.backpack:
-                out += [Pack(player, c, False) for c in self.once(c for c in h.backpack if self.can_carry(player, c))]
+                fits = self.once(c for c in h.backpack if self.can_carry(player, c))
+                out += [made(Pack, player, c, False) for c in fits]
             if h.won:
                 won = {self.card(c).name for c in h.won if c in h.hand}  # one action per card: the hand's copy
-                out += [PlayCard(player, c) for c in hand.get(PLAYABLE, ()) if self.card(c).name in won
+                out += [made(PlayCard, player, c) for c in hand.get(PLAYABLE, ()) if self.card(c).name in won
                         and self.can_carry(player, c)]
             out += self._trades(player) + self._walls(player) + self._anytime_cheats(player)
         if player == st.current and stage in self.SUICIDE_STAGES and (
                 fight is None or player == fight.fighter):
-            out.append(Suicide(player))
+            out.append(made(Suicide, player))
+        return out
+
+    def _unlisted_anytime(self, player: int, stage: str) -> list[Action]:
+        """:meth:`anytime_actions` of ``player`` less parts that the stage's own listing always holds too
+        (what :func:`~tablerules.core.actions.merge_actions` would drop): in the moving stage (the living
+        current player, ``_moving_actions``) all but the enhancers and Cheat!; in a fight (the living
+        fighter, ``_combat_actions``; a seat in the "I'm rolling" window, ``_interference_actions``) the
+        give-ups, Go Up a Level and enhancers, which those list for the seat. Merged into the stage's list
+        (``FlowRules._list_legal``), the same actions in the same order as the whole of them."""
+        st = self.state
+        h = st.heroes[player]
+        hand = self.by_kind(h.hand)
+        if stage == MOVING:  # (fight is None)
+            out = self._any_enhancers(player) if "enhancer" in hand else []
+            return out + self._anytime_cheats(player) if "cheat" in hand else out
+        out = [] if h.dead else [made(PlayCard, player, c) for c in hand.get(IDENTITY, ())
+                                 if self._identity_fits(h, c)]
+        if "curse" in hand:
+            out += self._curses(player, [q for q in range(self.params.players) if not st.heroes[q].dead])
+        if player == st.current and player == st.fight.fighter and not h.dead:
+            out.append(made(Suicide, player))
         return out
 
     def _trades(self, p: int) -> list[Action]:
@@ -84,12 +106,13 @@ class AnytimeRules:
         上), give one or gold to a living munchkin in the same or an adjacent room."""
         h = self.state.heroes[p]
         items = self.items_once(h)
-        out: list[Action] = [Drop(p, c) for c in items]
+        out: list[Action] = [made(Drop, p, c) for c in items]
         friends = self.friends(p)
-        out += [GiveItem(p, c, q) for c in items for q in friends if self._receives(q, c)]
+        out += [made(GiveItem, p, c, q) for c in items for q in friends if self._receives(q, c)]
         amounts = sorted({n for n in (100, h.gold) if 0 < n <= h.gold})
-        out += [GiveGold(p, q, n) for q in friends for n in amounts]
-        return out + [DropGold(p, n) for n in amounts]  # p. 16: 现金可以和物品一样花掉，扔在地上或者和其他小白交换
+        out += [made(GiveGold, p, q, n) for q in friends for n in amounts]
+        # p. 16: 现金可以和物品一样花掉，扔在地上或者和其他小白交换
+        return out + [made(DropGold, p, n) for n in amounts]
 
     def _any_enhancers(self, p: int) -> list[Action]:
         """An enhancer at any time (p. 10, 17: 增强卡任何时候都可以使用): in a fight on one of its monsters,
@@ -97,7 +120,7 @@ class AnytimeRules:
         if self.state.fight is not None:
             return self._enhancers(p)
         cards = self.by_kind(self.state.heroes[p].hand).get("enhancer", ())
-        return [Enhance(p, c, m) for c in cards for m in sorted(self.state.dungeon.monsters)]
+        return [made(Enhance, p, c, m) for c in cards for m in sorted(self.state.dungeon.monsters)]
 
     def _anytime_cheats(self, p: int) -> list[Action]:
         """Cheat! is a DxM card, played at any time (p. 17: 除非卡牌上另有说明，否则任何时候都可以打主角卡), on an item
@@ -109,4 +132,4 @@ class AnytimeRules:
             return []
         won = [c for c in h.won if c in h.hand]
         targets = self.once(h.backpack, won, keep=lambda c: self.card(c).kind == "item" and not self.can_carry(p, c))
-        return [PlayCheat(p, x, item) for x in cheats for item in targets]
+        return [made(PlayCheat, p, x, item) for x in cheats for item in targets]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...families.munchkin.bad_stuff import BadStuffInterpreter
-from ..actions import ChooseLoss, GiveUp
+from ..actions import ChooseLoss, GiveUp, made
 from ..heroes import Hero
 from ..state import Loss, LossChoice
 from .common import CHOOSE_LOSS
@@ -48,7 +48,7 @@ class BadStuffRules(BadStuffInterpreter):
         self.settle_interruption(CHOOSE_LOSS)
 
     def _lose_identity(self, victim: int, copy: str, source: str) -> None:
-        self._do_GiveUp(GiveUp(victim, copy))
+        self._do_GiveUp(made(GiveUp, victim, copy))
 
     def _unapplied(self, loss: Loss) -> None:
         """A monster's bad stuff that cannot apply is a hit instead (p. 10); a curse that cannot apply does

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from ...core.charity import next_recipients
 from ...core.protocol import Action
-from ..actions import DiscardCard, GiveCard
+from ..actions import DiscardCard, GiveCard, made
 from ..heroes import DWARF_HAND_LIMIT, HAND_LIMIT
 
 
@@ -29,8 +29,8 @@ class CharityRules:
         giver = self.state.charity_giver
         hand = self.once(self.state.heroes[giver].hand)
         recipients = next_recipients([h.level for h in self.state.heroes], giver, self.state.charity_given)
-        out: list[Action] = [DiscardCard(giver, c) for c in hand] if not recipients else [
-            GiveCard(giver, c, to) for c in hand for to in recipients]
+        out: list[Action] = [made(DiscardCard, giver, c) for c in hand] if not recipients else [
+            made(GiveCard, giver, c, to) for c in hand for to in recipients]
         plays = [a for a in self._plays(giver) if self.card(a.card).kind in ("item", "one_shot")]
         return out + plays + self.hand_drops(giver)
 

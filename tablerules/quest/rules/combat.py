@@ -9,12 +9,12 @@ from typing import ClassVar
 from ...core.cards import distinct
 from ...core.flow import ResponseWindow
 from ...core.protocol import Action
-from ..actions import AskHelp, D10Power, Enhance, LoadDie, OneShot, Pass, Roll, TakeTreasure, Wandering
+from ..actions import AskHelp, D10Power, Enhance, LoadDie, OneShot, Pass, Roll, TakeTreasure, Wandering, made
 from ..dungeon import Room
 from ..exploration import _Pending
 from ..heroes import WIN_LEVEL
 from ..state import Combat, Step
-from .common import AFTER_ROLL, BOSS_LEVEL, COMBAT, FIRST_PICK, GAME_OVER, INTERFERENCE, MOVING, ROLLING
+from .common import AFTER_ROLL, BOSS_LEVEL, COMBAT, FIRST_PICK, GAME_OVER, INTERFERENCE, MOVING, POWER_CLASS, ROLLING
 
 
 class CombatRules:
@@ -119,60 +119,85 @@ class CombatRules:
 
     def _one_shots(self, p: int, sides: tuple[str, ...], thrown_only: bool) -> list[Action]:
         h = self.state.heroes[p]
-        cards = self.by_kind(h.hand + h.carried).get("one_shot", ())
+        cards = self.held(h, "one_shot")
         if thrown_only:  # (a card's copies are alike: the first copy of each thrown card)
             cards = [c for c in cards if self.card(c).thrown]
-        return [OneShot(p, c, s) for c in cards for s in sides]
+        return [made(OneShot, p, c, s) for c in cards for s in sides]
 
     def _enhancers(self, p: int) -> list[Action]:
         cards = self.by_kind(self.state.heroes[p].hand).get("enhancer", ())
-        return [Enhance(p, c, m) for c in cards for m in distinct(self.state.fight.monsters)]
+        return [made(Enhance, p, c, m) for c in cards for m in distinct(self.state.fight.monsters)]
 
     def _wanderers(self, p: int) -> list[Action]:
         hand = self.state.heroes[p].hand
-        return [Wandering(p, c) for c in self.by_kind(hand).get("wandering", ())]
+        return [made(Wandering, p, c) for c in self.by_kind(hand).get("wandering", ())]
 
     def _combat_actions(self) -> list[Action]:
         f = self.state.fight
         p = f.fighter
-        out = [*self._one_shots(p, ("munchkins",), False), *self._powers(p, "berserk"), *self._powers(p, "turning"),
-               *self._gual(p), *self._enhancers(p), *self._give_ups(p)]
-        if "warrior" in self.frozen_tags(p) and p not in f.fury and (p, "fury") not in self.state.powers_used:
-            out.append(D10Power(p, "fury"))
         h = self.state.heroes[p]
+        tags = self.frozen_tags(p)
+        hand = self.by_kind(h.hand)
+        out = [made(OneShot, p, c, "munchkins") for c in self.held(h, "one_shot")]  # _one_shots
+        for power in ("berserk", "turning"):
+            if POWER_CLASS[power] in tags:
+                out += self._powers(p, power)
+        if "go_up_a_level" in hand:
+            out += self._gual(p)
+        if "enhancer" in hand:
+            out += self._enhancers(p)
+        out += self._give_ups(p)
+        if "warrior" in tags and p not in f.fury and (p, "fury") not in self.state.powers_used:
+            out.append(made(D10Power, p, "fury"))
         out += self.escapes(p)
         if f.helper is None:  # bribes: first pick of the treasures, gold, or an item
-            treasures = self.treasure_count()
-            for q in self.helpers():
-                out += [AskHelp(p, q, n) for n in range(treasures + 1)]
-                out += [AskHelp(p, q, 0, gold) for gold in (100, 300, 500) if gold <= h.gold]
-                out += [AskHelp(p, q, 0, 0, c) for c in self.items_once(h)
+            helpers = self.helpers()
+            treasures = self.treasure_count() if helpers else 0
+            for q in helpers:
+                out += [made(AskHelp, p, q, n) for n in range(treasures + 1)]
+                out += [made(AskHelp, p, q, 0, gold) for gold in (100, 300, 500) if gold <= h.gold]
+                out += [made(AskHelp, p, q, 0, 0, c) for c in self.items_once(h)
                         if self.card(c).kind == "item" and self._receives(q, c)]
-        out.append(Roll(p))
+        out.append(made(Roll, p))
         return out
 
     def _interference_actions(self) -> list[Action]:
-        f = self.state.fight
+        st = self.state
+        f = st.fight
         out: list[Action] = []
+        near: set[str] | None = None  # the rooms that reach the fight (reaches()), worked out once
         for p in f.window.waiting:
+            h = st.heroes[p]
             if p == f.helper:  # p. 10: 帮手的能力可以照常使用 (a cleric helper turns undead)
                 out += self._one_shots(p, ("munchkins", "monsters"), False) + self._powers(p, "berserk")
                 out += self._powers(p, "turning") if self.params.rules >= 2 else []
-            elif not self.state.heroes[p].dead and self.reaches(p, f.room):
-                out += self._one_shots(p, ("munchkins", "monsters"), True) + self._powers(p, "backstab")
-            out += self._enhancers(p) + self._wanderers(p) + self._gual(p) + self._give_ups(p)
-            if "curse" in self.by_kind(self.state.heroes[p].hand):
-                out += self._curses(p, [q for q in f.side if not self.state.heroes[q].dead])
-            out.append(Pass(p))
+            elif not h.dead:
+                if near is None:
+                    near = self.reaching(f.room)
+                if st.dungeon.munchkins[st.colours[p]] in near:
+                    out += self._one_shots(p, ("munchkins", "monsters"), True)
+                    if POWER_CLASS["backstab"] in self.frozen_tags(p):
+                        out += self._powers(p, "backstab")
+            hand = self.by_kind(h.hand)  # (each part lists nothing without its kind of card in the hand)
+            if "enhancer" in hand:
+                out += self._enhancers(p)
+            if "wandering" in hand:
+                out += self._wanderers(p)
+            if "go_up_a_level" in hand:
+                out += self._gual(p)
+            out += self._give_ups(p)
+            if "curse" in hand:
+                out += self._curses(p, [q for q in f.side if not st.heroes[q].dead])
+            out.append(made(Pass, p))
         return out
 
     def _after_roll_actions(self) -> list[Action]:
         out: list[Action] = []
         for p in self.state.fight.window.waiting:
             dice = self.by_kind(self.state.heroes[p].hand).get("loaded_die", ())
-            out += [LoadDie(p, c, i, face) for c in dice for i in range(len(self.state.fight.dice))
+            out += [made(LoadDie, p, c, i, face) for c in dice for i in range(len(self.state.fight.dice))
                     for face in range(1, 7) if face != self.state.fight.dice[i][2]]
-            out.append(Pass(p))
+            out.append(made(Pass, p))
         return out
 
     def start_fight(self, room_id: str, anyway: bool = False) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...core.protocol import Action
-from ..actions import AnswerCurse, PlayCurse
+from ..actions import AnswerCurse, PlayCurse, made
 from ..state import CursePlayed, Loss, Step
 from .common import ANSWER_CURSE
 
@@ -23,15 +23,15 @@ class CurseRules:
 
     def _curses(self, p: int, targets: list[int]) -> list[Action]:
         cards = self.by_kind(self.state.heroes[p].hand).get("curse", ())
-        return [PlayCurse(p, c, t) for c in cards for t in targets]
+        return [made(PlayCurse, p, c, t) for c in cards for t in targets]
 
     def _curse_answers(self) -> list[Action]:
         target = self.state.curse.target
         h = self.state.heroes[target]
-        out: list[Action] = [AnswerCurse(target, "accept")]
-        out += [AnswerCurse(target, c) for c in self.by_kind(h.hand + h.carried).get("remove_curse", ())]
+        out: list[Action] = [made(AnswerCurse, target, "accept")]
+        out += [made(AnswerCurse, target, c) for c in self.held(h, "remove_curse")]
         if "cleric" in self.frozen_tags(target):
-            out.append(AnswerCurse(target, "pray"))
+            out.append(made(AnswerCurse, target, "pray"))
         return out
 
     def _do_PlayCurse(self, action: PlayCurse) -> None:

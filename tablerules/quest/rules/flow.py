@@ -15,9 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...core.actions import merge_actions
 from ...core.flow import Stage
 from ...core.protocol import Action
-from ..actions import ChooseLoss, TakeTreasure
+from ..actions import ChooseLoss, PlayCheat, TakeTreasure, made
 from ..state import QuestState, Step
 from .charity import CharityRules
 from .combat import CombatRules
@@ -165,6 +166,8 @@ STAGES: dict[str, StageRules] = {
                         settle=_charity_done),
 }
 _ELSEWHERE = StageRules()
+_OWN_LISTING = frozenset((MOVING, COMBAT, INTERFERENCE, CREATION))  # FlowRules._list_legal's own stages
+_combat_actions, _interference_actions = CombatRules._combat_actions, CombatRules._interference_actions
 
 
 class FlowRules:
@@ -177,7 +180,7 @@ class FlowRules:
             return (st.current,)  # the crawl's own choices (a base colour, a wandering monster)
         if len(st.flow.stack) > 1:  # an interruption: the victim of bad stuff, a curse's target
             return st.flow.players
-        return STAGES.get(st.stage_name, _ELSEWHERE).who(st)
+        return STAGES.get(st.flow.stack[0].name, _ELSEWHERE).who(st)  # (st.stage_name)
 
     def interrupt(self, name: str, player: int) -> None:
         """Push an interruption of the turn flow that ``player`` settles (core.flow: push / pop)."""
@@ -197,17 +200,45 @@ class FlowRules:
             return [] if isinstance(step, Step) else super().player_actions()
         if self.state.choice is not None:
             victim, options = self.state.choice.victim, self.state.choice.options
-            return [ChooseLoss(victim, c) for c in options]
+            return [made(ChooseLoss, victim, c) for c in options]
         if self.state.curse is not None:
             return self._curse_answers()
         if self.state.picker is not None:
-            return [TakeTreasure(self.state.picker, c) for c in self.once(self.state.pick_from)]
+            return [made(TakeTreasure, self.state.picker, c) for c in self.once(self.state.pick_from)]
         return STAGES.get(self.state.stage_name, _ELSEWHERE).actions(self)
+
+    def _list_legal(self) -> tuple[Action, ...]:
+        """The protocol's listing (the stage's actions, then the any-time actions of whoever acts that it
+        does not list already); in the moving stage, a fight and its "I'm rolling" window only the any-time
+        parts the stage does not list are worked out (``AnytimeRules._unlisted_anytime``); in character
+        creation nobody has any."""
+        st = self.state
+        stage = st.flow.stack[0].name  # (st.stage_name)
+        if stage not in _OWN_LISTING or st.pending or st.over_reason or st.choice is not None \
+                or st.curse is not None or st.picker is not None or len(st.flow.stack) > 1:
+            return super()._list_legal()
+        if stage == INTERFERENCE:
+            actions = _interference_actions(self)
+            extra = [a for p in st.fight.window.to_act() for a in self._unlisted_anytime(p, stage)]
+            return tuple(merge_actions(actions, extra) if extra else actions)
+        if stage == CREATION:
+            return tuple(self._creation_actions())  # (anytime_actions: nothing before the game starts)
+        p = st.current
+        if st.heroes[p].dead or (stage == COMBAT and st.fight.fighter != p):
+            return super()._list_legal()
+        actions = self._moving_actions(p) if stage == MOVING else _combat_actions(self)
+        extra = self._unlisted_anytime(p, stage)
+        if extra:  # distinct, and of kinds the stage does not list (but a Cheat! while moving)
+            if stage == MOVING and type(extra[-1]) is PlayCheat:
+                return tuple(merge_actions(actions, extra))
+            actions += extra
+        return tuple(actions)
 
     def _settle(self) -> None:
         """Move on when nothing is left to choose or roll in the current step."""
-        super()._settle()
         st = self.state
+        if st.pending and not isinstance(st.pending[0], Step):
+            super()._settle()  # the crawl's (its monster draw with no card left; a Step never is one)
         while not st.over_reason:
             if st.pending:
                 step = st.pending[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..actions import AnswerHelp, AskHelp
+from ..actions import AnswerHelp, AskHelp, made
 from ..heroes import WIN_LEVEL
 from .common import ASKING, COMBAT
 
@@ -52,7 +52,7 @@ class HelpRules:
         can_take = (not f.offer_item or (f.offer_item in fighter.carried + fighter.backpack
                                          and self._receives(f.asked, f.offer_item))) \
             and f.offer_gold <= fighter.gold
-        return [*([AnswerHelp(f.asked, True)] if can_take else []), AnswerHelp(f.asked, False)]
+        return [*([made(AnswerHelp, f.asked, True)] if can_take else []), made(AnswerHelp, f.asked, False)]
 
     def _do_AskHelp(self, action: AskHelp) -> None:
         f = self.state.fight

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from ...core.identity import character_tags, drop_identity
 from ...core.protocol import Action
-from ..actions import GiveUp
+from ..actions import GiveUp, made
 from ..heroes import Hero
 
 _TAGS: dict[tuple, frozenset[str]] = {}  # (sex, races, classes, half-breed) -> tags
@@ -51,14 +51,14 @@ class IdentityRules:
         h = self.state.heroes[p]
         if not (h.race or h.race2 or h.cls or h.cls2):
             return []
-        out: list[Action] = [GiveUp(p, c) for c in (h.race, h.race2, h.cls, h.cls2) if c]
+        out: list[Action] = [made(GiveUp, p, c) for c in (h.race, h.race2, h.cls, h.cls2) if c]
         # p. 17: a lone race (class) given up on purpose may be swapped for another at once, keeping the
         # Half-Breed (Super Munchkin) that would otherwise go with it
         for have, enabler, kind in ((h.race, h.half_breed and not h.race2, "race"),
                                     (h.cls, h.super_munchkin and not h.cls2, "class")):
             if have and enabler:
                 mine = (self.card(have).race, self.card(have).cls)
-                out += [GiveUp(p, have, c) for c in self.by_kind(h.hand).get(kind, ())
+                out += [made(GiveUp, p, have, c) for c in self.by_kind(h.hand).get(kind, ())
                         if (self.card(c).race, self.card(c).cls) != mine]
         return out
 

@@ -3,11 +3,12 @@ move each beyond the first), dropping, giving, Cheat!, Summon Wall, gold; one ac
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 from ...core.protocol import Action
-from ..actions import Drop, DropGold, GiveGold, GiveItem, GiveUp, Pack, PlayCard, PlayCheat, SummonWall
+from ..actions import Drop, DropGold, GiveGold, GiveItem, GiveUp, Pack, PlayCard, PlayCheat, SummonWall, made
 from ..dungeon import link_key
 from ..geometry import LinkKind, Side
 from ..heroes import BACKPACK, START_MOVES, WIN_LEVEL, WORN_SLOTS, Hero, hands_used
@@ -16,12 +17,17 @@ from ..heroes import BACKPACK, START_MOVES, WIN_LEVEL, WORN_SLOTS, Hero, hands_u
 #: the cards are static, so this is shared by every game (like identity's tags)
 _KINDS: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
 ALL = "*"  #: by_kind()'s key for the whole pool once
+_NAMES = "*names"  #: by_kind()'s key for the names of the cards in the pool (a frozenset)
 IDENTITY, PLAYABLE = "*identity", "*item or one-shot"  #: by_kind()'s keys for races and classes, items and one-shots
 _GROUPS = {"race": (IDENTITY,), "class": (IDENTITY,), "half_breed": (IDENTITY,), "super_munchkin": (IDENTITY,),
            "item": (PLAYABLE,), "one_shot": (PLAYABLE,)}
+_LAST: dict[int, tuple[str, ...]] = {}  # id(pool) -> its key when by_kind last made a table for it
+_GROUPS_OF: dict[str, tuple[str, tuple[str, ...]]] = {}  # copy -> its card's name, its by_kind() groups
 _USABLE: dict[tuple[frozenset[str], str], bool] = {}  # (tags, card id) -> usable (no Cheat! on it)
 _ITEMS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}  # (backpack, in play) -> items_once
 _CARRIED: dict[tuple[str, ...], tuple[frozenset, int]] = {}  # items in play -> slots taken, hands used
+#: gold -> the amounts offered to give or drop (100 and all of it), for the commonest sums
+_AMOUNTS = {n: sorted({a for a in (100, n) if 0 < a <= n}) for n in range(0, 3001, 50)}
 
 
 class ItemRules:
@@ -67,21 +73,97 @@ class ItemRules:
         key = tuple(pool)
         known = _KINDS.get(key)
         if known is None:
-            if len(_KINDS) > 100_000:
+            if len(_KINDS) > 100_000 or len(_LAST) > 100_000:
                 _KINDS.clear()
-            cards = [(copy, self.card(copy)) for copy in sorted(key)]  # the lowest copy of each card first
-            groups: dict[str, list[str]] = {ALL: []}
-            distinct_names = len({c.name for _, c in cards}) == len(cards)
-            seen: set[tuple[str, str]] = set()
-            for copy, c in cards:
-                for group in (ALL, c.kind, *_GROUPS.get(c.kind, ())):
-                    if distinct_names:  # every copy is the first of its card
-                        groups.setdefault(group, []).append(copy)
-                    elif (group, c.name) not in seen:  # as once() takes it
-                        seen.add((group, c.name))
-                        groups.setdefault(group, []).append(copy)
-            known = _KINDS[key] = {kind: tuple(copies) for kind, copies in groups.items()}
+                _LAST.clear()
+            parent = _KINDS.get(key[:-1]) if len(key) > 1 else None
+            known = self._kinds_plus(parent, key[-1]) if parent is not None else None
+            if known is None:  # a card played or discarded: this pool's key at its last new table, less one
+                before = _LAST.get(id(pool))
+                if before is not None and len(before) == len(key) + 1:
+                    known = self._kinds_minus(before, key)
+            known = _KINDS[key] = known or self._kinds(key)
+            _LAST[id(pool)] = key  # (checked against the key, so another list with the same id is harmless)
         return known
+
+    def _kinds(self, key: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+        """:meth:`by_kind`'s table for a pool, worked out (and under :data:`_NAMES` the names in it)."""
+        rows = [(copy, self._groups_of(copy)) for copy in sorted(key)]  # the lowest copy of each card first
+        groups: dict[str, list[str]] = {ALL: []}
+        names = frozenset(name for _, (name, _) in rows)
+        if len(names) == len(rows):  # every copy is the first of its card
+            for copy, (_, kinds) in rows:
+                for group in kinds:
+                    copies = groups.get(group)
+                    if copies is None:
+                        groups[group] = [copy]
+                    else:
+                        copies.append(copy)
+        else:
+            seen: set[tuple[str, str]] = set()
+            for copy, (name, kinds) in rows:
+                for group in kinds:
+                    if (group, name) not in seen:  # as once() takes it
+                        seen.add((group, name))
+                        groups.setdefault(group, []).append(copy)
+        known: dict = {kind: tuple(copies) for kind, copies in groups.items()}
+        known[_NAMES] = names
+        return known
+
+    def _kinds_plus(self, parent: dict, copy: str) -> dict[str, tuple[str, ...]] | None:
+        """The table of a pool one card longer than ``parent``'s (a card drawn): a copy of a new card goes
+        into its groups at its place in copy order; ``None`` for a second copy of a card (worked out in full)."""
+        name, kinds = self._groups_of(copy)
+        names = parent[_NAMES]
+        if name in names:
+            return None
+        known = dict(parent)
+        for group in kinds:
+            copies = known.get(group)
+            if copies is None:
+                known[group] = (copy,)
+            else:
+                i = bisect_left(copies, copy)
+                known[group] = (*copies[:i], copy, *copies[i:])
+        known[_NAMES] = names | {name}
+        return known
+
+    def _kinds_minus(self, before: tuple[str, ...], key: tuple[str, ...]) -> dict[str, tuple[str, ...]] | None:
+        """The table of ``key``, ``before`` less one copy, from ``before``'s (when known and every card in it
+        is there once): the copy leaves its groups (an emptied group goes); else ``None``."""
+        parent = _KINDS.get(before)
+        if parent is None or len(parent[_NAMES]) != len(before):
+            return None
+        i = 0
+        while i < len(key) and key[i] == before[i]:
+            i += 1
+        if before[:i] + before[i + 1:] != key:
+            return None
+        copy = before[i]
+        name, kinds = self._groups_of(copy)
+        known = dict(parent)
+        for group in kinds:
+            copies = tuple([c for c in known[group] if c != copy])
+            if copies or group == ALL:
+                known[group] = copies
+            else:
+                del known[group]
+        known[_NAMES] = parent[_NAMES] - {name}
+        return known
+
+    def _groups_of(self, copy: str) -> tuple[str, tuple[str, ...]]:
+        row = _GROUPS_OF.get(copy)
+        if row is None:
+            c = self.card(copy)
+            row = _GROUPS_OF[copy] = (c.name, (ALL, c.kind, *_GROUPS.get(c.kind, ())))
+        return row
+
+    def held(self, h: Hero, kind: str) -> tuple[str, ...]:
+        """``by_kind(h.hand + h.carried)[kind]`` (one-shots, escapes, Remove Curse: from the hand or the belt),
+        read off the hand's own table when nothing in play is of that kind (no new pool to work out)."""
+        if h.carried and kind in self.by_kind(h.carried):
+            return self.by_kind(h.hand + h.carried).get(kind, ())
+        return self.by_kind(h.hand).get(kind, ())
 
     def items_once(self, h: Hero) -> tuple[str, ...]:
         """The items in play and in the backpack, one copy per card (the backpack's first)."""
@@ -133,11 +215,12 @@ class ItemRules:
         big = sum(1 for c in h.carried + h.backpack if self.card(c).big)
         return max(0, START_MOVES - max(0, big - 1))
 
-    def _plays(self, p: int) -> list[Action]:
-        """Races, classes, items (into play, or the backpack), one-shots (onto the belt), Go Up a Level."""
+    def _plays(self, p: int, hand: dict[str, tuple[str, ...]] | None = None) -> list[Action]:
+        """Races, classes, items (into play, or the backpack), one-shots (onto the belt), Go Up a Level
+        (``hand``: ``by_kind`` of the hand, when the caller has it)."""
         h = self.state.heroes[p]
         out: list[Action] = []
-        for copy in self.by_kind(h.hand)[ALL]:
+        for copy in (hand or self.by_kind(h.hand))[ALL]:
             kind = self.card(copy).kind
             if kind == "race":
                 ok = self._second_fits(h.race, h.race2, h.half_breed, copy)
@@ -152,7 +235,7 @@ class ItemRules:
             else:
                 ok = kind == "one_shot" or (kind == "go_up_a_level" and h.level < WIN_LEVEL - 1)
             if ok:
-                out.append(PlayCard(p, copy))
+                out.append(made(PlayCard, p, copy))
         return out
 
     def _second_fits(self, first: str | None, second: str | None, enabler: str | None, copy: str) -> bool:
@@ -162,44 +245,54 @@ class ItemRules:
         card, have = self.card(copy), self.card(first)
         return bool(enabler) and second is None and (card.race, card.cls) != (have.race, have.cls)
 
-    def _item_actions(self, p: int) -> list[Action]:
-        """Outside fights: the backpack, dropping, giving to a munchkin nearby, Cheat!."""
+    def _item_actions(self, p: int, hand: dict[str, tuple[str, ...]] | None = None) -> list[Action]:
+        """Outside fights: the backpack, dropping, giving to a munchkin nearby, Cheat! (``hand``: ``by_kind``
+        of the hand, when the caller has it; the parts with nothing to list are skipped)."""
         h = self.state.heroes[p]
+        if hand is None:
+            hand = self.by_kind(h.hand)
+        carried, backpack = h.carried, h.backpack
         out: list[Action] = []
-        if len(h.backpack) < BACKPACK:
-            out += [Pack(p, c, True) for c in self.by_kind(h.carried).get("item", ())]
-        if h.backpack:
-            out += [Pack(p, c, False) for c in self.once(c for c in h.backpack if self.can_carry(p, c))]
-        items = self.items_once(h)
-        out += [Drop(p, c) for c in items] + self.hand_drops(p)
-        friends = self.friends(p)
-        out += [GiveItem(p, c, q) for c in items for q in friends if self._receives(q, c)]
-        amounts = sorted({n for n in (100, h.gold) if 0 < n <= h.gold})
-        out += [GiveGold(p, q, n) for q in friends for n in amounts]
-        out += [DropGold(p, n) for n in amounts]
-        cheats = self.by_kind(h.hand).get("cheat", ())[:1]  # the description names the item
+        if carried and len(backpack) < BACKPACK:
+            out += [made(Pack, p, c, True) for c in self.by_kind(carried).get("item", ())]
+        if backpack:
+            out += [made(Pack, p, c, False) for c in self.once(c for c in backpack if self.can_carry(p, c))]
+        items = self.items_once(h) if carried or backpack else ()
+        out += [made(Drop, p, c) for c in items]
+        out += [made(Drop, p, c) for c in hand.get(PLAYABLE, ())]  # hand_drops
+        gold = h.gold
+        amounts = _AMOUNTS[gold] if gold in _AMOUNTS else sorted({n for n in (100, gold) if 0 < n <= gold})
+        if items or amounts:
+            friends = self.friends(p)
+            if friends:
+                out += [made(GiveItem, p, c, q) for c in items for q in friends if self._receives(q, c)]
+                out += [made(GiveGold, p, q, n) for q in friends for n in amounts]
+        out += [made(DropGold, p, n) for n in amounts]
+        cheats = hand.get("cheat", ())[:1]  # the description names the item
         if cheats:
-            targets = self.once(h.backpack, h.hand,
+            targets = self.once(backpack, h.hand,
                                 keep=lambda c: self.card(c).kind == "item" and not self.can_carry(p, c))
-            out += [PlayCheat(p, x, item) for x in cheats for item in targets]
+            out += [made(PlayCheat, p, x, item) for x in cheats for item in targets]
         return out
 
     def friends(self, p: int) -> list[int]:
         """The living munchkins in ``p``'s room or an adjacent one through a passable link (p. 16: giving)."""
         heroes = self.state.heroes
-        d = self.state.dungeon
-        here = d.munchkins[self.state.colours[p]]
-        others = [q for q in range(self.params.players) if q != p and not heroes[q].dead]
+        munchkins, colours = self.state.dungeon.munchkins, self.state.colours
+        here = munchkins[colours[p]]
+        others = [(q, munchkins[colours[q]]) for q in range(self.params.players) if q != p and not heroes[q].dead]
         if not others:
-            return others
+            return []
+        if all(room == here for _, room in others):
+            return [q for q, _ in others]
         near = self.neighbours(here)
         near.append(here)
-        return [q for q in others if d.munchkins[self.state.colours[q]] in near]
+        return [q for q, room in others if room in near]
 
     def hand_drops(self, p: int) -> list[Action]:
         """In your own turn, items and one-shots straight from the hand to the floor (p. 7 行善: "你完全可以把手里的
         卡牌放到场上，把能卖掉的东西卖掉，甚至把手里的东西扔到地上，这样可以少给别人或少弃一点牌")."""
-        return [Drop(p, c) for c in self.by_kind(self.state.heroes[p].hand).get(PLAYABLE, ())]
+        return [made(Drop, p, c) for c in self.by_kind(self.state.heroes[p].hand).get(PLAYABLE, ())]
 
     def _receives(self, player: int, copy: str) -> bool:
         if self.params.rules >= 2:
@@ -307,7 +400,7 @@ class ItemRules:
             h.hand.remove(copy)
             self._discard(copy)
         elif copy in (h.race, h.race2, h.cls, h.cls2):
-            self._do_GiveUp(GiveUp(p, copy))
+            self._do_GiveUp(made(GiveUp, p, copy))
         elif copy in (h.half_breed, h.super_munchkin):
             if copy == h.half_breed:
                 h.half_breed = None
@@ -329,15 +422,14 @@ class ItemRules:
     def _discard(self, copy: str) -> None:
         (self.state.dxm_discard if self.card(copy).deck == "dxm" else self.state.treasure_discard).append(copy)
 
-    def _walls(self, p: int) -> list[Action]:
-        hand = self.state.heroes[p].hand
-        walls = self.by_kind(hand).get("summon_wall", ())[:1]  # the action names the side
+    def _walls(self, p: int, hand: dict[str, tuple[str, ...]] | None = None) -> list[Action]:
+        walls = (hand or self.by_kind(self.state.heroes[p].hand)).get("summon_wall", ())[:1]  # names the side
         if not walls:
             return []
         room = self.room_of(p)
         sides = [s for s in Side if self.state.dungeon.link(room.at, s) is not LinkKind.WALL and not (
             room.entrance or (self.state.dungeon.room_at(s.step(room.at)) or room).entrance)]
-        return [SummonWall(p, w, s.value) for w in walls for s in sides]
+        return [made(SummonWall, p, w, s.value) for w in walls for s in sides]
 
     def _do_SummonWall(self, action: SummonWall) -> None:
         h = self.state.heroes[action.player]

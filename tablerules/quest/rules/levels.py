@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...core.protocol import Action
-from ..actions import BuyLevel, Heal, PlayCard, SpendItem
+from ..actions import BuyLevel, Heal, PlayCard, SpendItem, made
 from ..heroes import WIN_LEVEL
 from .common import LEVEL_PRICE
 
@@ -23,7 +23,7 @@ class LevelRules:
         h = self.state.heroes[p]
         if h.level >= WIN_LEVEL - 1 or h.dead:
             return []
-        return [PlayCard(p, c) for c in self.by_kind(h.hand).get("go_up_a_level", ())]
+        return [made(PlayCard, p, c) for c in self.by_kind(h.hand).get("go_up_a_level", ())]
 
     def _do_SpendItem(self, action: SpendItem) -> None:
         """Items at their value towards 1000 gold; a level as soon as it is reached, no change."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...core.protocol import Action
-from ..actions import D10Power, Power
+from ..actions import D10Power, Power, made
 from ..state import Step
 from .common import MAX_POWER_DISCARDS, POWER_CLASS
 
@@ -22,16 +22,19 @@ class PowerRules:
 
     def _d10_powers(self, p: int) -> list[Action]:
         """Outside fights, once a turn: the thief's steal, the wizard's teleport."""
-        tags, here = self.frozen_tags(p), self.room_of(p).id
+        tags = self.frozen_tags(p)
+        if "thief" not in tags and "wizard" not in tags:
+            return []
+        here = self.room_of(p).id
         out: list[Action] = []
         loot: list[str] = []
         if "thief" in tags and (p, "steal") not in self.state.powers_used:
             for q in range(self.params.players):
                 if q != p and not self.state.heroes[q].dead and self.room_of(q).id == here:
                     loot += [c for c in self.state.heroes[q].carried if not self.card(c).big and self._receives(p, c)]
-            out += [D10Power(p, "steal", c) for c in self.once(loot)]
+            out += [made(D10Power, p, "steal", c) for c in self.once(loot)]
         if "wizard" in tags and (p, "teleport") not in self.state.powers_used:
-            out += [D10Power(p, "teleport", r) for r in sorted(self.state.dungeon.rooms) if r != here]
+            out += [made(D10Power, p, "teleport", r) for r in sorted(self.state.dungeon.rooms) if r != here]
         return out
 
     def _do_D10Power(self, action: D10Power) -> None:
@@ -66,7 +69,7 @@ class PowerRules:
             return []
         if power == "backstab" and (p in f.backstabbers or not self.reaches(p, f.room) or self.state.heroes[p].dead):
             return []
-        return [Power(p, power, c) for c in self.discardable(p)]
+        return [made(Power, p, power, c) for c in self.discardable(p)]
 
     def _do_Power(self, action: Power) -> None:
         f = self.state.fight

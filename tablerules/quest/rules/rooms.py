@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...core.protocol import Action
-from ..actions import Deal, FightAnyway
+from ..actions import Deal, FightAnyway, made
 from ..dungeon import Room
 from ..heroes import WIN_LEVEL
 from ..state import Step
@@ -44,18 +44,18 @@ class RoomRules:
                 continue
             wounded = h.health < h.max_health
             if (rule.heal and not rule.discard and wounded) or rule.dxm or (rule.level and h.level < WIN_LEVEL - 1):
-                out.append(Deal(p, room.id, i))
+                out.append(made(Deal, p, room.id, i))
             elif rule.discard and wounded:
-                out += [Deal(p, room.id, i, c) for c in self.discardable(p)]
+                out += [made(Deal, p, room.id, i, c) for c in self.discardable(p)]
             elif rule.sell_item:
-                out += [Deal(p, room.id, i, c) for c in self.items_once(h) if self.card(c).value]
+                out += [made(Deal, p, room.id, i, c) for c in self.items_once(h) if self.card(c).value]
             elif rule.buy_discard_item:
-                out += [Deal(p, room.id, i, c) for c in self.once(self.state.treasure_discard)
+                out += [made(Deal, p, room.id, i, c) for c in self.once(self.state.treasure_discard)
                         if self.card(c).kind == "item" and self.card(c).value <= h.gold]
             elif rule.bet:
-                out += [Deal(p, room.id, i, str(n)) for n in range(100, min(rule.bet, h.gold) + 1, 100)]
+                out += [made(Deal, p, room.id, i, str(n)) for n in range(100, min(rule.bet, h.gold) + 1, 100)]
             elif rule.teleport:
-                out += [Deal(p, room.id, i, r) for r in sorted(self.state.dungeon.rooms) if r != room.id]
+                out += [made(Deal, p, room.id, i, r) for r in sorted(self.state.dungeon.rooms) if r != room.id]
         return out
 
     def _do_Deal(self, action: Deal) -> None:

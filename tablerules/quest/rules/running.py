@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from ...core.cards import Effect, distinct
 from ...core.protocol import Action
-from ..actions import Flee, RollToRun, RunTo
+from ..actions import Flee, RollToRun, RunTo, made
 from ..state import Loss, Step
 from .common import RUN_DIRECTION, RUN_NEED, RUNNING
 
@@ -38,22 +38,21 @@ class RunningRules:
         f = self.state.fight
         if f.boss:
             return []
-        h = self.state.heroes[runner]
-        cards = self.by_kind(h.hand + h.carried).get("escape", ())
-        return [Flee(runner, c, r) for c in cards for r in self.neighbours(f.room)]
+        cards = self.held(self.state.heroes[runner], "escape")
+        return [made(Flee, runner, c, r) for c in cards for r in self.neighbours(f.room)] if cards else []
 
     def _direction_actions(self) -> list[Action]:
         """The first runner chooses an explored room next to the fight (p. 9), or a way out (edition 2)."""
         runner = self.state.fight.runners[0]
         escapes = self.escapes(runner) if self.params.rules >= 2 else []
-        return [*(RunTo(runner, r) for r in self.neighbours(self.state.fight.room)), *escapes]
+        return [*(made(RunTo, runner, r) for r in self.neighbours(self.state.fight.room)), *escapes]
 
     def _running_actions(self) -> list[Action]:
         """The runner rolls for each monster chasing, in the order chosen (p. 9); a wizard's flight first."""
         f = self.state.fight
         runner = f.runners[0]
         escapes = self.escapes(runner) if self.params.rules >= 2 and len(f.chasing) == len(f.monsters) else []
-        return [*self._powers(runner, "flight"), *(RollToRun(runner, m) for m in distinct(f.chasing)), *escapes]
+        return [*self._powers(runner, "flight"), *(made(RollToRun, runner, m) for m in distinct(f.chasing)), *escapes]
 
     def _do_Flee(self, action: Flee) -> None:
         h = self.state.heroes[action.player]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...core.protocol import Action, Chance
-from ..actions import BuyLevel, FightAnyway, Heal, PickUp, Ready, Search, SpendItem, Suicide
+from ..actions import BuyLevel, FightAnyway, Heal, PickUp, Ready, Search, SpendItem, Suicide, made
 from ..exploration import EndTurn, _Pending
 from ..geometry import Colour
 from ..heroes import START_GOLD, WIN_LEVEL
@@ -112,35 +112,42 @@ class TurnRules:
 
     def _creation_actions(self) -> list[Action]:
         """Character creation (p. 4): races, classes and items from the opening hand, then ready."""
-        return [*self._plays(self.state.creating), Ready(self.state.creating)]
+        return [*self._plays(self.state.creating), made(Ready, self.state.creating)]
 
     def _moving_actions(self, p: int) -> list[Action]:
-        h = self.state.heroes[p]
+        st = self.state
+        h = st.heroes[p]
         room = self.room_of(p)
-        out: list[Action] = [a for a in super().player_actions() if not isinstance(a, EndTurn)]
-        monsters_here = bool(self.state.dungeon.monsters_in(room.id))
-        if self.state.moves_left >= 1 and not monsters_here:
-            if room.search is not None and room.id not in self.state.searched and \
-                    self.state.tokens.get(room.id) is not RoomToken.PLUNDERED:
-                out.append(Search(p))
-            if self.state.dropped.get(room.id) or self.state.dropped_gold.get(room.id):
-                out.append(PickUp(p))
-        out += self._plays(p)
-        out += self._item_actions(p)
-        out += [SpendItem(p, c) for c in self.items_once(h) if self.card(c).value and h.level < 9]
-        if h.level < WIN_LEVEL - 1 and self.state.spent + h.gold >= LEVEL_PRICE:
-            out.append(BuyLevel(p))
+        out: list[Action] = super().player_actions()  # the crawl's moves and explores, then its EndTurn
+        out.pop()  # (nothing is pending here: the EndTurn comes last, below)
+        room_id = room.id
+        monsters_here = any(m.room == room_id for m in st.dungeon.monsters.values())
+        if st.moves_left >= 1 and not monsters_here:
+            if room.search is not None and room_id not in st.searched and \
+                    st.tokens.get(room_id) is not RoomToken.PLUNDERED:
+                out.append(made(Search, p))
+            if st.dropped.get(room_id) or st.dropped_gold.get(room_id):
+                out.append(made(PickUp, p))
+        hand = self.by_kind(h.hand)
+        out += self._plays(p, hand)
+        out += self._item_actions(p, hand)
+        if h.level < 9 and (h.carried or h.backpack):
+            out += [made(SpendItem, p, c) for c in self.items_once(h) if self.card(c).value]
+        if h.level < WIN_LEVEL - 1 and st.spent + h.gold >= LEVEL_PRICE:
+            out.append(made(BuyLevel, p))
         if h.level > 1 and h.health < h.max_health:
-            out.append(Heal(p))
-        if "curse" in self.by_kind(h.hand):
-            out += self._curses(p, [q for q in range(self.params.players) if not self.state.heroes[q].dead])
-        out += self._give_ups(p) + self._walls(p)
+            out.append(made(Heal, p))
+        if "curse" in hand:
+            out += self._curses(p, [q for q in range(self.params.players) if not st.heroes[q].dead])
+        out += self._give_ups(p)
+        if "summon_wall" in hand:
+            out += self._walls(p, hand)
         if monsters_here:
-            out.append(FightAnyway(p))  # every monster here ignores you, or you would be fighting
+            out.append(made(FightAnyway, p))  # every monster here ignores you, or you would be fighting
         else:
             out += self._deals(p, room)
         out += self._d10_powers(p)
-        out += [Suicide(p), EndTurn(p)]
+        out += [made(Suicide, p), made(EndTurn, p)]
         return out
 
     def _deck(self, deck: str) -> tuple[list[str], list[str]]:
