@@ -14,6 +14,9 @@ from ..search_table import RoomToken
 from ..state import Step
 from .common import CHARITY, DECK_NAMES, FIRST_PLAYER, LEVEL_PRICE, MONSTER_TURN, MOVING, REVIVE_CARDS
 
+#: player -> the last two actions of a moving-stage listing (Suicide, EndTurn), shared
+_CLOSING: dict[int, tuple[Action, Action]] = {}
+
 
 class TurnRules:
     """A part of :class:`~tablerules.quest.game.QuestGame`: turn."""
@@ -147,7 +150,10 @@ class TurnRules:
         else:
             out += self._deals(p, room)
         out += self._d10_powers(p)
-        out += [made(Suicide, p), made(EndTurn, p)]
+        closing = _CLOSING.get(p)
+        if closing is None:
+            closing = _CLOSING[p] = (made(Suicide, p), made(EndTurn, p))
+        out += closing
         return out
 
     def _deck(self, deck: str) -> tuple[list[str], list[str]]:
