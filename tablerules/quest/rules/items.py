@@ -225,7 +225,11 @@ class ItemRules:
     def base_moves(self, player: int) -> int:
         """3 moves, -1 for each big item beyond the first (p. 16, 大物品)."""
         h = self.state.heroes[player]
-        big = sum(1 for c in h.carried + h.backpack if self.card(c).big)
+        carried, backpack = h.carried, h.backpack
+        if len(carried) + len(backpack) < 2:  # (asked before and after most actions: one big item costs nothing)
+            return START_MOVES
+        card = self.card
+        big = sum([card(c).big for c in carried]) + sum([card(c).big for c in backpack])
         return max(0, START_MOVES - max(0, big - 1))
 
     def _plays(self, p: int, hand: dict[str, tuple[str, ...]] | None = None) -> list[Action]:
