@@ -117,3 +117,35 @@ def test_by_kind_grown_or_shrunk_by_a_card_equals_worked_out() -> None:
             pool.remove(rng.choice(pool))
             assert game.by_kind(pool) == game._kinds(tuple(pool))
     assert grown > 500
+
+
+def test_shared_rows_are_the_made_actions() -> None:
+    """made_each / made_pairs (the listings' runs of one kind): the same actions, in the same order, as
+    made() one at a time, and one shared tuple per value."""
+    from tablerules.quest.actions import DropGold, GiveGold, PlayCurse, made, made_each, made_pairs
+
+    row = made_each(DropGold, 1, (100, 250))
+    assert row == tuple(made(DropGold, 1, n) for n in (100, 250)) == (DropGold(1, 100), DropGold(1, 250))
+    assert made_each(DropGold, 1, (100, 250)) is row and made_each(DropGold, 2, (100, 250)) != row
+    pairs = made_pairs(GiveGold, 0, (1, 2), (100, 300))
+    assert pairs == (GiveGold(0, 1, 100), GiveGold(0, 1, 300), GiveGold(0, 2, 100), GiveGold(0, 2, 300))
+    assert made_pairs(PlayCurse, 0, ("c#1",), (0, 2)) == (PlayCurse(0, "c#1", 0), PlayCurse(0, "c#1", 2))
+    assert made_each(DropGold, 1, ()) == ()
+
+
+def test_base_moves_fast_path_counts_big_items() -> None:
+    """base_moves: 3 moves, -1 for each big item beyond the first (p. 16), also when it returns at once
+    (fewer than two items in play and in the backpack)."""
+    from tablerules.quest.game import QuestGame
+
+    game = QuestGame({"players": 2}, seed=0)
+    big = sorted({c for c in game.card_index if game.card(c).big and game.card(c).kind == "item"})
+    small = sorted({c for c in game.card_index if game.card(c).kind == "item" and not game.card(c).big})
+    h = game.state.heroes[0]
+    for carried, backpack in (([], []), (big[:1], []), (big[:1], big[1:2]), (big[:2], big[2:3]),
+                              (small[:2], big[:1]), (big[:1], small[:1])):
+        h.carried, h.backpack = list(carried), list(backpack)
+        n_big = sum(game.card(c).big for c in carried + backpack)
+        assert game.base_moves(0) == max(0, 3 - max(0, n_big - 1))
+    h.carried, h.backpack = big[:2], big[2:3]
+    assert game.base_moves(0) == 1

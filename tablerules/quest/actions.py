@@ -422,3 +422,30 @@ def made(kind: type[Action], *fields: object) -> Action:
             _MADE.clear()
         known = _MADE[key] = kind(*fields)
     return known
+
+
+#: (kind, player, values) or (kind, player, firsts, seconds) -> the actions: a listing's runs of actions of one
+#: kind (drops, gold, curses on every target) are the same rows over and over
+_ROWS: dict[tuple, tuple[Action, ...]] = {}
+
+
+def made_each(kind: type[Action], player: int, values: tuple) -> tuple[Action, ...]:
+    """``made(kind, player, v) for v in values`` (a tuple), one shared tuple per value."""
+    key = (kind, player, values)
+    known = _ROWS.get(key)
+    if known is None:
+        if len(_ROWS) >= 1 << 16:
+            _ROWS.clear()
+        known = _ROWS[key] = tuple([made(kind, player, v) for v in values])
+    return known
+
+
+def made_pairs(kind: type[Action], player: int, firsts: tuple, seconds: tuple) -> tuple[Action, ...]:
+    """``made(kind, player, a, b) for a in firsts for b in seconds`` (tuples), one shared tuple per value."""
+    key = (kind, player, firsts, seconds)
+    known = _ROWS.get(key)
+    if known is None:
+        if len(_ROWS) >= 1 << 16:
+            _ROWS.clear()
+        known = _ROWS[key] = tuple([made(kind, player, a, b) for a in firsts for b in seconds])
+    return known

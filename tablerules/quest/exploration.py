@@ -37,7 +37,7 @@ from .movement import walk_monsters
 from .pools import Pool
 from .state import CrawlState, Pending, delegate
 from .textmap import text_map
-from .tiles import load_links, load_monsters, load_rooms
+from .tiles import load_rooms, start_tables
 
 START_MOVES = 3  # seed 001 p. 4: 3 move tokens
 BASES_PER_COLOUR = 3  # seed 001 p. 2: 12 bases, 3 per colour
@@ -176,15 +176,14 @@ class DungeonCrawl(Game):
         deck = load_rooms()
         entrance = Room(deck.entrance.id, (0, 0), entrance=True, name=deck.entrance.name,
                         name_zh=deck.entrance.name_zh, search=None)
-        self.link_types = {t.kind: t for t in load_links()}
-        self.state.dungeon = Dungeon({entrance.id: entrance},
-                               costs={k: t.cost for k, t in self.link_types.items()})
+        # the static tables are shared by every game (built once per loaded data); the pools are copies
+        self.link_types, self.monster_cards, costs, room_ids, links, monster_counts = start_tables()
+        self.state.dungeon = Dungeon({entrance.id: entrance}, costs=dict(costs))
         for side, kind in deck.entrance.links:
             self.state.dungeon.links[link_key(entrance.at, side)] = kind
-        self.state.room_deck: list[str] = [r.id for r in deck.rooms]
-        self.state.link_pool: Counter = Counter({t.kind.value: t.count for t in self.link_types.values()})
-        self.monster_cards = {m.id: m for m in load_monsters()}
-        self.state.monster_deck: Counter = Counter({m.id: m.count for m in self.monster_cards.values()})
+        self.state.room_deck: list[str] = list(room_ids)
+        self.state.link_pool: Counter = links.copy()
+        self.state.monster_deck: Counter = monster_counts.copy()
         self.state.monster_discard: Counter = Counter()
         self.state.colours: tuple[Colour, ...] = PLAYER_COLOURS[: self.params.players]
         self.state.free_bases: dict[Colour, int] = {c: BASES_PER_COLOUR for c in self.state.colours}

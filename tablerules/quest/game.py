@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from ..core.actions import Draw
 from ..core.agents import Agent
 from ..core.cards import Card, card_index, card_of, copies
 from ..core.protocol import Action, Chance, ChanceStep, GameInfo, Information
@@ -158,6 +159,7 @@ _DO: dict[type, str] = {}  # action type -> the name of the method performing it
 #: id(card table) -> (the table, its card_index, the DxM deck, the Treasure deck): worked out once
 _INDEXES: dict[int, tuple[dict, dict, list[str], list[str]]] = {}
 _ROOM_RULES: dict[int, tuple] = {}  #: id(room deck) -> (the deck, room id -> its rules)
+_DRAW_TEXT: dict[tuple[int, str], str] = {}  #: (player, deck) -> the draw step's description
 
 
 class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules,
@@ -280,15 +282,19 @@ class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules,
         return self.state.flow.name  # an interruption on top of the turn's stage, or that stage
 
     def pending_chance(self) -> ChanceStep | None:
-        if self.state.over_reason or not self.state.pending:
+        st = self.state
+        if st.over_reason or not st.pending:
             return None
-        step = self.state.pending[0]
+        step = st.pending[0]
         if not isinstance(step, _Step):
             return super().pending_chance()
         if step.kind == "draw":
-            deck = self.state.dxm_deck if step.deck == "dxm" else self.state.treasure_deck
-            # every copy is its own outcome, equally likely (ChanceStep.uniform without a count per value)
-            return ChanceStep.draw(step.deck, f"player {step.player} draws a {step.deck} card", deck)
+            deck = step.deck
+            # every copy is its own outcome, equally likely (ChanceStep.draw: a Draw, made here directly)
+            text = _DRAW_TEXT.get((step.player, deck))
+            if text is None:
+                text = _DRAW_TEXT[(step.player, deck)] = f"player {step.player} draws a {deck} card"
+            return Draw(deck, text, tuple(st.dxm_deck if deck == "dxm" else st.treasure_deck))
         if step.kind == "fight die":
             whose, roller, _ = self.state.fight.dice[step.n]
             who = f"player {roller}" if roller is not None else "a monster's die"

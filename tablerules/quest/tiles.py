@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -146,6 +147,27 @@ def load_links(path: str | None = None) -> tuple[LinkType, ...]:
         if (k["cost"] is None) != (k["kind"] == "wall"):
             raise DataError(file, json_path(["kinds", i, "cost"]), "walls, and only walls, have no move cost")
     return tuple(LinkType(LinkKind(k["kind"]), k["name"], k["name_zh"], k["cost"], k["count"]) for k in doc["kinds"])
+
+
+#: id(room deck), id(link types), id(monsters) -> those three and the tables a crawl starts from (:func:`start_tables`)
+_START: dict[tuple[int, int, int], tuple] = {}
+
+
+def start_tables() -> tuple[dict, dict, dict, tuple[str, ...], Counter, Counter]:
+    """What every crawl's set-up starts from, worked out once per loaded data (static, as the loaders'):
+    link kind -> link type, monster id -> card, link kind -> move cost, the room deck's ids, the link pool
+    and the monster deck (the last two to be copied)."""
+    deck, links, monsters = load_rooms(), load_links(), load_monsters()
+    key = (id(deck), id(links), id(monsters))
+    known = _START.get(key)
+    if known is None or known[0] is not deck or known[1] is not links or known[2] is not monsters:
+        link_types = {t.kind: t for t in links}
+        monster_cards = {m.id: m for m in monsters}
+        known = _START[key] = (deck, links, monsters, link_types, monster_cards,
+                               {k: t.cost for k, t in link_types.items()}, tuple(r.id for r in deck.rooms),
+                               Counter({t.kind.value: t.count for t in link_types.values()}),
+                               Counter({m.id: m.count for m in monster_cards.values()}))
+    return known[3:]
 
 
 @lru_cache(maxsize=4)

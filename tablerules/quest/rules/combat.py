@@ -9,12 +9,26 @@ from typing import ClassVar
 from ...core.cards import distinct
 from ...core.flow import ResponseWindow
 from ...core.protocol import Action
-from ..actions import AskHelp, D10Power, Enhance, LoadDie, OneShot, Pass, Roll, TakeTreasure, Wandering, made
+from ..actions import (
+    AskHelp,
+    D10Power,
+    Enhance,
+    LoadDie,
+    OneShot,
+    Pass,
+    Roll,
+    TakeTreasure,
+    Wandering,
+    made,
+    made_pairs,
+)
 from ..dungeon import Room
 from ..exploration import _Pending
 from ..heroes import WIN_LEVEL
 from ..state import Combat, Step
 from .common import AFTER_ROLL, BOSS_LEVEL, COMBAT, FIRST_PICK, GAME_OVER, INTERFERENCE, MOVING, POWER_CLASS, ROLLING
+
+_MUNCHKINS = ("munchkins",)  # the side the fighter's own one-shots are played on
 
 
 class CombatRules:
@@ -122,11 +136,11 @@ class CombatRules:
         cards = self.held(h, "one_shot")
         if thrown_only:  # (a card's copies are alike: the first copy of each thrown card)
             cards = [c for c in cards if self.card(c).thrown]
-        return [made(OneShot, p, c, s) for c in cards for s in sides]
+        return list(made_pairs(OneShot, p, tuple(cards), sides)) if cards else []
 
     def _enhancers(self, p: int) -> list[Action]:
         cards = self.by_kind(self.state.heroes[p].hand).get("enhancer", ())
-        return [made(Enhance, p, c, m) for c in cards for m in distinct(self.state.fight.monsters)]
+        return list(made_pairs(Enhance, p, cards, tuple(distinct(self.state.fight.monsters)))) if cards else []
 
     def _wanderers(self, p: int) -> list[Action]:
         hand = self.state.heroes[p].hand
@@ -138,7 +152,8 @@ class CombatRules:
         h = self.state.heroes[p]
         tags = self.frozen_tags(p)
         hand = self.by_kind(h.hand)
-        out = [made(OneShot, p, c, "munchkins") for c in self.held(h, "one_shot")]  # _one_shots
+        shots = self.held(h, "one_shot")
+        out = list(made_pairs(OneShot, p, shots, _MUNCHKINS)) if shots else []  # _one_shots
         for power in ("berserk", "turning"):
             if POWER_CLASS[power] in tags:
                 out += self._powers(p, power)
@@ -154,7 +169,7 @@ class CombatRules:
             helpers = self.helpers()
             treasures = self.treasure_count() if helpers else 0
             for q in helpers:
-                out += [made(AskHelp, p, q, n) for n in range(treasures + 1)]
+                out += made_pairs(AskHelp, p, (q,), tuple(range(treasures + 1)))
                 out += [made(AskHelp, p, q, 0, gold) for gold in (100, 300, 500) if gold <= h.gold]
                 out += [made(AskHelp, p, q, 0, 0, c) for c in self.items_once(h)
                         if self.card(c).kind == "item" and self._receives(q, c)]

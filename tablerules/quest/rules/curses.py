@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...core.protocol import Action
-from ..actions import AnswerCurse, PlayCurse, made
+from ..actions import AnswerCurse, PlayCurse, made, made_pairs
 from ..state import CursePlayed, Loss, Step
 from .common import ANSWER_CURSE
 
@@ -23,7 +23,7 @@ class CurseRules:
 
     def _curses(self, p: int, targets: list[int]) -> list[Action]:
         cards = self.by_kind(self.state.heroes[p].hand).get("curse", ())
-        return [made(PlayCurse, p, c, t) for c in cards for t in targets]
+        return list(made_pairs(PlayCurse, p, cards, tuple(targets))) if cards else []
 
     def _curse_answers(self) -> list[Action]:
         target = self.state.curse.target

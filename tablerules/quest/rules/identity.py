@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from ...core.identity import character_tags, drop_identity
 from ...core.protocol import Action
-from ..actions import GiveUp, made
+from ..actions import GiveUp, made, made_each
 from ..heroes import Hero
 
 _TAGS: dict[tuple, frozenset[str]] = {}  # (sex, races, classes, half-breed) -> tags
@@ -51,7 +51,7 @@ class IdentityRules:
         h = self.state.heroes[p]
         if not (h.race or h.race2 or h.cls or h.cls2):
             return []
-        out: list[Action] = [made(GiveUp, p, c) for c in (h.race, h.race2, h.cls, h.cls2) if c]
+        out: list[Action] = list(made_each(GiveUp, p, tuple([c for c in (h.race, h.race2, h.cls, h.cls2) if c])))
         # p. 17: a lone race (class) given up on purpose may be swapped for another at once, keeping the
         # Half-Breed (Super Munchkin) that would otherwise go with it
         for have, enabler, kind in ((h.race, h.half_breed and not h.race2, "race"),

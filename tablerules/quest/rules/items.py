@@ -8,7 +8,20 @@ from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 from ...core.protocol import Action
-from ..actions import Drop, DropGold, GiveGold, GiveItem, GiveUp, Pack, PlayCard, PlayCheat, SummonWall, made
+from ..actions import (
+    Drop,
+    DropGold,
+    GiveGold,
+    GiveItem,
+    GiveUp,
+    Pack,
+    PlayCard,
+    PlayCheat,
+    SummonWall,
+    made,
+    made_each,
+    made_pairs,
+)
 from ..dungeon import link_key
 from ..geometry import LinkKind, Side
 from ..heroes import BACKPACK, START_MOVES, WIN_LEVEL, WORN_SLOTS, Hero, hands_used
@@ -27,7 +40,7 @@ _USABLE: dict[tuple[frozenset[str], str], bool] = {}  # (tags, card id) -> usabl
 _ITEMS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, ...]] = {}  # (backpack, in play) -> items_once
 _CARRIED: dict[tuple[str, ...], tuple[frozenset, int]] = {}  # items in play -> slots taken, hands used
 #: gold -> the amounts offered to give or drop (100 and all of it), for the commonest sums
-_AMOUNTS = {n: sorted({a for a in (100, n) if 0 < a <= n}) for n in range(0, 3001, 50)}
+_AMOUNTS = {n: tuple(sorted({a for a in (100, n) if 0 < a <= n})) for n in range(0, 3001, 50)}
 
 
 class ItemRules:
@@ -212,7 +225,11 @@ class ItemRules:
     def base_moves(self, player: int) -> int:
         """3 moves, -1 for each big item beyond the first (p. 16, 大物品)."""
         h = self.state.heroes[player]
-        big = sum(1 for c in h.carried + h.backpack if self.card(c).big)
+        carried, backpack = h.carried, h.backpack
+        if len(carried) + len(backpack) < 2:  # (asked before and after most actions: one big item costs nothing)
+            return START_MOVES
+        card = self.card
+        big = sum([card(c).big for c in carried]) + sum([card(c).big for c in backpack])
         return max(0, START_MOVES - max(0, big - 1))
 
     def _plays(self, p: int, hand: dict[str, tuple[str, ...]] | None = None) -> list[Action]:
@@ -258,16 +275,17 @@ class ItemRules:
         if backpack:
             out += [made(Pack, p, c, False) for c in self.once(c for c in backpack if self.can_carry(p, c))]
         items = self.items_once(h) if carried or backpack else ()
-        out += [made(Drop, p, c) for c in items]
-        out += [made(Drop, p, c) for c in hand.get(PLAYABLE, ())]  # hand_drops
+        if items:
+            out += made_each(Drop, p, tuple(items))
+        out += made_each(Drop, p, hand.get(PLAYABLE, ()))  # hand_drops
         gold = h.gold
-        amounts = _AMOUNTS[gold] if gold in _AMOUNTS else sorted({n for n in (100, gold) if 0 < n <= gold})
+        amounts = _AMOUNTS[gold] if gold in _AMOUNTS else tuple(sorted({n for n in (100, gold) if 0 < n <= gold}))
         if items or amounts:
             friends = self.friends(p)
             if friends:
                 out += [made(GiveItem, p, c, q) for c in items for q in friends if self._receives(q, c)]
-                out += [made(GiveGold, p, q, n) for q in friends for n in amounts]
-        out += [made(DropGold, p, n) for n in amounts]
+                out += made_pairs(GiveGold, p, tuple(friends), amounts)
+        out += made_each(DropGold, p, amounts)
         cheats = hand.get("cheat", ())[:1]  # the description names the item
         if cheats:
             targets = self.once(backpack, h.hand,

@@ -14,6 +14,18 @@ from ..search_table import RoomToken
 from ..state import Step
 from .common import CHARITY, DECK_NAMES, FIRST_PLAYER, LEVEL_PRICE, MONSTER_TURN, MOVING, REVIVE_CARDS
 
+#: (player, deck) -> what the other seats read of a face-down draw
+_HIDDEN_DRAWS: dict[tuple[int, str], str] = {}
+
+
+def _hidden_draw(player: int, deck: str) -> str:
+    text = _HIDDEN_DRAWS[(player, deck)] = f"player {player} draws a {DECK_NAMES[deck]} card face down"
+    return text
+
+
+#: player -> the last two actions of a moving-stage listing (Suicide, EndTurn), shared
+_CLOSING: dict[int, tuple[Action, Action]] = {}
+
 
 class TurnRules:
     """A part of :class:`~tablerules.quest.game.QuestGame`: turn."""
@@ -147,7 +159,10 @@ class TurnRules:
         else:
             out += self._deals(p, room)
         out += self._d10_powers(p)
-        out += [made(Suicide, p), made(EndTurn, p)]
+        closing = _CLOSING.get(p)
+        if closing is None:
+            closing = _CLOSING[p] = (made(Suicide, p), made(EndTurn, p))
+        out += closing
         return out
 
     def _deck(self, deck: str) -> tuple[list[str], list[str]]:
@@ -158,23 +173,26 @@ class TurnRules:
         self.state.pending += [Step("draw", deck, player, face)] * n
 
     def _resolve_step(self, action: Chance) -> None:
-        step = self.state.pending.pop(0)
-        if step.kind == "draw":
-            pile, discard = self._deck(step.deck)
+        st = self.state
+        step = st.pending.pop(0)
+        if step.kind == "draw":  # (the commonest step: a quarter of a random game's actions)
+            deck, player = step.deck, step.player
+            pile, discard = (st.dxm_deck, st.dxm_discard) if deck == "dxm" else (st.treasure_deck, st.treasure_discard)
             copy = str(action.outcome)
             pile.remove(copy)
             if not pile and discard:
                 pile.extend(discard)
                 discard.clear()
-                self.event(f"the {step.deck} deck is empty: its discards are shuffled into a new deck")
-            self.state.heroes[step.player].hand.append(copy)
-            if step.deck == "treasure":
-                self.state.heroes[step.player].won.append(copy)
+                self.event(f"the {deck} deck is empty: its discards are shuffled into a new deck")
+            hero = st.heroes[player]
+            hero.hand.append(copy)
+            if deck == "treasure":
+                hero.won.append(copy)
             if step.face == "open":
-                self.event(f"player {step.player} draws {self.card(copy).name} face up")
+                self.event(f"player {player} draws {self.card(copy).name} face up")
             else:  # only the drawer reads the card (the referee's log has the whole line)
-                self.event(f"player {step.player} draws {self.card(copy).name} face down", seen_by=(step.player,),
-                           hidden=f"player {step.player} draws a {DECK_NAMES[step.deck]} card face down")
+                self.event(f"player {player} draws {self.card(copy).name} face down", (player,),
+                           _HIDDEN_DRAWS.get((player, deck)) or _hidden_draw(player, deck))
         elif step.kind == "first":
             self.first_player(int(action.outcome))
         elif step.kind == "fight die":
