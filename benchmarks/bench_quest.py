@@ -69,14 +69,18 @@ def scaling(rooms: int, turns: int) -> tuple[float, float, float]:
     return t_build, timed(float_forecast), timed(exact_forecast)
 
 
-def playout_rate(cls: type, params: dict, seconds: float) -> float:
-    """Random play through the protocol, CPU seconds: actions/s (``bench_openspiel`` times every game with it)."""
+def playout_rate(cls: type, params: dict, seconds: float, stream: int = 0) -> float:
+    """Random play through the protocol, CPU seconds: actions/s (``bench_openspiel`` times every game with it).
+
+    ``stream`` picks the games (the choices' random stream and the game seeds): time a game twice in one
+    process with two streams, or the second run replays the first one's games with every cache that
+    depends on what was dealt already filled (Quest read ~15% faster that way)."""
     cls(params, seed=0)  # load the data once
-    rng = random.Random(0)
+    rng = random.Random(stream)
     start = time.process_time()
     games = actions = 0
     while time.process_time() - start < seconds:
-        game = cls(params, seed=games)
+        game = cls(params, seed=stream * 1_000_003 + games)
         while not game.is_over():
             if game.is_chance():
                 game.apply(game.sample_chance(rng))
