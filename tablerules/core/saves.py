@@ -47,7 +47,7 @@ class Saving:
     @classmethod
     def decode_action(cls, data: Mapping[str, Any]) -> Action:
         """An action from its JSON form (``{"type": ..., field: value, ...}``)."""
-        if not isinstance(data, Mapping) or "type" not in data:
+        if (type(data) is not dict and not isinstance(data, Mapping)) or "type" not in data:  # (ABC check: slow)
             raise SaveError(f"an action must be an object with a 'type', not {data!r}")
         types = cls.__dict__.get("_decoding")
         if types is None:  # type name -> action class, worked out once per game class
@@ -56,7 +56,7 @@ class Saving:
         kind = types.get(data["type"]) if isinstance(data["type"], str) else None
         if kind is None:
             raise SaveError(f"unknown action type {data['type']!r} for {cls.name}")
-        values = {k: _from_json_value(v) for k, v in data.items() if k != "type"}
+        values = {k: _from_json_value(v) if type(v) is list else v for k, v in data.items() if k != "type"}
         try:
             return kind(**values)
         except (TypeError, ValueError) as exc:
