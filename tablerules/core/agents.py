@@ -82,15 +82,16 @@ def interjection(game: Game, agent_for: Callable[[int], Agent]) -> Action | None
     return None
 
 
-def step(game: Game, agent_for: Callable[[int], Agent]) -> Action:
-    """Play one step: roll a pending chance step, let an agent act out of turn if it wants to, or let the
-    first player to act choose."""
+def step(game: Game, agent_for: Callable[[int], Agent], interjections: bool = True) -> Action:
+    """Play one step: roll a pending chance step, let an agent act out of turn if it wants to (unless
+    ``interjections`` is false: no seat's agent ever does), or let the first player to act choose."""
     if game.is_chance():
         return game.roll()
-    action = interjection(game, agent_for)
-    if action is not None:
-        game.apply(action)
-        return action
+    if interjections:
+        action = interjection(game, agent_for)
+        if action is not None:
+            game.apply(action)
+            return action
     player = game.to_act()[0]
     action = agent_for(player).choose(game, player)
     game.apply(action)
@@ -107,11 +108,13 @@ def play_turn(game: Game, agent_for: Callable[[int], Agent], max_steps: int = 10
 
 
 def play_game(game: Game, agents: Agent | Sequence[Agent] | None = None, max_steps: int | None = None) -> Game:
-    """Let the agents (and the seeded dice) play until the end or ``max_steps`` actions."""
+    """Let the agents (and the seeded dice) play until the end or ``max_steps`` actions. The seats' agents
+    are asked for interjections only if one of them ``interjects`` (read when the game starts)."""
     agent_for = seat_agents(agents, game.seed)
     limit = max_steps if max_steps is not None else game.max_length
+    asks = any(agent_for(p).interjects for p in range(game.num_players()))
     while not game.is_over() and game.num_actions < limit:
-        step(game, agent_for)
+        step(game, agent_for, asks)
     return game
 
 
