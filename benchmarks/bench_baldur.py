@@ -47,14 +47,16 @@ def warm_up() -> float:
 
 def playouts(make: Callable[[int], Game], seconds: float = 4.0, batch: bool = False) -> tuple[float, float, int]:
     """Random play (legal_actions + apply; chance sampled from one seeded stream), as in bench_smallworld.py;
-    with ``batch``, inside :func:`batch_gc` (the collector as ``simulate()`` sets it)."""
+    with ``batch``, inside :func:`batch_gc` (the collector as ``simulate()`` sets it), on other seeds than
+    the run without it (the same games again would find the caches of their hands warm)."""
     make(0)
+    first = 1_000_003 if batch else 0
     with batch_gc() if batch else nullcontext():
         start = time.process_time()
         games = actions = 0
         while time.process_time() - start < seconds:
-            game = make(games)
-            rng = random.Random(games)
+            game = make(first + games)
+            rng = random.Random(first + games)
             while not game.is_over():
                 game.apply(game.sample_chance(rng) if game.is_chance() else rng.choice(game.legal_actions()))
                 actions += 1
