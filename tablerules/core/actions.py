@@ -287,6 +287,24 @@ class Result:
                 "reason": self.reason}
 
 
+#: (action type, *fields) -> the action: a game's legal-action lists are built again after every move, mostly
+#: of the same few hundred actions, and making a frozen dataclass costs more than finding it (actions are
+#: immutable, so one object serves every list and every copy of the game); the key holds the type, so games
+#: share the table
+_MADE: dict[tuple, Action] = {}
+
+
+def made(kind: type[Action], *fields: object) -> Action:
+    """``kind(*fields)`` (positional fields only), one shared object per value."""
+    key = (kind, *fields)
+    known = _MADE.get(key)
+    if known is None:
+        if len(_MADE) >= 1 << 17:  # a bound all the same (the rules' actions stay far below it)
+            _MADE.clear()
+        known = _MADE[key] = kind(*fields)
+    return known
+
+
 def merge_actions(actions: list[Action], extra: Sequence[Action]) -> list[Action]:
     """``actions`` followed by those of ``extra`` equal to none of them nor to an earlier one of ``extra``
     (a stage's own actions, then the any-time actions it does not list already), in order.

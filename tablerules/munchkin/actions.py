@@ -371,23 +371,6 @@ class RemoveCurse(Action):
         return f"player {self.player} uses {_name(self.card)}: player {self.target} is rid of {_name(self.curse)}"
 
 
-#: (action type, *fields) -> the action: the legal-action lists are built again after every move, mostly of
-#: the same few hundred actions, and making a frozen dataclass costs more than finding it (actions are
-#: immutable, so one object serves every list and every copy of the game)
-MADE: dict[tuple, Action] = {}
-
-
-def made(kind: type[Action], *fields: object) -> Action:
-    """``kind(*fields)``, one shared object per value (hot paths read :data:`MADE` first themselves)."""
-    key = (kind, *fields)
-    known = MADE.get(key)
-    if known is None:
-        if len(MADE) >= 1 << 17:
-            MADE.clear()
-        known = MADE[key] = kind(*fields)
-    return known
-
-
 @functools.lru_cache(maxsize=1 << 16)
 def _one_each(copies: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(distinct(copies))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.actions import made  # (the rules import it from here too)
 from ..core.protocol import Action
 from ..families.munchkin import actions as family
 from .cards import card_of, load_quest_cards
@@ -405,23 +406,6 @@ class D10Power(Action):
         else:
             what = "calls up a warrior's fury"
         return f"player {self.player} {what} (d10)"
-
-
-#: kind and fields -> the action: the listings make the same few thousand actions over and over, and making a
-#: frozen dataclass costs about twice as much as finding it (actions are immutable: one object serves every
-#: list and every game)
-_MADE: dict[tuple, Action] = {}
-
-
-def made(kind: type[Action], *fields: object) -> Action:
-    """``kind(*fields)`` (positional fields only), one shared object per value."""
-    key = (kind, *fields)
-    known = _MADE.get(key)
-    if known is None:
-        if len(_MADE) >= 1 << 17:  # a bound all the same (the rules' actions stay far below it)
-            _MADE.clear()
-        known = _MADE[key] = kind(*fields)
-    return known
 
 
 #: (kind, player, values) or (kind, player, firsts, seconds) -> the actions: a listing's runs of actions of one

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.actions import made
 from ...core.cards import distinct
 from ...core.charity import next_recipients
 from ...core.protocol import Action, Chance
@@ -55,7 +56,6 @@ from ..actions import (
     SellItem,
     Steal,
     _name,
-    made,
     one_each,
 )
 from ..state import (
