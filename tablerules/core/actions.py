@@ -290,18 +290,18 @@ class Result:
 #: (action type, *fields) -> the action: a game's legal-action lists are built again after every move, mostly
 #: of the same few hundred actions, and making a frozen dataclass costs more than finding it (actions are
 #: immutable, so one object serves every list and every copy of the game); the key holds the type, so games
-#: share the table
-_MADE: dict[tuple, Action] = {}
+#: share the table (a hot path may read it first itself)
+MADE: dict[tuple, Action] = {}
 
 
 def made(kind: type[Action], *fields: object) -> Action:
     """``kind(*fields)`` (positional fields only), one shared object per value."""
     key = (kind, *fields)
-    known = _MADE.get(key)
+    known = MADE.get(key)
     if known is None:
-        if len(_MADE) >= 1 << 17:  # a bound all the same (the rules' actions stay far below it)
-            _MADE.clear()
-        known = _MADE[key] = kind(*fields)
+        if len(MADE) >= 1 << 17:  # a bound all the same (the rules' actions stay far below it)
+            MADE.clear()
+        known = MADE[key] = kind(*fields)
     return known
 
 

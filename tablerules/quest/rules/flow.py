@@ -226,7 +226,13 @@ class FlowRules:
         p = st.current
         if st.heroes[p].dead or (stage == COMBAT and st.fight.fighter != p):
             return super()._list_legal()
-        actions = self._moving_actions(p) if stage == MOVING else _combat_actions(self)
+        if stage == MOVING:
+            hand = self.by_kind(st.heroes[p].hand)
+            actions = self._moving_actions(p, hand)
+            if "enhancer" not in hand and "cheat" not in hand:  # (_unlisted_anytime lists nothing else here)
+                return tuple(actions)
+        else:
+            actions = _combat_actions(self)
         extra = self._unlisted_anytime(p, stage)
         if extra:  # distinct, and of kinds the stage does not list (but a Cheat! while moving)
             if stage == MOVING and type(extra[-1]) is PlayCheat:

@@ -7,6 +7,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from typing import ClassVar
 
+from ...core.actions import MADE
 from ...core.protocol import Action
 from ..actions import (
     Drop,
@@ -237,9 +238,15 @@ class ItemRules:
         (``hand``: ``by_kind`` of the hand, when the caller has it)."""
         h = self.state.heroes[p]
         out: list[Action] = []
+        index, card = self.card_index, self.card
+        room = len(h.backpack) < BACKPACK
         for copy in (hand or self.by_kind(h.hand))[ALL]:
-            kind = self.card(copy).kind
-            if kind == "race":
+            kind = (index[copy] if copy in index else card(copy)).kind
+            if kind == "one_shot":
+                ok = True
+            elif kind == "item":
+                ok = room or self.can_carry(p, copy)
+            elif kind == "race":
                 ok = self._second_fits(h.race, h.race2, h.half_breed, copy)
             elif kind == "class":
                 ok = self._second_fits(h.cls, h.cls2, h.super_munchkin, copy)
@@ -247,12 +254,10 @@ class ItemRules:
                 ok = h.race is not None and h.half_breed is None
             elif kind == "super_munchkin":
                 ok = h.cls is not None and h.super_munchkin is None
-            elif kind == "item":
-                ok = len(h.backpack) < BACKPACK or self.can_carry(p, copy)
             else:
-                ok = kind == "one_shot" or (kind == "go_up_a_level" and h.level < WIN_LEVEL - 1)
+                ok = kind == "go_up_a_level" and h.level < WIN_LEVEL - 1
             if ok:
-                out.append(made(PlayCard, p, copy))
+                out.append(MADE.get((PlayCard, p, copy)) or made(PlayCard, p, copy))
         return out
 
     def _second_fits(self, first: str | None, second: str | None, enabler: str | None, copy: str) -> bool:
@@ -283,7 +288,12 @@ class ItemRules:
         if items or amounts:
             friends = self.friends(p)
             if friends:
-                out += [made(GiveItem, p, c, q) for c in items for q in friends if self._receives(q, c)]
+                if items:
+                    heroes = self.state.heroes
+                    if all(len(heroes[q].backpack) < BACKPACK for q in friends):  # (_receives: all of them)
+                        out += made_pairs(GiveItem, p, items, tuple(friends))
+                    else:
+                        out += [made(GiveItem, p, c, q) for c in items for q in friends if self._receives(q, c)]
                 out += made_pairs(GiveGold, p, tuple(friends), amounts)
         out += made_each(DropGold, p, amounts)
         cheats = hand.get("cheat", ())[:1]  # the description names the item

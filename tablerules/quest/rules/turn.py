@@ -126,7 +126,9 @@ class TurnRules:
         """Character creation (p. 4): races, classes and items from the opening hand, then ready."""
         return [*self._plays(self.state.creating), made(Ready, self.state.creating)]
 
-    def _moving_actions(self, p: int) -> list[Action]:
+    def _moving_actions(self, p: int, hand: dict[str, tuple[str, ...]] | None = None) -> list[Action]:
+        """The moving stage (p. 5-7) for the current player ``p`` (``hand``: ``by_kind`` of the hand, when the
+        caller has it)."""
         st = self.state
         h = st.heroes[p]
         room = self.room_of(p)
@@ -140,7 +142,8 @@ class TurnRules:
                 out.append(made(Search, p))
             if st.dropped.get(room_id) or st.dropped_gold.get(room_id):
                 out.append(made(PickUp, p))
-        hand = self.by_kind(h.hand)
+        if hand is None:
+            hand = self.by_kind(h.hand)
         out += self._plays(p, hand)
         out += self._item_actions(p, hand)
         if h.level < 9 and (h.carried or h.backpack):
