@@ -43,6 +43,7 @@ def test_quest_combat_dice_after_im_rolling_wait_for_the_human_in_the_panel() ->
     rolled. With the others passing, the combat dice are the human fighter's to roll or type in."""
     game, fighter = _quest_before_roll()
     panel = QuestPanel(game, humans=(fighter,), agents=Passer(), picture=False)
+    panel.referee.value = True  # dice rolled at a real table are typed in
     panel.play(Roll(fighter))
     assert game.stage() == "rolling the combat dice"
     assert panel.chance_box.layout.display == "flex"

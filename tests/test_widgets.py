@@ -163,6 +163,8 @@ def test_chance_picker_is_named_and_grouped() -> None:
 
     game = scenario.ready(players=3, seed=1)
     panel = MunchkinPanel(game)
+    panel.referee.value = True  # cards drawn at a real table are typed in: referee mode, in the teacher view
+    panel.view_toggle.value = "teacher"
     panel.play(KickDoor(0))
     labels = [label for label, _ in panel.outcome_pick.options]
     assert labels and all(label.startswith("draw: ") and "#" not in label for label in labels)

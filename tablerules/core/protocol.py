@@ -247,6 +247,11 @@ class Game(Saving, ABC):
             views = self._log_views = {}
         return read_log(self._log, views, player)
 
+    def log_lines(self, player: int | None) -> list[str | None]:
+        """The whole log as ``player`` reads it, line for line with :attr:`log` (``None`` where that seat
+        reads nothing): for views that group the lines by position in the log (the panels' turn log)."""
+        return [e.seen(player) for e in self._log.items()]
+
     @property
     def history(self) -> tuple[Action, ...]:
         return tuple(self._history.items())

@@ -105,9 +105,9 @@ class SmallWorldPanel(StepThrough):
         super().__init__(game, agents, title="Small World 小小世界", humans=humans, **kwargs)
         self.widget.add_class("tablerules-smallworld")
 
-    def replace_game(self, game) -> None:
+    def replace_game(self, game, before: str = "Set-up") -> None:
         self.pos = layout(game)
-        super().replace_game(game)
+        super().replace_game(game, before)
 
     def action_tooltip(self, action) -> str:
         if isinstance(action, Conquer | FinalAttempt):
