@@ -59,6 +59,7 @@ class StepThrough:
         self.last_by_human = False
         self.log_lines = log_lines  # kept for old callers: the log now shows the whole game, scrollable
         self.marks = TurnMarks()
+        self.marks.reset(game, "Set-up")
         self.listeners: list[Callable[[Game], None]] = []
         self.title = w.HTML(f"<h3>{html.escape(title or game.title or game.name)}</h3>")
         self.header = w.HTML()
@@ -160,7 +161,6 @@ class StepThrough:
                               self.direct_rows, self.state_view, self.all_actions, self.anytime_box, controls,
                               w.HBox([w.HTML("<b>Log</b>"), self.log_filter]), self.log_view, self.save_text])
         self.widget.add_class("tablerules-stepper")
-        self.marks.reset(self.game, "Set-up")
         self.refresh()
 
     # ----- what subclasses change ---------------------------------------------------------
