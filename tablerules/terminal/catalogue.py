@@ -94,14 +94,14 @@ def _baldur() -> list[CardEntry]:
                              text, text_zh, (str(rank), *(f"{rank}{s}" for s in SUIT_NAMES))))
     for event in data.events.values():
         out.append(CardEntry(event["name"], event["name_zh"], f"random event ({event['card']})", event["text"],
-                             event["text_zh"], (event["card"],)))
+                             event["text_zh"], (event["card"] + (" event" if event["card"] == "joker" else ""),)))
     # seed 002: [黑白 Joker] / [彩色 Joker] stand for any black / red function card; a joker scores -40
     out.append(CardEntry("Black-and-white joker", "黑白 Joker", "joker",
                          "Stands for any black function card; counts 15 where numbers are added; -40 at the end.",
-                         "可以代替黑色牌系任何一张功能牌。鬼牌为 -40 分。", ("BJ",)))
+                         "可以代替黑色牌系任何一张功能牌。鬼牌为 -40 分。", ("BJ", "joker")))
     out.append(CardEntry("Coloured joker", "彩色 Joker", "joker",
                          "Stands for any red function card; counts 15 where numbers are added; -40 at the end.",
-                         "可以代替红色牌系任何一张功能牌。鬼牌为 -40 分。", ("RJ",)))
+                         "可以代替红色牌系任何一张功能牌。鬼牌为 -40 分。", ("RJ", "joker")))
     return out
 
 

@@ -40,6 +40,16 @@ def state_lines(game: Game, seat: int | None) -> list[str]:
     return [words_of(game, line) for line in game.describe_view(seat).splitlines()]
 
 
+def explain_lines(game: Game, seat: int | None) -> list[str]:
+    """The breakdowns and exact odds (:func:`~tablerules.explain.explain`) a seat may read: Baldur's Gate's
+    odds of the round's event are worked out from the bank's true contents, which depend on the other
+    hands, so a seat's screen leaves them out."""
+    lines = explain(game, seat).lines()
+    if seat is not None and game.name == "baldursgate":
+        lines = [line for line in lines if not line.startswith("odds: the event is")]
+    return lines
+
+
 def seat_actions(game: Game, seat: int | None) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     """(the actions of the seats to act, the out-of-turn ones), as numbered on the screen: with ``seat``,
     only that seat's."""
@@ -70,7 +80,7 @@ def terminal_screen(game: Game, seat: int | None = None) -> str:
     if game.is_over():
         return "\n".join([*state_lines(game, seat), result_line(game)])
     lines = [f"== {game.stage()} ==", *state_lines(game, seat)]
-    lines += [f"  {words_of(game, line)}" for line in explain(game, seat).lines()]
+    lines += [f"  {words_of(game, line)}" for line in explain_lines(game, seat)]
     view = chance_view(game, seat)
     if view is not None:
         lines += view.lines()

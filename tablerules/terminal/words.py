@@ -54,11 +54,22 @@ def plain(text: str, names: Mapping[str, str] | None = None) -> str:
     def name(part: str) -> str:
         return names.get(part, part)
 
-    out = _LIST.sub(lambda m: _list_words(m, name), text)
+    out = _SEATS.sub(lambda m: _seats_words(m), text)
+    out = _LIST.sub(lambda m: _list_words(m, name), out)
     out = _QUOTED.sub(lambda m: name(m.group(1) or m.group(2)), out)
     if names:
         out = _ids_pattern(names).sub(lambda m: names[m.group(0)], out)
     return out
+
+
+_SEATS = re.compile(r"\b(players|bidders|winners|seats|tied) \[(\d+(?:, \d+)*)\]")
+
+
+def _seats_words(match: re.Match[str]) -> str:
+    """"players [1, 2]" -> "player 1 and player 2"; "bidders [1, 2, 0]" -> "bidders player 1, player 2 and
+    player 0"."""
+    seats = players(int(p) for p in match.group(2).split(", "))
+    return seats if match.group(1) == "players" else f"{match.group(1)} {seats}"
 
 
 _PATTERNS: dict[int, tuple[Mapping[str, str], re.Pattern[str]]] = {}
