@@ -333,6 +333,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> None:
         agents = cls.heuristic_agent()
         if agents is None and args.agents == "heuristic":
             raise UsageError(f"tablerules play: {args.game} has no heuristic agent yet")
+        if agents is None:
+            out.write(f"({args.game} has no heuristic agent yet: random agents play the other seats)\n")
     game = play_loop(game, inp, out, seat=args.seat, agents=agents)
     if args.json:
         out.write(json.dumps(game.to_json(), ensure_ascii=False) + "\n")
