@@ -59,6 +59,14 @@ def test_engine_lists_and_ids_read_as_words() -> None:
     assert plain("player 0 plays goblin-grimoire-crystal: east", names) == (
         "player 0 plays Goblin: grimoire + crystal: east")
     assert plain("witch reverses it with black [7]") == "witch reverses it with black [7]"  # the seed's [7]
+    assert plain("offering 1 treasure(s); 3 token(s); within 2 turn(s)") == (
+        "offering 1 treasure; 3 tokens; within 2 turns")
+
+
+def test_the_first_kragmortha_heading_names_no_player_minus_one() -> None:
+    game = game_class("kragmortha")(seed=1)
+    heading = terminal_screen(game, 0).splitlines()[1]
+    assert heading.startswith("stage first player, turn 0") and "-1" not in heading
 
 
 def test_the_game_over_line_names_the_winners_in_words() -> None:

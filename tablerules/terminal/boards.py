@@ -74,7 +74,7 @@ def _kragmortha_players(game: Game, seat: int | None, seen: dict[str, Any]) -> l
 
 def kragmortha_heading(game: Game, seat: int | None) -> str:
     """The first line of the engine's view (stage, turn, who plays) in plain words."""
-    return plain(game.describe_view(seat).splitlines()[0])
+    return plain(re.sub(r", player -1 to play", "", game.describe_view(seat).splitlines()[0]))
 
 
 def smallworld_regions(game: Game) -> list[str]:

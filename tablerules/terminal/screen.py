@@ -26,7 +26,7 @@ HELP = ("number: play that action | card NAME: read a card (card alone: the card
 
 def words_of(game: Game, text: str) -> str:
     """An engine's text in plain words: lists as words, card ids as card names."""
-    return plain(text, id_names(game.name))
+    return plain(text, id_names(game.name)).replace("has no any item", "has no item")
 
 
 def state_lines(game: Game, seat: int | None) -> list[str]:

@@ -54,7 +54,9 @@ def plain(text: str, names: Mapping[str, str] | None = None) -> str:
     def name(part: str) -> str:
         return names.get(part, part)
 
-    out = _SEATS.sub(lambda m: _seats_words(m), text)
+    out = _PLURAL.sub(lambda m: f"{m.group(1)} {m.group(2)}{'' if m.group(1) == '1' else 's'}", text)
+    out = out.replace("(s)", "s")
+    out = _SEATS.sub(lambda m: _seats_words(m), out)
     out = _LIST.sub(lambda m: _list_words(m, name), out)
     out = _QUOTED.sub(lambda m: name(m.group(1) or m.group(2)), out)
     if names:
@@ -62,6 +64,7 @@ def plain(text: str, names: Mapping[str, str] | None = None) -> str:
     return out
 
 
+_PLURAL = re.compile(r"\b(\d+) (\w+)\(s\)")
 _SEATS = re.compile(r"\b(players|bidders|winners|seats|tied) \[(\d+(?:, \d+)*)\]")
 
 
