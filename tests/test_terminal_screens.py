@@ -3,9 +3,12 @@ hidden cards) and no raw Python on any screen (issue 23, items 8.5 and 8.6)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from terminal_driver import Shot, hidden_ids, leaks, play
 
+from tablerules.core.protocol import Game
 from tablerules.core.registry import game_class
 from tablerules.terminal import terminal_screen
 from tablerules.terminal.words import plain, raw_bits
@@ -61,6 +64,7 @@ def test_engine_lists_and_ids_read_as_words() -> None:
     assert plain("witch reverses it with black [7]") == "witch reverses it with black [7]"  # the seed's [7]
     assert plain("offering 1 treasure(s); 3 token(s); within 2 turn(s)") == (
         "offering 1 treasure; 3 tokens; within 2 turns")
+    assert plain("players 1 reached level 10; players 1 and 2 win") == "player 1 reached level 10; players 1 and 2 win"
 
 
 def test_the_first_kragmortha_heading_names_no_player_minus_one() -> None:
@@ -77,3 +81,39 @@ def test_the_game_over_line_names_the_winners_in_words() -> None:
     winners = list(game.result().winners)
     assert last.startswith("Game over: player " if len(winners) == 1 else "Game over: ")
     assert all(f"player {w}" in last for w in winners) and "[" not in last
+
+
+def _swap_hidden(game: Game) -> Game:
+    """A copy with the other seats' hands swapped for cards of the deck: the same for seat 0."""
+    other = game.copy()
+    s = other.state  # type: ignore[attr-defined]
+    if game.name == "munchkin":
+        hands, deck = [p.hand for p in s.players[1:]], s.door_deck
+    elif game.name == "kragmortha":
+        hands, deck = [p.hand for p in s.seats[1:]], s.move_deck
+    else:
+        hands, deck = [p.hand for p in s.seats[1:]], s.bank
+    for hand in hands:
+        n = len(hand)
+        if len(deck) < n or not n:
+            continue
+        new, rest = deck[:n], deck[n:]
+        deck[:] = rest + hand
+        hand[:] = new
+    other.refresh()
+    return other
+
+
+@pytest.mark.parametrize("name", ["munchkin", "kragmortha", "baldursgate"])
+def test_swapping_the_other_hands_for_deck_cards_leaves_seat_0s_screen_as_it_was(name: str) -> None:
+    game = game_class(name)(seed=5)
+    rng = random.Random(5)
+    checked = 0
+    for step in range(300):
+        if game.is_over():
+            break
+        if step % 10 == 0:
+            assert terminal_screen(_swap_hidden(game), 0) == terminal_screen(game, 0), step
+            checked += 1
+        game.roll() if game.is_chance() else game.apply(rng.choice(game.legal_actions()))
+    assert checked >= 5

@@ -57,6 +57,7 @@ def plain(text: str, names: Mapping[str, str] | None = None) -> str:
     out = _PLURAL.sub(lambda m: f"{m.group(1)} {m.group(2)}{'' if m.group(1) == '1' else 's'}", text)
     out = out.replace("(s)", "s")
     out = _SEATS.sub(lambda m: _seats_words(m), out)
+    out = _ONE_OF_PLAYERS.sub(r"player \1", out)
     out = _LIST.sub(lambda m: _list_words(m, name), out)
     out = _QUOTED.sub(lambda m: name(m.group(1) or m.group(2)), out)
     if names:
@@ -64,6 +65,7 @@ def plain(text: str, names: Mapping[str, str] | None = None) -> str:
     return out
 
 
+_ONE_OF_PLAYERS = re.compile(r"\bplayers (\d+)\b(?!,| and)")  # "players 1 reached level 10": one player
 _PLURAL = re.compile(r"\b(\d+) (\w+)\(s\)")
 _SEATS = re.compile(r"\b(players|bidders|winners|seats|tied) \[(\d+(?:, \d+)*)\]")
 
