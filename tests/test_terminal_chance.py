@@ -103,6 +103,10 @@ def test_small_public_sets_list_their_outcomes_in_words() -> None:
     view = chance_view(game, None)
     assert view.text == "roll the monster die"
     assert view.lines()[-1].startswith("  or type the result at the table: red (1/6), blue (1/6), ")
+    game = find("quest-crawl", lambda g: g.is_chance() and g.chance_step().event == "link")
+    assert chance_view(game, None).text.startswith("a link for the ")
+    assert chance_view(game, None).text.split()[4] in ("north", "east", "south", "west")
+    assert "corridor (" in chance_view(game, None).lines()[-1]
     game = game_class("kragmortha")(seed=3)
     assert chance_view(game, 0).lines()[-1] == ("  or type the result at the table: 0 for player 0 starts (1/4), "
                                                 "1 for player 1 starts (1/4), 2 for player 2 starts (1/4) or "

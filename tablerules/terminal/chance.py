@@ -35,6 +35,8 @@ DRAWS: dict[str, dict[str, tuple[str, str]]] = {
                     "grab": ("a hero", "a player's heroes"), "unlimbo": ("a hero", "the side")},
 }
 
+SIDES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
 NOT_ACCEPTED = "not accepted: type the name of the card drawn at the table, or r to let the dice decide"
 
 
@@ -103,7 +105,7 @@ def chance_view(game: Game, seat: int | None) -> ChanceView | None:
     outcomes = step.outcomes
     values = [_value(a) for a, _ in outcomes]
     probabilities = [p for _, p in outcomes]
-    about = plain(step.description)
+    about = re.sub(r"\bthe ([NESW]) side\b", lambda m: f"the {SIDES[m.group(1)]} side", plain(step.description))
     if _is_die(values, probabilities):
         n = len(values)
         return ChanceView(f"{about}; roll the d{n} (1-{n}, each {_p(probabilities[0])})", hidden=hidden)
