@@ -65,6 +65,8 @@ def test_engine_lists_and_ids_read_as_words() -> None:
     assert plain("offering 1 treasure(s); 3 token(s); within 2 turn(s)") == (
         "offering 1 treasure; 3 tokens; within 2 turns")
     assert plain("players 1 reached level 10; players 1 and 2 win") == "player 1 reached level 10; players 1 and 2 win"
+    assert plain("player 0 curses player 0: Curse! Lose Your Footgear; player 0 curses player 10") == (
+        "player 0 curses themselves: Curse! Lose Your Footgear; player 0 curses player 10")
 
 
 def test_the_first_kragmortha_heading_names_no_player_minus_one() -> None:

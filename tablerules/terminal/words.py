@@ -58,6 +58,7 @@ def plain(text: str, names: Mapping[str, str] | None = None) -> str:
     out = out.replace("(s)", "s")
     out = _SEATS.sub(lambda m: _seats_words(m), out)
     out = _ONE_OF_PLAYERS.sub(r"player \1", out)
+    out = _SELF.sub(r"player \1 \2 themselves", out)
     out = _LIST.sub(lambda m: _list_words(m, name), out)
     out = _QUOTED.sub(lambda m: name(m.group(1) or m.group(2)), out)
     if names:
@@ -66,6 +67,7 @@ def plain(text: str, names: Mapping[str, str] | None = None) -> str:
 
 
 _ONE_OF_PLAYERS = re.compile(r"\bplayers (\d+)\b(?!,| and)")  # "players 1 reached level 10": one player
+_SELF = re.compile(r"\bplayer (\d+) (curses|helps|targets) player \1\b")  # "player 0 curses player 0"
 _PLURAL = re.compile(r"\b(\d+) (\w+)\(s\)")
 _SEATS = re.compile(r"\b(players|bidders|winners|seats|tied) \[(\d+(?:, \d+)*)\]")
 
