@@ -21,6 +21,7 @@ from .core.registry import game_class, game_names
 from .core.simulation import simulate
 from .quest.geometry import Colour
 from .terminal import play_loop
+from .terminal.screen import agents_play as _agents_play  # noqa: F401 - the name tests/test_referee.py imports
 
 
 class UsageError(Exception):

@@ -112,7 +112,7 @@ def smallworld_heading(game: Game, seat: int | None) -> list[str]:
     for line in game.describe_view(seat).splitlines():
         if line[:3].strip().isdigit():
             break  # the engine's own region lines follow: the full table replaces them
-        line = line.replace("? coins", "coins hidden").replace("in decline: -", "in decline: none")
+        line = line.replace("? coins", "? coins (face down)").replace("in decline: -", "in decline: none")
         line = re.sub(r" \[(\d+)c\]", lambda m: f" ({m.group(1)} coin{'s' if m.group(1) != '1' else ''} on it)", line)
         lines.append(plain(line))
     return lines
