@@ -261,7 +261,11 @@ def sample_world(game: Game, player: int, rng: random.Random | None = None) -> G
                 cards.setdefault(kind, []).append(card)
     redrawn = {zone.key: list(zone.cards) for zone in zones}
     moved: dict[Hashable, list[int]] = {zone.key: [] for zone in zones}
+    ordered = {zone.key for zone in zones if zone.ordered}
     for kind in sorted(slots, key=repr):
+        keys = {key for key, _ in slots[kind]}
+        if len(keys) == 1 and not keys & ordered:  # all in one shuffled pile: the same pile in every world
+            continue
         pile = cards[kind]
         rng.shuffle(pile)
         for (key, i), card in zip(slots[kind], pile, strict=True):
@@ -290,14 +294,14 @@ def _mark(game: Game, player: int) -> None:
 # ----- what a seat is shown ----------------------------------------------------------------------------
 def chance_view(game: Game, player: int | None) -> tuple[str, str, tuple[tuple[str, str], ...] | None]:
     """The pending chance step as ``player`` may see it: its event, its description, and its outcomes with
-    their probabilities, or ``None`` for the outcomes when they would show cards hidden from the seat (a
-    draw from a deck lists the deck)."""
+    their probabilities (sorted: the order a pile is kept in is no news), or ``None`` for the outcomes when
+    they would show cards hidden from the seat (a draw from a deck lists the deck)."""
     step = game.chance_step()
     if step is None:
         return ("", "", ())
     hidden = player is not None and not game.game_info().perfect_information and \
         model_for(game).chance_hidden(game, player)
-    outcomes = None if hidden else tuple((a.describe(), str(p)) for a, p in step.outcomes)
+    outcomes = None if hidden else tuple(sorted((a.describe(), str(p)) for a, p in step.outcomes))
     return (step.event, step.description, outcomes)
 
 
