@@ -301,3 +301,48 @@ def test_explain_gives_the_seat_odds() -> None:
     lines = explain(game, 2).lines()
     top = named_event_odds(game, 2)[:4]
     assert [line.split(" = ")[0] for line in lines] == [f"odds: the event is {k} ({name})" for k, name, _ in top]
+
+
+def test_a_hand_shown_with_dear_friend_stays_in_every_world() -> None:
+    """親愛的朋友: the other seats show their movement cards to the player; while a hand keeps them, they are
+    known (found in seeded random games)."""
+    from tablerules.kragmortha.game import Kragmortha
+
+    rng = random.Random(1)
+    for seed in range(4):
+        game = Kragmortha(seed=seed)
+        while not game.is_over():
+            before = len(game.log)
+            random_step(game, rng)
+            shown = [line for line in game.log[before:] if " shows player " in line]
+            if shown:
+                viewer = int(shown[0].split("shows player ")[1].split(":")[0])
+                owner = int(shown[0].split()[1])
+                hand = sorted(game.state.seats[owner].hand)
+                assert sorted(knowledge(game, viewer).pools[("hand", owner)].elements()) == hand
+                for _ in range(5):
+                    assert sorted(sample_world(game, viewer, rng).state.seats[owner].hand) == hand
+                return
+    raise AssertionError("no 親愛的朋友 in these games")
+
+
+def test_a_card_drawn_face_up_into_a_hand_stays_there() -> None:
+    """Munchkin: a card drawn face up (seen by all) into a hand is known to be there by every seat."""
+    from tablerules.munchkin.game import MunchkinGame
+
+    rng = random.Random(1)
+    game = MunchkinGame(seed=0)
+    while not game.is_over():
+        before = len(game.log)
+        hands = [list(p.hand) for p in game.state.players]
+        random_step(game, rng)
+        lines = [line for line in game.log[before:] if " draws " in line and line.endswith("face up")]
+        owner = int(lines[0].split()[1]) if lines else -1
+        got = [c for c in game.state.players[owner].hand if c not in hands[owner]] if lines else []
+        if got:
+            viewer = (owner + 1) % game.num_players()
+            assert knowledge(game, viewer).pools[("hand", owner)][got[0]] == 1
+            for _ in range(5):
+                assert got[0] in sample_world(game, viewer, rng).state.players[owner].hand
+            return
+    raise AssertionError("no card drawn face up into a hand")
