@@ -78,7 +78,8 @@ def _smallworld(game: Any, viewer: int | None) -> Explanation:
 def _baldur(game: Any, viewer: int | None) -> Explanation:
     from .baldur.analysis import named_event_odds
 
-    return Explanation(odds=[(f"the event is {k} ({name})", p) for k, name, p in named_event_odds(game)[:4]])
+    return Explanation(odds=[(f"the event is {k} ({name})", p) for k, name, p in
+                                named_event_odds(game, viewer)[:4]])
 
 
 def _kragmortha(game: Any, viewer: int | None) -> Explanation:
