@@ -145,3 +145,11 @@ def test_the_conquest_plan_is_a_table_of_steps() -> None:
     fig = map_figure(g)
     legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
     assert "forest" in legend and "player 1" in legend
+
+
+def test_the_mean_level_counts_only_the_games_still_running() -> None:
+    from tablerules.plots.odds_plots import mean_over_turns
+
+    ax = Figure().subplots()
+    mean_over_turns(ax, [[1, 2, 3], [1, 4]])
+    assert list(ax.lines[0].get_ydata()) == [1, 3, 3]  # the third turn: only the first game

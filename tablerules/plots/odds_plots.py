@@ -133,3 +133,15 @@ def rate_bars(ax: Axes, wins: dict[str, int], players: dict[str, int], baseline:
     ax.set_ylabel("win rate (95% interval)")
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     return ax
+
+
+def mean_over_turns(ax: Axes, series: Sequence[Sequence[float]], colour: str = "#ef6c00") -> Axes:
+    """The mean of ``series`` (one list a game, one value a turn) turn by turn, over the games still running
+    at that turn."""
+    longest = max((len(s) for s in series), default=0)
+    padded = np.full((len(series), longest), np.nan)
+    for i, values in enumerate(series):
+        padded[i, : len(values)] = values
+    ax.plot(np.nanmean(padded, axis=0) if longest else [], color=colour)
+    ax.set_xlabel("turn")
+    return ax
