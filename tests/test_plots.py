@@ -69,6 +69,7 @@ def test_the_colourbar_keeps_clear_of_the_next_charts_labels() -> None:
     first_bar = bars[0].get_tightbbox(renderer)  # with its ticks and its label
     second_chart = right.get_tightbbox(renderer)  # with the row names on its left
     assert first_bar.x1 < second_chart.x0
+    assert all(float(t).is_integer() for t in left.get_xticks())  # no "2.5" strength difference
 
 
 def test_charts_use_large_type() -> None:

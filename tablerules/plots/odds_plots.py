@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.patches import Patch
-from matplotlib.ticker import PercentFormatter
+from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from .. import odds
 from ..core.distribution import Distribution
@@ -43,6 +43,7 @@ def combat_heatmap(ax: Axes, max_dice: int = 3, diffs: Sequence[int] = range(-12
     image = ax.imshow(grid, aspect="auto", cmap="RdYlGn", vmin=0, vmax=1,
                       extent=(diffs[0] - 0.5, diffs[-1] + 0.5, len(pairs) - 0.5, -0.5))
     ax.set_yticks(range(len(pairs)), [f"{m}d6 against {k}d6" for m, k in pairs])
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # whole strength points only
     ax.set_xlabel("strength difference (munchkins − monsters)")
     ax.set_ylabel("munchkins' dice against the monsters'")
     ax.set_title("chance the munchkins win" + (" (ties win: a warrior)" if ties_win else ""))
