@@ -28,6 +28,7 @@ def difference_bars(ax: Axes, munchkins: odds.Side, monsters: odds.Side, ties_wi
     ax.axvline(0.5 if not ties_win else -0.5, color="black", linestyle=":", linewidth=1)
     ax.set_xlabel("munchkins' total − monsters' total")
     ax.set_ylabel("chance")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     result = odds.combat(munchkins, monsters, ties_win=ties_win)
     ax.set_title(f"chance to win: {result.win} ≈ {float(result.win):.1%}")
     return ax
