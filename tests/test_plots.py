@@ -73,7 +73,7 @@ def test_the_colourbar_keeps_clear_of_the_next_charts_labels() -> None:
 
 
 def test_charts_use_large_type() -> None:
-    from tablerules.plots import combat_heatmap, flee_curves, search_bars, search_heatmap
+    from tablerules.plots import combat_heatmap, difference_bars, flee_curves, search_bars, search_heatmap
     from tablerules.plots.odds_plots import rate_bars
     from tablerules.plots.sweeps import grouped_win_rates, win_rate_chart
 
@@ -82,7 +82,8 @@ def test_charts_use_large_type() -> None:
     for draw in (lambda ax: combat_heatmap(ax, 2, range(-4, 5)), flee_curves, lambda ax: search_bars(ax, 1, 2),
                  search_heatmap, lambda ax: rate_bars(ax, {"elf": 3}, {"elf": 9, "dwarf": 8}, 0.25),
                  lambda ax: win_rate_chart(ax, rows[::2], "seat", fair=0.25),
-                 lambda ax: grouped_win_rates(ax, rows, "deal", "seat")):
+                 lambda ax: grouped_win_rates(ax, rows, "deal", "seat"),
+                 lambda ax: difference_bars(ax, [(7, 1)], [(6, 1)])):
         fig = Figure(figsize=(10, 6))
         draw(fig.subplots())
         sizes = {t.get_text(): t.get_fontsize() for t in _texts(fig)}
