@@ -114,6 +114,18 @@ def shelves(x: float, y: float, w: float, h: float) -> str:
 
 GLYPHS: dict[str, Callable[[float, float, float], str]] = {"grimoire": book, "parchment": scroll, "potion": flask,
                                                            "gems": gem, "crystal": crystal, "teleport": portal}
+UNIT = 30  #: the glyphs are drawn once at this size in the picture's <defs> and placed with <use> (a smaller page)
+
+
+def glyph_defs() -> str:
+    glyphs = "".join(f'<g id="kragmortha-{kind}">{draw(0, 0, UNIT)}</g>' for kind, draw in GLYPHS.items())
+    return f'<defs>{glyphs}<g id="kragmortha-bookcase">{shelves(0, 0, S, S)}</g></defs>'
+
+
+
+def place(kind: str, cx: float, cy: float, r: float) -> str:
+    """The glyph of ``kind`` centred on (cx, cy), about 2 r across (a <use> of its definition)."""
+    return f'<use href="#kragmortha-{kind}" transform="translate({cx:.1f} {cy:.1f}) scale({r / UNIT:.3f})"/>'
 
 
 def pawn(cx: float, cy: float, r: float, colour: str, number: int) -> str:
@@ -146,10 +158,10 @@ def lord(cx: float, cy: float, r: float) -> str:
 def desk_picture(x: float, y: float, w: float, h: float) -> str:
     """The wizard's desk over two squares: a red-brown table top with a candle at each end, and its name."""
     candles = "".join(svg.rect(cx - 3, y + h * 0.2, 6, h * 0.3, fill="#fffde7", stroke="none")
-                      + svg.circle(cx, y + h * 0.16, 4, fill="#ffca28", stroke="none") for cx in (x + 14, x + w - 14))
+                      + svg.circle(cx, y + h * 0.16, 4, fill="#ffca28", stroke="none") for cx in (x + 11, x + w - 11))
     return (svg.rect(x + 3, y + 3, w - 6, h - 6, fill=FILL["desk"], stroke="#3e0d07", width=3, rx=6)
             + svg.rect(x + 8, y + h * 0.56, w - 16, 5, fill="#5d1a10", stroke="none") + candles
-            + svg.text(x + w / 2, y + h * 0.33, "DESK 書桌", size=21, fill="#ffffff", weight="bold")
+            + svg.text(x + w / 2, y + h * 0.33, "DESK 書桌", size=18, fill="#ffffff", weight="bold")
             + svg.text(x + w / 2, y + h * 0.77, "the goal", size=16, fill="#ffecb3", weight="bold"))
 
 
@@ -240,11 +252,11 @@ def board_part(game: Kragmortha, view: View) -> str:
         here = occupants.get(sq, [])
         lord_here = s.lord == sq
         if kind == "bookcase":
-            body.append(shelves(x, y, S, S))
+            body.append(f'<use href="#kragmortha-bookcase" x="{x:g}" y="{y:g}"/>')
         elif kind in GLYPHS:
             crowded = bool(here) or lord_here
             r = S * (0.15 if crowded else 0.3)
-            body.append(GLYPHS[kind](x + (r + 5 if crowded else S / 2), y + (r + 6 if crowded else S / 2), r))
+            body.append(place(kind, x + (r + 5 if crowded else S / 2), y + (r + 6 if crowded else S / 2), r))
         pieces = [*(("goblin", q) for q in here), *((("lord", -1),) if lord_here else ())]
         for i, (what, q) in enumerate(pieces):
             cx = x + S / 2 + (i - (len(pieces) - 1) / 2) * S * 0.42
@@ -255,6 +267,9 @@ def board_part(game: Kragmortha, view: View) -> str:
             else:
                 body.append(svg.group(lord(cx, y + S / 2 + 2, r), f"the dark lord (黑暗領主) on {label}: a goblin "
                                       "that meets him draws a penalty card"))
+        if name in tips:
+            body.insert(1, svg.rect(x + 4, y + 4, S - 8, S - 8, fill="#1e88e5", stroke="#0d47a1", width=3, rx=4,
+                                 fill_opacity="0.18"))
         tip = square_words(game, sq)
         names = [f"player {q}'s goblin" for q in here] + (["the dark lord"] if lord_here else [])
         if names:
@@ -282,18 +297,28 @@ def move_card(x: float, y: float, w: float, h: float, card: MoveCard, picked: bo
     r = min(w * 0.18, 21.0)
     for i, symbol in enumerate(card.symbols):
         cy = y + 66 + i * (h - 64) / 2
-        out.append(GLYPHS[symbol](x + w / 2, cy, r))
+        out.append(place(symbol, x + w / 2, cy, r))
         out.append(svg.text(x + w / 2, cy + r + 12, SYMBOL_NAMES[symbol][0], size=14 if w >= 100 else 11,
                             weight="bold", fill="#222"))
     return "".join(out)
 
 
-def small_card(x: float, y: float, w: float, h: float, title: str, corner: str, colour: str,
-               face_down: bool = False, dim: bool = False, picked: bool = False) -> str:
-    out = svg.card(x, y, w, h, title, corner=corner, colour=colour, face_down=face_down, dim=dim, title_size=12)
+def chip(x: float, y: float, w: float, h: float, head: str, rest: str, ink: str, paper: str,
+         picked: bool = False, size: float = 13) -> str:
+    """A small face-up card on the table (a tome, a penalty card): its name in bold, then as much of its text
+    as fits (the whole text is in the tooltip)."""
+    out = [svg.rect(x, y, w, h, fill=paper, stroke=ink, width=2.5 if picked else 1.8, rx=6, shape=True),
+           svg.text(x + 7, y + 11, head, size=size, anchor="start", weight="bold", fill=ink)]
+    chars = max(8, int((w - 12) / (size * 0.56)))
+    lines = svg.wrap(rest, chars)
+    room = max(0, int((h - 22) // (size + 3)))
+    for i, part in enumerate(lines[:room]):
+        if i == room - 1 and len(lines) > room:
+            part = part[: chars - 1] + "…"
+        out.append(svg.text(x + 7, y + 26 + i * (size + 3), part, size=size - 1, anchor="start", fill="#222"))
     if picked:
-        out += svg.rect(x - 4, y - 4, w + 8, h + 8, fill="none", stroke="#ff6f00", width=5, rx=10)
-    return out
+        out.append(svg.rect(x - 4, y - 4, w + 8, h + 8, fill="none", stroke="#ff6f00", width=5, rx=9))
+    return "".join(out)
 
 
 def hand_part(game: Kragmortha, view: View, top: float) -> tuple[str, float]:
@@ -316,43 +341,43 @@ def hand_part(game: Kragmortha, view: View, top: float) -> tuple[str, float]:
         tip = f"{card_name(card)} / {card_name_zh(card)}\n{card.text}\n{card.text_zh}"
         if name in tips:
             tip += "\nclick: " + tips[name]
-        out.append(svg.target(name, move_card(x, top + 30, w, h, card, view.picked == name), tip))
+        frame = svg.rect(x, top + 30, w, h, fill="none", stroke="#4e342e", width=1, rx=8, shape=True)
+        out.append(svg.target(name, move_card(x, top + 30, w, h, card, view.picked == name) + frame, tip))
     if not hand:
         out.append(svg.text(RIGHT, top + 60, "no movement cards", size=16, anchor="start", fill="#555"))
     y = top + 30 + h + 14
-    row, bottom = table_cards(game, view, me, RIGHT, y, 118, 78)
+    row, bottom = table_cards(game, view, me, RIGHT, y, 186, 62)
     out.append(row)
     return "".join(out), bottom
 
 
 def table_cards(game: Kragmortha, view: View, p: int, x: float, y: float, w: float, h: float) -> tuple[str, float]:
-    """A seat's face-up tome cards (used ones turned face down) and penalty cards, small: (SVG, bottom)."""
-    s = game.state
-    seat = s.seats[p]
+    """A seat's face-up tome cards (used ones turned face down, greyed) and penalty cards: (SVG, bottom)."""
+    seat = game.state.seats[p]
     tips = view.tips or {}
-    out = []
-    items = []
+    items = []  # (target, head, rest, ink, paper, tooltip)
     for t in seat.tomes:
         card = game.tomes[t]
-        items.append((f"tome:{t}" if p == view.me else "", small_card, (card.name, f"{card.magic}✦", "#5e35b1"),
-                      f"magic tome card {tome_name(card)}, {plural(card.magic, 'magic symbol')} (they count only to "
-                      f"break a tie)\n{card.text}\n{card.text_zh}"))
+        items.append((f"tome:{t}" if p == view.me else "", f"Tome: {card.name}", f"{card.name_zh} · {card.text}",
+                      "#4527a0", "#ede7f6", f"magic tome card {tome_name(card)}, {plural(card.magic, 'magic symbol')} "
+                      f"(they count only to break a tie)\n{card.text}\n{card.text_zh}"))
     for t in seat.used_tomes:
         card = game.tomes[t]
-        items.append(("", small_card, (card.name + " (used)", f"{card.magic}✦", "#9e9e9e"),
+        items.append(("", f"Used: {card.name}", f"{card.name_zh} · face down, counts in a tie", "#616161", "#eeeeee",
                       f"used tome {tome_name(card)}, turned face down; it still counts with its "
                       f"{plural(card.magic, 'magic symbol')} to break a tie\n{card.text}\n{card.text_zh}"))
     for c in seat.penalties:
         card = game.penalties[c]
         state = " (immune: face down)" if c in seat.immune else " (no effect: the other of the pair counts)" \
             if c in seat.dormant else ""
-        items.append((f"penalty:{p}:{c}", small_card, (card.text, card.symbol, "#c62828"),
+        items.append((f"penalty:{p}:{c}", f"Penalty ({card.symbol}){state[:9]}", card.text, "#b71c1c", "#ffebee",
                       f"penalty card, symbol {card.symbol}{state}: {card.text}\n{card.text_zh}"))
     per_row = max(1, int((WIDTH - x - 6) // (w + 8)))
-    for i, (name, draw, (title, corner, colour), tip) in enumerate(items):
+    out = []
+    for i, (name, head, rest, ink, paper, tip) in enumerate(items):
         cx = x + (i % per_row) * (w + 8)
         cy = y + (i // per_row) * (h + 8)
-        body = draw(cx, cy, w, h, title, corner, colour, picked=bool(name) and view.picked == name)
+        body = chip(cx, cy, w, h, head, rest, ink, paper, picked=bool(name) and view.picked == name)
         if name in tips:
             tip += "\nclick: " + tips[name]
         out.append(svg.target(name, body, tip) if name else svg.group(body, tip))
@@ -383,7 +408,7 @@ def others_part(game: Kragmortha, view: View, top: float) -> tuple[str, float]:
                                 if card.piece == "goblin" else LORD_INK, title_size=11)
                 r = 9
                 for i, symbol in enumerate(card.symbols):
-                    body += GLYPHS[symbol](x + 28 + i * 28, y + 54, r)
+                    body += place(symbol, x + 28 + i * 28, y + 54, r)
                 out.append(svg.group(body, f"{card_name(card)} / {card_name_zh(card)}"))
                 x += 90
         else:
@@ -393,9 +418,9 @@ def others_part(game: Kragmortha, view: View, top: float) -> tuple[str, float]:
             out.append(svg.text(x, y + 46, f"{len(hand)} movement card{'s' if len(hand) != 1 else ''} (hidden)",
                                 size=15, anchor="start", fill="#555"))
             x += 230
-        row, bottom = table_cards(game, view, q, max(x + 6, RIGHT + 46), y + 22, 92, 48)
+        row, bottom = table_cards(game, view, q, RIGHT + 46, y + 74, 172, 46)
         out.append(row)
-        y = max(bottom, y + 74) + 6
+        y = max(bottom, y + 74) + 8
     return "".join(out), y
 
 
@@ -410,7 +435,8 @@ def legend_part(top: float) -> str:
         (shelves(0, 0, 22, 22), "bookcase 書櫃: nobody enters"),
         (lord(11, 12, 11), "dark lord 黑暗領主: meeting him = penalty"),
         (pawn(11, 12, 11, GOBLIN_COLOURS[0], 0), "goblin 哥布林 (number = player)"),
-        (svg.rect(1, 1, 20, 20, fill="#ffffff", stroke="#1565c0", width=3.5), "blue outline: you can click it"),
+        (svg.rect(1, 1, 20, 20, fill="#1e88e5", stroke="#0d47a1", width=3, fill_opacity="0.25"),
+         "blue: you can click it (orange: picked)"),
         (svg.card(0, 0, 16, 22, "", face_down=True), "a hidden card (back)"),
     ]
     return (svg.text(X0, top, "Legend (hover over anything for its name and what clicking it does)", size=17,
@@ -425,7 +451,7 @@ def draw(game: Kragmortha, view: View) -> str:
     hand, bottom = hand_part(game, view, 10)
     others, bottom = others_part(game, view, bottom + 8)
     top = max(Y0 + b.rows * S + 56, bottom + 16)
-    body = board + hand + others + legend_part(top)
+    body = glyph_defs() + board + hand + others + legend_part(top)
     height = top + 16 + 4 * 28 + 10
     return svg.document(WIDTH, height, body, label="the Kragmortha board (7 files a-g by 10 ranks)",
                         background="#fafafa")
