@@ -381,9 +381,9 @@ class KragmorthaPanel(StepThrough):
                  "<th>magic tome cards</th><th>penalty cards (4 end the game)</th></tr>" + "".join(rows) + "</table>")
         me = self.me
         why = breakdown_html(f"player {me}'s hand limit", self.limit_terms(me), g.limit(me))
-        decks = (f"<p>Cards left: {obs['move_deck'] if isinstance(obs['move_deck'], int) else len(s.move_deck)} "
-                 f"movement cards to draw (then the {len(s.move_discard)} played are shuffled back); "
-                 f"{len(s.tome_deck)} magic tome cards (the game ends when the last is drawn).</p>")
+        decks = (f"<p>Decks: {len(s.move_deck)} movement cards left to draw, {len(s.move_discard)} played ones in "
+                 f"the discard pile (shuffled back in when the deck runs out); {len(s.tome_deck)} magic tome cards "
+                 "left (the game ends when the last one is drawn).</p>")
         odds = ""
         mine = s.seats[me]
         if mine.square >= 0 and not g.is_over():
