@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pytest
 
+from tablerules.kragmortha import actions as A
 from tablerules.kragmortha.analysis import DESK_MODEL, desk_chance
 from tablerules.kragmortha.game import Kragmortha
 from tablerules.widgets import kragmortha_board as kb
@@ -318,3 +319,45 @@ def check_panel_by_the_board(page: object, root: object, header: object, board: 
     for where, text in shown:
         expect(root.locator(where).first).to_contain_text(text)
     screenshot(page, "kragmortha-board-staged")
+
+
+def test_every_action_in_random_games_has_a_board_part_or_is_a_plain_button() -> None:
+    """Random games (every stage they reach: placing, playing, flying, the dark lord's jump, discards, tomes):
+    each legal action names board parts that exist (a square, a card of the mover's hand, a tome it holds, a
+    goblin, a penalty card on the table), except the few with nothing to point at, which stay buttons."""
+    import random
+
+    buttons = (A.TakePenalty, A.LetGo, A.Swap)
+    panel = KragmorthaPanel(players=4, seat=0, seed=0)
+    kinds_seen: set[str] = set()
+    for seed in range(3):
+        game = Kragmortha({"players": 4}, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(600):
+            if game.is_over():
+                break
+            if game.is_chance():
+                game.roll()
+                continue
+            panel.game = game
+            labels = {game.board.label(sq) for sq in range(70)}
+            for action in game.legal_actions():
+                targets = panel.action_targets(action)
+                if isinstance(action, buttons):
+                    continue
+                assert targets, action
+                for t in targets:
+                    kind, _, name = t.partition(":")
+                    kinds_seen.add(kind)
+                    if kind == "square":
+                        assert name in labels
+                    elif kind == "card":
+                        assert int(name) < len(game.state.seats[action.actor].hand)
+                    elif kind == "tome":
+                        assert name in game.state.seats[action.actor].tomes
+                    else:
+                        assert kind in ("goblin", "penalty"), t
+                assert panel.action_text(action) and not re.search(r"(goblin|lord)-[a-z]+-[a-z]+",
+                                                                    panel.action_text(action))
+            game.apply(rng.choice(game.legal_actions()))
+    assert {"square", "card", "tome"} <= kinds_seen
