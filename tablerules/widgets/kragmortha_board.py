@@ -290,15 +290,18 @@ def move_card(x: float, y: float, w: float, h: float, card: MoveCard, picked: bo
     their names under them."""
     goblin = card.piece == "goblin"
     band = "#2e7d32" if goblin else LORD_INK
-    out = [svg.card(x, y, w, h, "Goblin 哥布林" if goblin else "Dark lord 黑暗領主", colour=band,
-                    border="#ff6f00" if picked else "#4e342e", title_size=14 if w >= 110 else 11)]
+    big = w >= 110
+    out = [svg.card(x, y, w, h, "Goblin" if goblin else "Dark lord", colour=band,
+                    border="#ff6f00" if picked else "#4e342e", title_size=16 if big else 12),
+           svg.text(x + w / 2, y + 48, "移動哥布林" if goblin else "移動黑暗領主", size=13 if big else 10, fill="#444")]
     if picked:
         out.append(svg.rect(x - 4, y - 4, w + 8, h + 8, fill="none", stroke="#ff6f00", width=5, rx=10))
-    r = min(w * 0.18, 21.0)
+    r = min(w * 0.17, 20.0)
     for i, symbol in enumerate(card.symbols):
-        cy = y + 66 + i * (h - 64) / 2
+        cy = y + 78 + i * (h - 134)
         out.append(place(symbol, x + w / 2, cy, r))
-        out.append(svg.text(x + w / 2, cy + r + 12, SYMBOL_NAMES[symbol][0], size=14 if w >= 100 else 11,
+        words = "crystal = any" if symbol == "crystal" else SYMBOL_NAMES[symbol][0]
+        out.append(svg.text(x + w / 2, cy + r + 12, words, size=14 if w >= 100 else 11,
                             weight="bold", fill="#222"))
     return "".join(out)
 
