@@ -391,7 +391,7 @@ def kragmortha_staging() -> Staging:
 
     b = Kragmortha({"players": 4}).board
     sq = next(q for q in range(b.rows * b.cols) if b.label(q) == "d4")
-    return {0: {"square": f"d4 ({b.kinds[sq]})"}}, {}, [("td[title='d4']", "G0")]
+    return {0: {"square": f"d4 ({b.kinds[sq]})"}}, {}, [("[data-target='square:d4']", "0")]
 
 
 def baldur_staging() -> Staging:
