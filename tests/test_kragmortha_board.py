@@ -327,7 +327,7 @@ def test_every_action_in_random_games_has_a_board_part_or_is_a_plain_button() ->
     goblin, a penalty card on the table), except the few with nothing to point at, which stay buttons."""
     import random
 
-    buttons = (A.TakePenalty, A.LetGo, A.Swap)
+    buttons = (A.TakePenalty, A.LetGo, A.Swap, A.Done)
     panel = KragmorthaPanel(players=4, seat=0, seed=0)
     kinds_seen: set[str] = set()
     for seed in range(3):

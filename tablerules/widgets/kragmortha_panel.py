@@ -41,7 +41,10 @@ STAGE_RULES = {
               "penalty card (可以避免: may), or keep it and draw the card.", "魔法書卡 / 法師學徒, 法師之友"),
     "teleport": ("On a teleport square: draw a teleport card.", "傳送"),
     "tome": ("A magic tome card: keep it face up, use it once.", "魔法書卡"),
-    "discard": ("Over the hand limit: click a card to discard it.", "手牌上限"),
+    "discard": ("Over the hand limit, or after 新方向 / 換季 (discard as many as you drew): click a card to "
+                "discard it.", "手牌上限 / 魔法寶典卡 (新方向, 換季)"),
+    "after": ("You have moved: you may still use a magic tome in your own turn (新方向 only now, after moving), "
+              "then draw a movement card and the turn passes.", "魔法寶典卡 (只能在自己回合使用 / 在你移動後)"),
     "draw": ("Draw movement cards back up to your hand limit.", "移動卡"),
     "flee": ("The dark lord caught you: click an empty teleport square to fly to (none free: back to your start "
              "square).", "黑暗領主"),
