@@ -399,10 +399,19 @@ class StepThrough:
         self.refresh()
 
     def _button(self, action: Action) -> w.Button:
-        text = action.describe()
-        button = w.Button(description=text, tooltip=self.action_tooltip(action),
-                          layout=w.Layout(width="auto", height="auto"))
+        """The button of ``action``: made once and kept while the action comes back (a new widget is a
+        message to the page: remaking every button at every click cost most of a click's answer)."""
+        cache = self.__dict__.setdefault("_buttons", {})
+        button = cache.get(action)
+        tooltip = self.action_tooltip(action)
+        if button is not None:
+            button.tooltip = tooltip
+            return button
+        if len(cache) > 2_000:
+            cache.clear()
+        button = w.Button(description=action.describe(), tooltip=tooltip, layout=w.Layout(width="auto", height="auto"))
         button.on_click(lambda _: self.play(action))
+        cache[action] = button
         return button
 
     def action_tooltip(self, action: Action) -> str:
@@ -440,7 +449,7 @@ class StepThrough:
         self.actions_box.children = tuple(buttons.values())  # every button, for scripts and tests
         self.action_rows.children = self._rows(mine, buttons)
         direct = [a for a in mine if not targets.get(a)] if svg else []
-        self.direct_rows.children = self._rows(direct, {a: self._button(a) for a in direct})
+        self.direct_rows.children = self._rows(direct, buttons)
         self.all_actions.layout.display = "block" if mine else "none"
         self.all_actions.set_title(0, f"Every legal action ({len(mine)})" if svg else "Actions")
         if not svg:
