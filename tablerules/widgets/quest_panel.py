@@ -5,19 +5,22 @@ other seats, saves and the rulebook's worked example."""
 
 from __future__ import annotations
 
-import base64
 import html
+import re
 
-from ..core.protocol import Chance
+import ipywidgets as w
+
+from ..core.protocol import Action, Chance
 from ..families.munchkin.cardtext import card_text, card_text_zh
-from ..plots.dungeon_plot import dungeon_figure
-from ..plots.figures import png_bytes
 from ..quest import breakdown, scenario
+from ..quest.actions import AskHelp, FightAnyway, Pass, Roll, RollToRun, RunTo, Search
 from ..quest.analysis import pending_odds
-from ..quest.dungeon import Dungeon
-from ..quest.exploration import DungeonCrawl, Explore
+from ..quest.dungeon import Dungeon, Room, link_key
+from ..quest.exploration import DungeonCrawl, Explore, Move
 from ..quest.game import QuestGame
+from ..quest.geometry import Side
 from ..quest.tiles import load_rooms
+from . import quest_board as qb
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
 from .scenarios import quest_spec
 from .stepper import StepThrough
@@ -139,22 +142,208 @@ def shrieking_geek_example() -> QuestGame:
     return game
 
 
+PASS_ASK, PASS_ONLY, PASS_OTHERS = "ask", "only", "others"  #: the "Pass for me" choices
+SETUP_STAGES = ("dealing", "character creation", "first player", "rolling for the first player")
+
+
+class DungeonBoard:
+    """The dungeon board (:mod:`.quest_board`) of a step-through panel whose game has a dungeon (the crawl
+    and the whole game): what stands where, which part of the board each action concerns, the header's turn."""
+
+    game: DungeonCrawl
+    show_board = True
+
+    def board_pieces(self) -> qb.Pieces:
+        """The crawl's pieces: pawns and monster tokens (the whole game adds levels, health, the fight)."""
+        d = self.game.dungeon
+        colours = list(self.game.colours)
+        pawns = [qb.Pawn(colours.index(c), c, room, f"player {colours.index(c)} ({c.value})")
+                 for c, room in d.munchkins.items() if c in colours]
+        tokens = [qb.Token(m.id, m.room, (m.name or m.id).split(" (")[0], m.level, m.target,
+                           f"{(m.name or m.id).split(' (')[0]}, level {m.level}"
+                           + (f", {m.target.value} base" if m.target else "")) for m in d.monsters.values()]
+        return qb.Pieces(pawns, tokens)
+
+    def board_svg(self) -> str:
+        if not self.show_board:
+            return ""
+        return qb.draw(self.game.dungeon, self.board_pieces(), label=self.turn_text())
+
+    def where(self, player: int) -> Room:
+        d = self.game.dungeon
+        return d.rooms[d.munchkins[self.game.colours[player]]]
+
+    def action_targets(self, action: Action) -> tuple[str, ...]:
+        if isinstance(action, Move | Explore):
+            here = self.where(action.player)
+            side = Side(action.side)
+            door = qb.door_target(link_key(here.at, side))
+            beyond = self.game.dungeon.room_at(side.step(here.at))
+            return (door, qb.room_target(beyond.id)) if isinstance(action, Move) and beyond else (door,)
+        return ()
+
+    def target_label(self, target: str) -> str:
+        kind, _, name = target.partition(":")
+        d = self.game.dungeon
+        if kind == "room" and name in d.rooms:
+            return d.rooms[name].name or name
+        if kind == "door":
+            return qb.door_label(d, qb.door_key(target))
+        if kind == "monster" and name in d.monsters:
+            return (d.monsters[name].name or name).split(" (")[0]
+        if kind == "pawn":
+            return f"player {name}"
+        return f"{kind} {name}".strip()
+
+    def turn_text(self) -> str:
+        """``Turn 3: player 1 (blue)``, counted from 1 (the engine counts turns played, from 0)."""
+        g = self.game
+        if g.is_over():
+            return f"after {g.turn_number()} turns"
+        if g.stage() in SETUP_STAGES:
+            return "Set-up"
+        p = g.current
+        return f"Turn {g.turn_number() + 1}: player {p} ({g.colours[p].value})"
+
+    def refresh(self) -> None:
+        super().refresh()
+        # the stepper writes "turn {turn_number()}" (0 for the first turn): the header names the turn instead
+        self.header.value = re.sub(r" &middot; turn \d+ &middot;", " &middot;", self.header.value).replace(
+            "<b>", f"<b>{html.escape(self.turn_text())}</b> &middot; <b>", 1)
+
+
 EXAMPLES = {"the Shrieking Geek (pp. 11-12)": shrieking_geek_example}
 
 
-class QuestPanel(StepThrough):
-    """``humans`` defaults to seat 0; heuristic agents play the other seats."""
+class QuestPanel(DungeonBoard, StepThrough):
+    """``humans`` defaults to seat 0; heuristic agents play the other seats. The dungeon is the clickable
+    board (``picture=False``: no board); a window where a person could only pass is passed for them ("Pass
+    for me", also every window of the other players' fights if chosen), and only the dice of a person's own
+    fight, flight or search wait for their click."""
 
     stage_rules = STAGE_RULES
     seed_ref = SEED
 
     def __init__(self, game: QuestGame, humans=(0,), agents=None, picture: bool = True, **kwargs) -> None:
-        self.picture = picture
+        self.show_board = picture
+        self.auto_pass = w.Dropdown(options=[("ask me every time", PASS_ASK),
+                                             ("when passing is all I can do", PASS_ONLY),
+                                             ("in the other players' fights", PASS_OTHERS)],
+                                    value=PASS_ONLY, description="Pass for me:",
+                                    style={"description_width": "initial"}, layout=w.Layout(width="auto"))
+        self.auto_pass.add_class("tablerules-auto-pass")
         kwargs.setdefault("examples", EXAMPLES)
         kwargs.setdefault("scenario", quest_spec())
         super().__init__(game, agents=agents if agents is not None else game.heuristic_agent(), humans=humans,
                          **kwargs)
+        self.extra.children = (self.auto_pass,)
+        self.auto_pass.observe(lambda _change: self._safely(lambda: None), names="value")
         self.widget.add_class("tablerules-quest")
+
+    # ----- the board ------------------------------------------------------------------------------
+    def board_pieces(self) -> qb.Pieces:
+        game: QuestGame = self.game
+        st = game.state
+        pawns = []
+        for i, h in enumerate(game.heroes):
+            tip = (f"player {i} ({h.colour.value}): level {h.level} {game.character(i)}, {h.health}/{h.max_health} "
+                   f"health{', dead' if h.dead else ''}, {h.gold} gold, {len(h.hand)} card(s) in hand")
+            pawns.append(qb.Pawn(i, h.colour, game.room_of(i).id, tip, h.dead))
+        standing = list(st.dungeon.monsters.values()) + ([st.boss] if st.boss is not None else [])
+        tokens = []
+        for m in standing:
+            card = game.monster_card(m.id)
+            enhancers = st.enhanced.get(m.id, [])
+            level = game.monster_level(m.id) + sum(game.card(e).bonus for e in enhancers)
+            room = st.dungeon.entrance.id if m is st.boss else m.room
+            extra = f", with {', '.join(game.card(e).name for e in enhancers)}" if enhancers else ""
+            tip = (f"{card.name}: level {level}{extra}, {card.dice} combat die(s), "
+                   + (f"{m.target.value} base (owner: player {game.colours.index(m.target)})"
+                      if m.target in game.colours else "no owner")
+                   + f"\n{card_text(card)}")
+            tokens.append(qb.Token(m.id, room, card.name, level, m.target, tip))
+        pieces = qb.Pieces(pawns, tokens)
+        for room, token in st.tokens.items():
+            pieces.badges.setdefault(room, []).append(token.value)
+        if game.fight is not None and game.fight.monsters:
+            pieces.fight_room = game.fight.room
+            pieces.badges.setdefault(game.fight.room, []).insert(0, "fight")
+        for room, cards in st.dropped.items():
+            if cards:
+                pieces.notes.setdefault(room, []).append("dropped here: " + ", ".join(game.card(c).name for c in cards))
+        for room, gold in st.dropped_gold.items():
+            if gold:
+                pieces.notes.setdefault(room, []).append(f"dropped here: {gold} gold")
+        for room in st.searched:
+            pieces.notes.setdefault(room, []).append("searched this turn")
+        return pieces
+
+    def action_targets(self, action: Action) -> tuple[str, ...]:
+        game: QuestGame = self.game
+        f = game.fight
+        if isinstance(action, Search):
+            return (qb.room_target(game.room_of(action.player).id),)
+        if isinstance(action, Roll) and f is not None:
+            return tuple(qb.monster_target(m) for m in f.monsters)
+        if isinstance(action, FightAnyway):
+            room = game.room_of(action.player).id
+            return tuple(qb.monster_target(m.id) for m in game.dungeon.monsters_in(room))
+        if isinstance(action, RollToRun):
+            return (qb.monster_target(action.monster),)
+        if isinstance(action, RunTo):
+            return (qb.room_target(action.room),)
+        if isinstance(action, AskHelp):
+            return (qb.pawn_target(action.helper),)
+        return super().action_targets(action)
+
+    # ----- no chores ------------------------------------------------------------------------------
+    def waits_for_people(self) -> bool:
+        """Besides referee mode, a die waits for a person only in their own fight (fighter or helper),
+        their own flight or their own search: the dice of the other seats' fights roll themselves, even
+        after the person passed (the monster's owner rolls its die, p. 9, but has nothing to decide)."""
+        game: QuestGame = self.game
+        waits = super().waits_for_people()
+        if self.humans is None or self.referee.value or not waits:
+            return waits
+        f = game.fight
+        step = game.state.pending[0] if game.state.pending else None
+        kind = getattr(step, "kind", "")
+        if kind == "fight die":
+            return f is not None and any(p in self.humans for p in f.side)
+        if kind == "run die":
+            return f is not None and bool(f.runners) and f.runners[0] in self.humans
+        if kind == "search":
+            return game.current in self.humans
+        return False
+
+    def passes_for_me(self) -> Action | None:
+        """The pass "Pass for me" makes now: when passing is all a person can do (the default), or (chosen) in
+        every window of a fight they are not in, whatever cards they hold; ``None``: they decide."""
+        game: QuestGame = self.game
+        mode = self.auto_pass.value
+        if (self.humans is None or mode == PASS_ASK or game.is_over() or game.is_chance()
+                or not any(p in self.humans for p in game.to_act())):
+            return None
+        mine = self.human_actions()
+        passes = [a for a in mine if isinstance(a, Pass)]
+        if not passes:
+            return None
+        if all(isinstance(a, Pass) for a in mine):
+            return passes[0]
+        f = game.fight
+        if mode == PASS_OTHERS and f is not None and not any(p in self.humans for p in f.side):
+            return passes[0]
+        return None
+
+    def run_agents(self) -> None:
+        """The agents play; then a window the person leaves to "Pass for me" is passed, and the agents go on."""
+        for _ in range(1_000):
+            super().run_agents()
+            action = self.passes_for_me()
+            if action is None:
+                return
+            self.game.apply(action)
+            self.marks.note(self.game)
 
     def card(self, copy: str) -> str:
         c = self.game.card(copy)
@@ -203,12 +392,5 @@ class QuestPanel(StepThrough):
                      + "".join(breakdown_html(f"player {p}'s dice", breakdown.dice_terms(game, p), game.fight_dice(p))
                                for p in game.fight.side) + "</div>")
         odds = odds_html((o.what, o.probability) for o in pending_odds(game))
-        picture = ""
-        if self.picture:
-            fig = dungeon_figure(game.dungeon, title=f"turn {game.turns}")
-            width = int(fig.get_figwidth() * 72)  # shown at 72 px an inch (10-pt room names at 10 px), drawn 2x
-            data = base64.b64encode(png_bytes(fig, dpi=144)).decode()
-            picture = (f"<img class='tablerules-dungeon' style='width:{max(width, 360)}px;max-width:100%' "
-                       f"src='data:image/png;base64,{data}'/>")
         status = f"<p>{game.moves_left} move(s) left; stage: {html.escape(game.stage())}</p>"
-        return picture + table + self.monsters_html() + fight + odds + status
+        return table + self.monsters_html() + fight + odds + status

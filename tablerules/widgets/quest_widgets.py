@@ -15,7 +15,7 @@ from ..quest.exploration import DungeonCrawl
 from ..quest.forecast import distribution_after
 from ..quest.geometry import MONSTER_DIE, Colour
 from ..quest.movement import MonsterPath, move_all
-from .quest_panel import SEED, STAGE_RULES, monsters_html, room_html
+from .quest_panel import SEED, STAGE_RULES, DungeonBoard, monsters_html, room_html
 from .stepper import StepThrough
 
 #: the crawl's stages: the whole game's, with moving and the end as the crawl has them (no fights, no cards)
@@ -184,19 +184,17 @@ def exploring_example() -> DungeonCrawl:
 CRAWL_EXAMPLES = {"exploring the Padded Cell (p. 6, 探索)": exploring_example}
 
 
-class CrawlPanel(StepThrough):
-    """The step-through panel for the dungeon crawl: the dungeon drawn above the buttons, the munchkins and the
-    monsters with their rooms (each room's and monster's text on hover or click), a rule box per stage, saves
-    and a worked example."""
+class CrawlPanel(DungeonBoard, StepThrough):
+    """The step-through panel for the dungeon crawl: the dungeon as the clickable board (a doorway or the room
+    beyond it moves or explores), the munchkins and the monsters with their rooms (each room's and monster's
+    text on hover or click), a rule box per stage, saves and a worked example."""
 
     stage_rules = CRAWL_RULES
     seed_ref = SEED
 
     def __init__(self, game: DungeonCrawl, **kwargs) -> None:
-        self.picture = w.Image(format="png", layout=w.Layout(max_width="900px"))
         kwargs.setdefault("examples", CRAWL_EXAMPLES)
         super().__init__(game, **kwargs)
-        self.extra.children = (self.picture,)
         self.widget.add_class("tablerules-crawl")
 
     def render_state(self) -> str:
@@ -209,8 +207,3 @@ class CrawlPanel(StepThrough):
         status = (f"<p>round {game.round}/{game.params.rounds}; {game.moves_left} move(s) left; rooms placed "
                   f"{len(game.dungeon.rooms) - 1}, {len(game.room_deck)} in the deck</p>")
         return table + monsters_html(game) + status
-
-    def refresh(self) -> None:
-        super().refresh()
-        if hasattr(self, "picture"):
-            self.picture.value = _png(self.game.dungeon, label_monsters=True)
