@@ -19,6 +19,7 @@ from ..quest.dungeon import Dungeon, Room, link_key
 from ..quest.exploration import DungeonCrawl, Explore, Move
 from ..quest.game import QuestGame
 from ..quest.geometry import Side
+from ..quest.rules.common import AFTER_ROLL, CHARITY
 from ..quest.tiles import load_rooms
 from . import quest_board as qb
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
@@ -212,7 +213,58 @@ class DungeonBoard:
             "<b>", f"<b>{html.escape(self.turn_text())}</b> &middot; <b>", 1)
 
 
-EXAMPLES = {"the Shrieking Geek (pp. 11-12)": shrieking_geek_example}
+def locked_door_example() -> QuestGame:
+    """Moving costs moves (p. 6, 移动 / 所需移动力): player 0 stands in the Hospital with 3 moves. East, a locked
+    door leads to the Armoury (2 moves, the "2" on it); south, an open corridor leads back to the Entrance (1
+    move); north is an unexplored door (explore: 1 move, a new room and a monster). Click the locked door or
+    the Armoury to go through it: 1 move is left after it."""
+    game = scenario.ready(players=3)
+    scenario.room(game, "hospital", (0, -1), {"N": "door"})
+    scenario.room(game, "armoury", (1, -1), {"W": "locked"})
+    scenario.move_to(game, 0, "hospital")
+    return game
+
+
+def running_away_example() -> QuestGame:
+    """Running away (p. 10, 逃跑): player 0, a level-1 munchkin, explores north into the Crypt and meets the
+    3,872 Orcs (level 10, 2 dice). The munchkins roll 1 and the Orcs 5 and 6: 2 against 21, the monsters win and
+    player 0 takes a hit. Before the run die, choose where to run, never into the dark: click the Entrance, then
+    the Orcs to roll. A die of 5 or more escapes (1/3)."""
+    game = scenario.ready(players=3)
+    game.apply(Explore(game.current, "N"))
+    game.apply(Chance("room", "crypt"))
+    while game.chance_step() is not None and game.chance_step().event in ("dxm", "link"):
+        game.roll()
+    game.apply(Chance("monster", "orcs"))
+    game.apply(Chance("base", "blue"))
+    while game.chance_step() is not None and game.chance_step().event == "dxm":
+        game.roll()
+    game.apply(Roll(0))
+    while game.fight.window is not None and game.fight.window.waiting:
+        game.apply(Pass(game.fight.window.waiting[0]))
+    for face in (1, 5, 6):
+        game.apply(Chance("d6", face))
+    while game.stage() == AFTER_ROLL:
+        game.apply(Pass(game.to_act()[0]))
+    while game.chance_step() is not None:
+        game.roll()
+    return game
+
+
+def searching_example() -> QuestGame:
+    """Searching (p. 7, 搜索; p. 20, 搜索表): player 0 stands in the Library (search icon +2) with no monster
+    and 3 moves. Click the room to search it (1 move): one die + 2 read on the search table. Only row 7 brings a
+    monster here (a roll of 5: 1/6); row 1 or less cannot come up."""
+    game = scenario.ready(players=3)
+    scenario.room(game, "library", (0, -1))
+    scenario.move_to(game, 0, "library")
+    return game
+
+
+EXAMPLES = {"the Shrieking Geek (pp. 11-12)": shrieking_geek_example,
+            "moving through a locked door (p. 6, 所需移动力)": locked_door_example,
+            "running away from the Orcs (p. 10, 逃跑)": running_away_example,
+            "searching the Library (p. 7 搜索, p. 20 搜索表)": searching_example}
 
 
 class QuestPanel(DungeonBoard, StepThrough):
@@ -236,9 +288,24 @@ class QuestPanel(DungeonBoard, StepThrough):
         kwargs.setdefault("scenario", quest_spec())
         super().__init__(game, agents=agents if agents is not None else game.heuristic_agent(), humans=humans,
                          **kwargs)
-        self.extra.children = (self.auto_pass,)
+        self.charity_button = w.Button(description="Charity: give away my least valuable cards", icon="gift",
+                                       layout=w.Layout(width="auto", display="none"),
+                                       tooltip="p. 7, 行善: more than 5 cards at the end of your turn go to the "
+                                               "lowest-level munchkin (or the discards); this gives the cards "
+                                               "worth least, one by one, as the heuristic agent would")
+        self.charity_button.add_class("tablerules-charity")
+        self.charity_button.on_click(lambda _: self._safely(self.give_charity))
+        self.extra.children = (w.HBox([self.auto_pass, self.charity_button]),)
+        self.charity_button.layout.display = "none" if self.charity_seat() is None else "flex"
         self.auto_pass.observe(lambda _change: self._safely(lambda: None), names="value")
         self.widget.add_class("tablerules-quest")
+
+    def load_example(self, name: str | None) -> None:
+        """The worked example's position, with its text (what happened, the rule it teaches, what to click)."""
+        super().load_example(name)
+        if name in self.examples:
+            doc = " ".join((self.examples[name].__doc__ or "").split())
+            self.message.value = f"<b>worked example: {html.escape(name)}</b><br>{html.escape(doc)}"
 
     # ----- the board ------------------------------------------------------------------------------
     def board_pieces(self) -> qb.Pieces:
@@ -315,6 +382,30 @@ class QuestPanel(DungeonBoard, StepThrough):
         if kind == "search":
             return game.current in self.humans
         return False
+
+    def charity_seat(self) -> int | None:
+        """The person who must give cards away now (p. 7, 行善), if any."""
+        game: QuestGame = self.game
+        if self.humans is None or game.is_over() or game.is_chance() or game.stage() != CHARITY:
+            return None
+        return next((p for p in game.to_act() if p in self.humans), None)
+
+    def give_charity(self) -> None:
+        """One click for the whole charity: the cards worth least go, one by one (the heuristic agent's choice;
+        the buttons still give any card the person picks)."""
+        game: QuestGame = self.game
+        agent = game.heuristic_agent()
+        for _ in range(100):
+            seat = self.charity_seat()
+            if seat is None:
+                return
+            game.apply(agent.choose(game, seat))
+            self.marks.note(game)
+
+    def refresh(self) -> None:
+        super().refresh()
+        if hasattr(self, "charity_button"):
+            self.charity_button.layout.display = "none" if self.charity_seat() is None else "flex"
 
     def passes_for_me(self) -> Action | None:
         """The pass "Pass for me" makes now: when passing is all a person can do (the default), or (chosen) in
