@@ -187,6 +187,10 @@ def shutdown() -> None:
 atexit.register(shutdown)  # also when the session ends without its fixtures' teardown
 
 
+#: a visible action button: in the list of every action, or (a panel with a board) under the board
+ACTION_BUTTONS = ".tablerules-actions button:visible, .tablerules-direct-actions button:visible"
+
+
 def screenshot(page: object, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
@@ -238,10 +242,10 @@ def check_panel_pieces(page: object, panel: str, example_text: str, other_seat: 
     expect(other.locator(".tablerules-card")).to_have_count(0)
     root.locator(".tablerules-view button", has_text="teacher view").click()
     expect(other).not_to_contain_text("hidden")
+    # a save made in the panel loads (in the teacher view: a save holds every hidden card)
+    check_save_and_load(root, header, root.locator(ACTION_BUTTONS).first)
     root.locator(".tablerules-view button", has_text="seat view").click()
     expect(other).to_contain_text("hidden")
-    # a save made in the panel loads
-    check_save_and_load(root, header, root.locator(".tablerules-actions button:visible").first)
     # a worked example from its button, with a breakdown
     root.locator("button.tablerules-example").click()
     expect(root).to_contain_text("worked example:")
@@ -320,7 +324,7 @@ def check_crawl_panel(page: object) -> None:
     check_card_text(page, root.locator(".tablerules-state .tablerules-card").first)
     # the crawl opens on the roll for the first player (p. 4): roll it, then a player's buttons appear
     root.locator("button:visible", has_text=re.compile("Roll")).first.click()
-    first_action = root.locator(".tablerules-actions button:visible").first
+    first_action = root.locator(ACTION_BUTTONS).first
     expect(first_action).to_be_visible()
     check_save_and_load(root, header, first_action)
     root.locator("button.tablerules-example").click()

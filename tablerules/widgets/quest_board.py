@@ -19,7 +19,7 @@ Click targets: ``room:<id>`` (a room tile), ``door:<x>_<y>_<side>`` (a link, or 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..quest.dungeon import Dungeon, LinkKey, Room, link_key
 from ..quest.geometry import Colour, LinkKind, Side
@@ -165,24 +165,29 @@ def rules_of(room: Room) -> tuple[RoomRule, ...]:
 # ----- geometry ----------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Layout:
-    """Where grid square (x, y) is drawn: the tiles' area and the board's size."""
+    """Where grid square (x, y) is drawn: the placed rooms' squares, and room around them for the explore
+    tabs beyond (``left``, ``top``, ``right``, ``bottom``, in user units)."""
 
     min_x: int
     min_y: int
     columns: int
     rows: int
+    left: float = MARGIN
+    top: float = MARGIN
+    right: float = MARGIN
+    bottom: float = MARGIN
 
     def corner(self, at: tuple[int, int]) -> tuple[float, float]:
         """The top-left corner of the tile at grid square ``at``."""
-        return (MARGIN + (at[0] - self.min_x) * CELL + GAP / 2, MARGIN + (at[1] - self.min_y) * CELL + GAP / 2)
+        return (self.left + (at[0] - self.min_x) * CELL + GAP / 2, self.top + (at[1] - self.min_y) * CELL + GAP / 2)
 
     @property
     def map_width(self) -> float:
-        return 2 * MARGIN + self.columns * CELL
+        return self.left + self.columns * CELL + self.right
 
     @property
     def map_height(self) -> float:
-        return 2 * MARGIN + self.rows * CELL
+        return self.top + self.rows * CELL + self.bottom
 
 
 def openings(dungeon: Dungeon) -> list[tuple[Room, Side, LinkKind]]:
@@ -197,10 +202,21 @@ def openings(dungeon: Dungeon) -> list[tuple[Room, Side, LinkKind]]:
     return out
 
 
-def layout_of(dungeon: Dungeon) -> Layout:
-    squares = [r.at for r in dungeon.rooms.values()] + [s.step(r.at) for r, s, _ in openings(dungeon)]
-    xs, ys = [a[0] for a in squares], [a[1] for a in squares]
-    return Layout(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+EXPLORE_PAD = {Side.W: 124.0, Side.E: 124.0, Side.N: 98.0, Side.S: 98.0}  #: an explore tab beyond the edge
+
+
+def layout_of(dungeon: Dungeon, width: float = 0) -> Layout:
+    """The rooms' squares, padded where an explore tab lies beyond them, centred in ``width``."""
+    min_x, min_y, max_x, max_y = dungeon.bounds()
+    pads = dict.fromkeys(Side, float(MARGIN))
+    for room, side, _kind in openings(dungeon):
+        x, y = side.step(room.at)
+        if x < min_x or x > max_x or y < min_y or y > max_y:
+            pads[side] = EXPLORE_PAD[side]
+    lay = Layout(min_x, min_y, max_x - min_x + 1, max_y - min_y + 1, pads[Side.W], pads[Side.N], pads[Side.E],
+                 pads[Side.S])
+    extra = max(0.0, width - lay.map_width) / 2
+    return replace(lay, left=lay.left + extra, right=lay.right + extra) if extra else lay
 
 
 def edge_middle(x: float, y: float, side: Side) -> tuple[float, float]:
@@ -326,8 +342,8 @@ def _arrows(room: Room, lay: Layout) -> str:
         for i, colour in enumerate(sorted(colours, key=lambda c: c.value)):
             off = sign * (42 + 17 * i)
             ox, oy = (off, 0) if dx == 0 else (0, -off)
-            sx, sy = mx + ox - dx * 16, my + oy - dy * 16
-            ex, ey = mx + ox + dx * (GAP / 2 + 4), my + oy + dy * (GAP / 2 + 4)
+            sx, sy = mx + ox - dx * 6, my + oy - dy * 6
+            ex, ey = mx + ox + dx * (GAP / 2 + 10), my + oy + dy * (GAP / 2 + 10)
             parts.append(svg.group(_arrow(sx, sy, ex, ey, ARROW_COLOURS[colour]),
                                    tip=f"{colour.value} arrow: on a {colour.value} monster die, monsters here move "
                                        f"{SIDE_WORDS[side]}"))
@@ -364,8 +380,8 @@ LEGEND_COLUMN = 390
 
 def _static(dungeon: Dungeon) -> tuple[str, float, float, Layout]:
     """Tiles, links, arrows, icons and the legend of one dungeon layout: (SVG, width, height, layout)."""
-    lay = layout_of(dungeon)
-    width = max(lay.map_width, 3 * LEGEND_COLUMN + 2 * MARGIN)
+    lay = layout_of(dungeon, 3 * LEGEND_COLUMN + 2 * MARGIN)
+    width = lay.map_width
     parts = [svg.rect(0, 0, lay.map_width, lay.map_height, fill="#6d625a", stroke="none", rx=10)]
     for room in dungeon.rooms.values():
         parts.append(_tile(room, lay))
@@ -419,7 +435,8 @@ def _pawn_shape(cx: float, top: float, colour: str, label: str, scale: float = 1
 
 
 def _token_shape(x: float, y: float, w: float, h: float, level: str, name: str | None, ring: str) -> str:
-    parts = [svg.rect(x, y, w, h, fill="#263238", stroke=ring, width=3.5, rx=h / 2, shape=True),
+    parts = [svg.rect(x - 3, y - 3, w + 6, h + 6, fill="none", stroke="none", rx=h / 2 + 3, shape=True),
+             svg.rect(x, y, w, h, fill="#263238", stroke=ring, width=3.5, rx=h / 2),
              svg.circle(x + h / 2, y + h / 2, h / 2 - 2.5, fill="#ffffff", stroke="none"),
              svg.text(x + h / 2, y + h / 2, level, size=13 if len(level) < 2 else 11.5, weight="bold",
                       fill="#b71c1c")]
@@ -468,7 +485,7 @@ def _room_layer(room: Room, lay: Layout, pieces: Pieces, dungeon: Dungeon) -> st
     fight = pieces.fight_room == room.id
     overlay = svg.rect(x, y, TILE, TILE, fill="#d32f2f" if fight else "#ffffff", stroke="none", width=3, rx=6,
                        shape=True, fill_opacity="0.12" if fight else "0")
-    parts.append(svg.target(room_target(room.id), overlay, room_tip(room, pieces, dungeon)))
+    parts.append(overlay)
     bx = x + TILE - 6
     for badge in pieces.badges.get(room.id, []):
         w = 10 + 7 * len(badge)
@@ -493,11 +510,13 @@ def _room_layer(room: Room, lay: Layout, pieces: Pieces, dungeon: Dungeon) -> st
         cx = x + 22 + i * 34
         parts.append(svg.target(pawn_target(p.seat), _pawn_shape(cx, y + TILE - 42, ARROW_COLOURS[p.colour],
                                                                  str(p.seat), 1.12, dead=p.dead), p.tip))
-    return "".join(parts)
+    # the pieces stand inside the room's group: a click on a piece with nothing to do there reaches the room
+    return svg.target(room_target(room.id), "".join(parts), room_tip(room, pieces, dungeon))
 
 
 def draw(dungeon: Dungeon, pieces: Pieces, label: str = "the dungeon") -> str:
-    """The whole board: the cached static part, then each room's clickable layer with its pieces."""
+    """The whole board: the cached static part, then each room's clickable layer with its pieces (a monster
+    token and a pawn are targets of their own inside the room's)."""
     static, width, height, lay = static_part(dungeon)
     layers = "".join(_room_layer(room, lay, pieces, dungeon) for room in dungeon.rooms.values())
     return svg.document(width, height, static + layers, label=label, background="#fafafa")

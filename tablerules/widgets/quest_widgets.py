@@ -195,6 +195,7 @@ class CrawlPanel(DungeonBoard, StepThrough):
     def __init__(self, game: DungeonCrawl, **kwargs) -> None:
         kwargs.setdefault("examples", CRAWL_EXAMPLES)
         super().__init__(game, **kwargs)
+        self.use_turn_header()
         self.widget.add_class("tablerules-crawl")
 
     def render_state(self) -> str:
