@@ -362,8 +362,10 @@ class QuestPanel(DungeonBoard, StepThrough):
         st = game.state
         pawns = []
         for i, h in enumerate(game.heroes):
+            # what the board tells about a munchkin (the sheets below have gold and cards): it changes rarely,
+            # so most clicks send no new picture
             tip = (f"player {i} ({h.colour.value}): level {h.level} {game.character(i)}, {h.health}/{h.max_health} "
-                   f"health{', dead' if h.dead else ''}, {h.gold} gold, {len(h.hand)} card(s) in hand")
+                   f"health{', dead' if h.dead else ''}")
             pawns.append(qb.Pawn(i, h.colour, game.room_of(i).id, tip, h.dead))
         standing = list(st.dungeon.monsters.values()) + ([st.boss] if st.boss is not None else [])
         tokens = []
