@@ -13,15 +13,15 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from . import odds
-from .core.agents import agent_names, make_agent, seat_agents
-from .core.errors import IllegalAction, SaveError, TablerulesError
+from .core.agents import agent_names, make_agent
+from .core.errors import SaveError, TablerulesError
 from .core.files import atomic_path
 from .core.protocol import Game
-from .core.referee import leave_to_people, only_answers, reroll
 from .core.registry import game_class, game_names
 from .core.simulation import simulate
-from .explain import explain
 from .quest.geometry import Colour
+from .terminal import play_loop
+from .terminal.screen import agents_play as _agents_play  # noqa: F401 - the name tests/test_referee.py imports
 
 
 class UsageError(Exception):
@@ -160,8 +160,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the final save as JSON")
     p.add_argument("--seat", type=_non_negative, default=None, metavar="N",
                    help="play seat N only: agents play the other seats, and you see only what seat N may see")
-    p.add_argument("--agents", choices=["random", "heuristic"], default="random",
-                   help="who plays the other seats with --seat (heuristic: the game's own heuristic agent)")
+    p.add_argument("--agents", choices=["random", "heuristic"], default=None,
+                   help="who plays the other seats with --seat: heuristic (the default: the game's own heuristic "
+                        "agent) or random")
 
     p_quest = sub.add_parser("quest", help="Munchkin Quest dungeons: move monsters, forecast, draw")
     quest_sub = p_quest.add_subparsers(dest="what", required=True, parser_class=_Parser)
@@ -320,113 +321,6 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> None:
     _emit(args, data, text, out)
 
 
-def _outcome_key(action: Any) -> str:
-    """What a referee types for a chance outcome: its value (a die face, a card id)."""
-    return str(getattr(action, "outcome", action.describe()))
-
-
-def play_loop(game: Game, inp: TextIO, out: TextIO, seat: int | None = None, agents: Any = None) -> Game:
-    """A terminal step-through: the state, numbered legal actions, chance rolled or typed in.
-
-    With ``seat``, the other seats are played by ``agents`` (random by default) and the screen shows only
-    what that seat may see (its view of the state and of the log); chance that follows an agent's action
-    is rolled at once, chance that follows yours is yours to roll or type in."""
-    help_text = ("number: play that action | at a chance step, r: roll the dice (the whole deal), "
-                 "rr: re-roll (a fresh random result, not the seeded one), or type the result | "
-                 "u: undo | s FILE: save | q: quit")
-    out.write(f"{game.title or game.name} (seed {game.seed}). {help_text}\n")
-    if seat is not None:
-        out.write(f"You play seat {seat}; agents play the others.\n")
-    agent_for = seat_agents(agents, game.seed)
-    shown = 0
-    mine_last = False
-    while True:
-        if seat is not None:
-            mine_last = _agents_play(game, seat, agent_for, mine_last)
-        log = game.log_for(seat)
-        for line in log[shown:]:
-            out.write(f"  * {line}\n")
-        shown = len(log)
-        if game.is_over():
-            result = game.result()
-            out.write(f"Game over: winners {list(result.winners) if result else []}"
-                      f"{' (' + result.reason + ')' if result and result.reason else ''}\n")
-            return game
-        out.write(f"\n[{game.stage()}] {game.describe_state() if seat is None else game.describe_view(seat)}\n")
-        for line in explain(game, seat).lines():
-            out.write(f"  {line}\n")
-        chance = game.is_chance()
-        actions = game.legal_actions() if seat is None or chance else game.legal_actions(seat)
-        if chance:
-            out.write(f"Chance: {game.chance_step().description}. r rolls the seeded dice, rr re-rolls afresh; "
-                      "or type the outcome rolled at the table:\n")
-            for action, p in game.chance_outcomes():
-                out.write(f"  {_outcome_key(action):>5}  {action.describe()}  (p = {p})\n")
-        else:
-            out.write(f"Players to act: {list(game.to_act())}\n")
-            for i, action in enumerate(actions):
-                out.write(f"  {i:>3}. {action.describe()}\n")
-            seats = game.out_of_turn_actions()
-            anytime = [a for p, seat_actions in seats.items() if seat is None or p == seat for a in seat_actions]
-            if anytime:
-                out.write("Out of turn (at any time):\n")
-                for i, action in enumerate(anytime, start=len(actions)):
-                    out.write(f"  {i:>3}. {action.describe()}\n")
-                actions = (*actions, *anytime)
-        out.write("> ")
-        out.flush()
-        line = inp.readline()
-        if not line:  # end of input
-            out.write("\n")
-            return game
-        command = line.strip()
-        try:
-            if command in ("q", "quit"):
-                return game
-            if command == "r" and chance:  # the whole deal: every chance step until somebody decides
-                game.roll()
-                while game.is_chance() and not game.is_over():
-                    game.roll()
-            elif command == "rr" and chance:  # one step from a fresh random stream (a re-roll after an undo)
-                out.write(f"re-rolled: {reroll(game).describe()}\n")
-            elif command == "u":
-                out.write(f"undid: {game.undo().describe()}\n")
-                shown = min(shown, len(game.log_for(seat)))
-            elif command.startswith("s "):
-                game.save(command[2:].strip())
-                out.write("saved\n")
-            elif chance and (typed := [a for a in actions if _outcome_key(a) == command]):
-                game.apply(typed[0])
-            elif not chance and command.isdigit() and int(command) < len(actions):
-                game.apply(actions[int(command)])
-                mine_last = True
-            else:
-                out.write(f"? {help_text}\n")
-        except (IllegalAction, OSError) as exc:
-            out.write(f"! {exc}\n")
-
-
-def _agents_play(game: Game, seat: int, agent_for: Any, mine_last: bool) -> bool:
-    """Let the agents play every other seat until ``seat`` has something to decide (or a chance step
-    follows its own action, the others only passing in between, and the seat may see its outcome);
-    returns whether the last decision was the seat's own."""
-    for _ in range(100_000):
-        if game.is_over():
-            return mine_last
-        if game.is_chance():
-            if leave_to_people(game, (seat,), mine_last):
-                return mine_last
-            game.roll()
-            continue
-        others = [p for p in game.to_act() if p != seat]
-        if not others:
-            return mine_last
-        action = agent_for(others[0]).choose(game, others[0])
-        game.apply(action)
-        mine_last = mine_last and only_answers(action)
-    return mine_last
-
-
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> None:
     cls = _game(args.game)
     try:
@@ -436,10 +330,12 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> None:
     if args.seat is not None and args.seat >= game.num_players():
         raise UsageError(f"tablerules play: --seat must be below {game.num_players()} (the seats of this game)")
     agents = None
-    if args.agents == "heuristic":
+    if args.agents == "heuristic" or (args.agents is None and args.seat is not None):
         agents = cls.heuristic_agent()
-        if agents is None:
+        if agents is None and args.agents == "heuristic":
             raise UsageError(f"tablerules play: {args.game} has no heuristic agent yet")
+        if agents is None:
+            out.write(f"({args.game} has no heuristic agent yet: random agents play the other seats)\n")
     game = play_loop(game, inp, out, seat=args.seat, agents=agents)
     if args.json:
         out.write(json.dumps(game.to_json(), ensure_ascii=False) + "\n")

@@ -78,17 +78,18 @@ def _smallworld(game: Any, viewer: int | None) -> Explanation:
 def _baldur(game: Any, viewer: int | None) -> Explanation:
     from .baldur.analysis import named_event_odds
 
-    return Explanation(odds=[(f"the event is {k} ({name})", p) for k, name, p in named_event_odds(game)[:4]])
+    return Explanation(odds=[(f"the event is {k} ({name})", p) for k, name, p in
+                                named_event_odds(game, viewer)[:4]])
 
 
 def _kragmortha(game: Any, viewer: int | None) -> Explanation:
-    from .kragmortha.analysis import desk_chance
+    from .kragmortha.analysis import DESK_MODEL, desk_chance
 
     me = game.state.current if viewer is None else viewer
     seat = game.state.seats[me]
     if seat.square < 0 or game.is_over():
         return Explanation()
-    return Explanation(odds=[(f"player {me} reaches the desk within {t} turn(s)",
+    return Explanation(odds=[(f"player {me} reaches the desk within {t} turn{'s' if t > 1 else ''} ({DESK_MODEL})",
                               desk_chance(seat.square, list(seat.hand), t, game.params.players)) for t in (1, 2)])
 
 

@@ -20,8 +20,8 @@ def test_event_odds_follow_the_bank_composition() -> None:
 
 
 def test_event_odds_are_certain_when_the_bank_order_is_known() -> None:
-    game = new_game(seed=3)
-    stack_bank(game, ["7S"])
+    game = new_game(seed=3)  # the first player has drawn: the other 3 seats' turns draw 3 cards each first
+    stack_bank(game, ["2S"] * 2 + ["3S"] * 2 + ["4S"] * 2 + ["5S"] * 2 + ["6S", "7S"])
     assert event_odds(game) == {"black 7": Fraction(1)}
 
 

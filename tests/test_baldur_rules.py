@@ -825,3 +825,16 @@ def test_persian_wall_failure_costs_a_hero_and_returns_the_public_cards(game: Ba
     game.apply(A.Choose(3, "JS", "loses"))
     assert game.state.inn_under[-3:] == ["QH", "KS", "JS"]  # under the inn
     assert game.state.seats[1].all_heroes() == ["AS"]
+
+
+def test_the_tenth_hero_ends_the_game_at_once(game: Baldur) -> None:
+    """Seed 002: "一位玩家拥有10张英雄，则游戏当场结束 ( 此时不可再丢任何牌，包含鬼牌 )": the [10] that captures a
+    player's 10th hero ends the game there, though that player could still play a 9, recruit or end the turn."""
+    set_heroes(game, 0, ["KS", "KH", "KD", "KC", "QS", "QH", "QD", "QC", "JS"])
+    set_hand(game, 0, ["10S", "10C", "9S", "9C"])
+    set_heroes(game, 1, ["AH"])
+    use(game, 10, 2, targets=(1,))
+    roll_all(game)
+    assert game.is_over() and not game.legal_actions()
+    assert "holds 10 heroes" in game.state.over and sorted(game.state.seats[0].hand) == ["9C", "9S"]
+    assert game.log[-1] == "the game ends: player 0 holds 10 heroes"

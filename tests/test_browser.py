@@ -105,28 +105,6 @@ def test_munchkin_step_through_plays_a_turn_with_the_buttons() -> None:
         check_step_through_panel(page, "munchkin_step_through")
 
 
-def test_kragmortha_step_through_plays_a_turn_with_the_buttons() -> None:
-    """Issue 14: seat 0 plays a movement card from the buttons and draws (a chance step from the roll
-    button); the agents' seats follow and the turn passes."""
-    require_browser()
-    from playwright.sync_api import expect
-
-    notebook = ROOT / "notebooks" / "kragmortha_step_through.ipynb"
-    with voila(notebook) as url, chromium_page() as page:
-        page.goto(url, wait_until="domcontentloaded")
-        root = page.locator(".tablerules-kragmortha").first
-        header = root.locator(".tablerules-header").first
-        expect(header).to_contain_text("Stage: play", timeout=180_000)  # the notebook has placed the goblins
-        expect(header).to_contain_text("turn 1 ")
-        click_until_turn_passes(page, "tablerules-kragmortha", ["player 0 plays", "Roll the dice"], max_clicks=10,
-                                turn=1)
-        # the agents' seats played after seat 0 (the log shows its latest lines) and it is seat 0's turn again
-        expect(root.locator(".tablerules-log").first).to_contain_text("player 3 ")
-        expect(header).to_contain_text("to act: player 0")
-        screenshot(page, "kragmortha_step_through")
-        check_step_through_panel(page, "kragmortha_step_through")
-
-
 def test_baldursgate_step_through_plays_a_turn_with_the_buttons() -> None:
     """Issue 13: the first-turn card face down, the rock-paper-scissors and the draws from the chance buttons,
     then seat 0 bids (or drops out), acts with its heroes and ends its turn: the turn passes."""

@@ -114,9 +114,9 @@ def test_play_steps_through_with_typed_and_rolled_chance(pig_registered) -> None
     # roll (action 0), type in a 6, roll again with the dice, undo that, hold, quit
     code, text = run("play", "pig", "--seed", "3", stdin="0\n6\n0\nr\nu\nu\n1\nq\n")
     assert code == 0
-    assert "Chance: player 0 rolls a d6. r rolls" in text and "(p = 1/6)" in text
+    assert "Chance: player 0 rolls a d6; roll the d6 (1-6, each 1/6)." in text
     assert "player 0 rolls 6 (turn total 6)" in text
-    assert "undid:" in text
+    assert "undid: the chance outcome 2" in text and "undid: player 0 rolls" in text
     assert "player 0 holds and banks 6" in text
 
 

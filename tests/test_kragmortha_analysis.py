@@ -35,7 +35,7 @@ def test_the_panel_plays_a_turn_through_its_buttons() -> None:
     from tablerules.widgets.kragmortha_panel import KragmorthaPanel
 
     panel = KragmorthaPanel(players=3, seat=0, seed=2)
-    assert "LORD" in panel.board.value and panel.buttons.children
+    assert "the dark lord (黑暗領主) on d5" in panel.board.svg and panel.buttons.children
     before = panel.game.num_actions
     panel.buttons.children[0].click()
     assert panel.game.num_actions > before and "Your hand" in panel.cards.value

@@ -59,16 +59,62 @@ def test_glitch_may_be_used_on_an_opponents_turn() -> None:
     assert g.state.current == 0 and g.to_act() == (0,) and not g.out_of_turn_actions()
 
 
-def test_new_direction_draws_four_then_discards_four() -> None:
-    """Seed 004: 新方向 "抽取四張移動卡到手牌裡。然後丟棄手中四張移動卡。" """
-    g = with_tome("new-direction")
+def moved(g: Kragmortha) -> None:
+    """Player 0 plays their first movement card and every draw it brings is made."""
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, A.Move) and a.path))
+    while g.is_chance():
+        g.roll()
+
+
+def test_new_direction_draws_four_then_discards_four_after_moving() -> None:
+    """Seed 004: 新方向 "在你移動後，抽取四張移動卡到手牌裡。然後丟棄手中四張移動卡。": not before moving; after
+    the move the turn waits for the tomes (魔法寶典卡只能在自己回合使用), then the movement card is drawn."""
+    g = with_tome("new-direction", [64, 68, 69], 0, [GP, GP, GP])
+    assert not uses(g, "new-direction")  # 在你移動後: not before
+    moved(g)
+    assert g.stage() == "after" and g.to_act() == (0,)
+    assert set(g.legal_actions()) == {*uses(g, "new-direction"), A.Done(0)}
     g.apply(uses(g, "new-direction")[0])
     for _ in range(4):
         g.roll()
-    assert len(g.state.seats[0].hand) == 7 and g.stage() == "discard"
+    assert len(g.state.seats[0].hand) == 6 and g.stage() == "discard"
     for _ in range(4):
         g.apply(g.legal_actions()[0])
-    assert len(g.state.seats[0].hand) == 3 and g.stage() == "play"
+    assert len(g.state.seats[0].hand) == 2 and g.is_chance()  # four discarded, not down to the limit of 3
+    g.roll()  # 出一張移動卡與抽一張移動卡: the turn's draw, then the next player
+    assert len(g.state.seats[0].hand) == 3 and g.state.current == 1
+
+
+def test_tomes_may_be_used_after_moving_in_your_own_turn() -> None:
+    """Seed 004: "魔法寶典卡只能在自己回合使用" - the whole turn, after the move too ("在你移動後" for 新方向): with a
+    usable tome the turn waits before the draw; "done" draws and passes; without one the turn passes at once."""
+    g = with_tome("curse", [64, 68, 69], 0, [GP, GP, GP])
+    moved(g)
+    assert g.stage() == "after" and set(g.legal_actions()) == {*uses(g, "curse"), A.Done(0)}
+    g.apply(A.Done(0))
+    g.roll()
+    assert g.state.current == 1
+    plain = with_tome("lost-treasure", [64, 68, 69], 0, [GP, GP, GP])  # a passive tome: nothing to use
+    moved(plain)
+    assert plain.stage() != "after"
+
+
+def test_the_apprentice_spares_only_in_your_own_turn_the_wizards_friend_in_any() -> None:
+    """Seed 004: "魔法寶典卡只能在自己回合使用，除非有特別明示": 法師之友 "可在對手回合裡使用"; 法師學徒 says nothing,
+    so meeting the dark lord in another player's turn it cannot spare the penalty card."""
+    from tablerules.kragmortha.rules.penalties import meet
+
+    g = with_tome("apprentice", [64, 68, 69], 0, [GP])
+    g.state.seats[0].tomes.remove("apprentice")
+    g.state.seats[1].tomes.append("apprentice")
+    assert g.state.current == 0
+    assert meet(g, 1)[0][0] == "penalty"  # player 0's turn: player 1's apprentice cannot help
+    g.state.seats[1].tomes.append("wizards-friend")
+    g.state.tome_deck.remove("wizards-friend")
+    assert meet(g, 1)[0][0] == "spare"
+    g.state.tasks = [("spare", 1, 0)]
+    g.refresh()
+    assert set(g.legal_actions()) == {A.UseTome(1, "wizards-friend"), A.TakePenalty(1)}
 
 
 def test_change_of_season_draws_five_then_discards_five() -> None:

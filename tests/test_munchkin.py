@@ -593,9 +593,30 @@ def test_curses_from_the_hand_on_your_turn_and_in_a_fight() -> None:
     fight.players[0].level = 4
     assert fight.winning()
     fight.apply(Fight(0))
-    assert PlayCurse(2, curse, 0) in fight.legal_actions() and PlayCurse(2, curse, 1) not in fight.legal_actions()
+    # 诅咒 "可以在任何时刻对任何小白使用。任何时刻，明白吗？": in a fight too, on anyone, not only its munchkins
+    assert PlayCurse(2, curse, 0) in fight.legal_actions() and PlayCurse(2, curse, 1) in fight.legal_actions()
     fight.apply(PlayCurse(2, curse, 0))
     assert fight.players[0].carried == [] and not fight.winning()
+
+
+def test_curses_while_a_player_runs_away() -> None:
+    """Seed 000 诅咒: "可以在任何时刻对任何小白使用。任何时刻，明白吗？": while a munchkin runs away, any seat may curse
+    anyone (or give up a race, or Go Up a Level); the runner's own choice (which monster to run from) stays."""
+    from tablerules.munchkin.actions import RollToRun, RunAway
+
+    game = ready(seed=2)
+    game.players[0].level = 1
+    curse = hand(game, 2, "curse_lose_a_level")[0]
+    kick(game, "harpies")  # level 4 against level 1: the fighter must run
+    game.apply(RunAway(0))
+    while game.stage() != "running away":
+        game.apply(next(a for a in game.legal_actions() if type(a).__name__ == "Pass"))
+    assert all(isinstance(a, RollToRun) or a.actor == 0 for a in game.legal_actions())
+    out = game.out_of_turn_actions()[2]
+    assert {PlayCurse(2, curse, t) for t in range(3)} <= set(out)
+    game.players[1].level = 3
+    game.apply(PlayCurse(2, curse, 1))
+    assert game.players[1].level == 2 and game.stage() == "running away"
 
 
 def test_a_thief_backstabs_once_a_fight() -> None:

@@ -9,9 +9,17 @@ from pathlib import Path
 import pytest
 
 from tablerules.plots.figures import figures_dir
-from tablerules.plots.notebooks import NOTEBOOKS_DIR, execute_notebook, notebook_paths, raw_outputs
+from tablerules.plots.notebooks import (
+    NOTEBOOKS_DIR,
+    analysis_paths,
+    execute_notebook,
+    notebook_paths,
+    raw_outputs,
+    unreadable_outputs,
+)
 
 NOTEBOOKS = notebook_paths()
+ANALYSIS = analysis_paths()
 
 
 @functools.cache
@@ -55,6 +63,53 @@ def test_raw_output_is_recognised() -> None:
     nb.cells = [cell]
     found = raw_outputs(nb)
     assert len(found) == 3 and "bare result" in found[0] and "PosixPath" in found[1] and "<Axes" in found[2]
+
+
+def test_the_analysis_notebooks_are_the_six_pages() -> None:
+    assert [p.stem for p in ANALYSIS] == ["00_start_here", "balance_sweeps", "munchkin_analysis",
+                                          "quest_monster_movement", "quest_odds", "smallworld_analysis"]
+
+
+@pytest.mark.parametrize("path", ANALYSIS, ids=lambda p: p.name)
+def test_analysis_notebook_shows_only_words_tables_widgets_and_pictures(path: Path) -> None:
+    """No printed text, no plain-text-only result, no ``<pre>`` or fenced block, no slug or raw list or long
+    float on the page (issue 23): every result is an HTML table, a Markdown line, a widget or a figure."""
+    nb = executed(path)
+    assert unreadable_outputs(nb) == []
+    shown = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    assert shown and all(o.output_type in ("execute_result", "display_data") for o in shown)
+
+
+def test_unreadable_output_is_recognised() -> None:
+    import nbformat
+
+    new = nbformat.v4.new_output
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("x")
+    cell.outputs = [new("stream", name="stdout", text="the munchkins win 5/12 of the time\n"),
+                    new("execute_result", {"text/plain": "7/12"}, execution_count=1),
+                    new("display_data", {"text/html": "<pre>Room 1 | Room 2</pre>", "text/plain": ""}),
+                    new("display_data", {"text/html": "<td>rooms [1, 2, 3]</td>", "text/plain": ""}),
+                    new("display_data", {"text/markdown": "the &#x27;bull_baby&#x27; attacks", "text/plain": ""}),
+                    new("display_data", {"text/html": "<td>113.33333333333333</td>", "text/plain": ""}),
+                    new("error", ename="KeyError", evalue="x", traceback=[])]
+    fenced = nbformat.v4.new_markdown_cell("Run it:\n\n```\ntablerules odds flee\n```")
+    fine = nbformat.v4.new_code_cell("y")
+    fine.outputs = [new("display_data", {"text/html": "<table><tr><td>5/12 (41.7%)</td><td>Kelandor&#x27;s help"
+                                                      "</td><td>Room 12 → Room 11</td></tr></table>",
+                                         "text/plain": "table"}),
+                    new("display_data", {"image/png": "iVBORw0KGgo=", "text/plain": "<Figure size 1000x700>"}),
+                    new("display_data", {"application/vnd.jupyter.widget-view+json": {"model_id": "m"},
+                                         "text/plain": "VBox()"}),
+                    new("execute_result", {"text/markdown": "13 rooms and 6 monsters, 28.1 turns",
+                                           "text/plain": "13 rooms"}, execution_count=2)]
+    nb.cells = [cell, fenced, fine]
+    found = unreadable_outputs(nb)
+    assert len(found) == 8, found
+    for words in ("printed text", "plain text only", "<pre>", "'[1, 2, 3]'", "'bull_baby'", "113.33333",
+                  "an error", "pre-formatted block in the text"):
+        assert any(words in f for f in found), words
+    assert not any(f.startswith("cell 2") for f in found)
 
 
 def test_start_here_writes_its_figures_and_lists_the_registry() -> None:

@@ -38,11 +38,16 @@ def test_rooms_by_occupant_lists_monsters_by_name_in_their_room() -> None:
 
 
 def test_play_rr_rerolls_from_a_fresh_stream_and_the_result_is_a_legal_outcome() -> None:
-    """`rr` at a chance step applies a fresh random outcome (one of the listed ones); `u` then `rr`
-    re-rolls it."""
+    """`rr` at a chance step applies a fresh random outcome (a card of the door deck, read in the log by its
+    name); `u` then `rr` re-rolls it. The deck is never listed: the draw reads as one line."""
+    from tablerules.terminal.catalogue import catalogue
+
     text = run("play", "munchkin", "--seed", "4", stdin="rr\nu\nrr\nq\n")
     rolled = [line.split("re-rolled: ", 1)[1] for line in text.splitlines() if "re-rolled: " in line]
     assert len(rolled) == 2
-    listed = {line.split()[0] for line in text.splitlines() if line.startswith("  ") and ": " in line}
-    assert all(r.startswith("door: ") and r.removeprefix("door: ") in listed for r in rolled), rolled
-    assert "undid: " in text
+    doors = {e.name for e in catalogue("munchkin") if e.kind.startswith("Door")}
+    assert all(r.startswith("player 0 draws ") and r.removeprefix("player 0 draws ").removesuffix(" face down")
+               in doors for r in rolled), rolled
+    assert "undid: the chance outcome " in text
+    assert "Chance: player 0 draws a door card (90 left in the deck)." in text
+    assert sum(name in text.split("undid")[0] for name in doors) <= 1  # only the card drawn, no listing

@@ -88,6 +88,19 @@ def test_after_the_roll_only_cards_that_say_so() -> None:
     assert LoadDie(2, die, 0, 6) in game.legal_actions()
 
 
+def test_after_the_roll_no_race_or_class_card() -> None:
+    """p. 9: "掷骰完毕以后…只有明确说明可以在掷骰之后使用的卡牌才能用": a race or class card is no card for after the
+    roll, though before the roll it may be played in a fight (p. 15)."""
+    game = corridor_game()
+    elf, = hand(game, 1, "elf")
+    hand(game, 2, "loaded_die")  # a card for after the roll keeps that window open
+    fight_in_north(game, "pit_bull")
+    assert PlayCard(1, elf) in game.legal_actions(1)  # before the roll, in the fight: yes (p. 15)
+    roll_fight(game, 1, 6)
+    assert game.stage() == "after the roll"
+    assert PlayCard(1, elf) not in game.legal_actions(1)
+
+
 def test_enhancers_any_time_outside_fights_and_the_monster_keeps_them() -> None:
     """p. 10: "给战场上的怪物用怪物增强卡...这些卡任何时候都可以使用，并不限于战斗中。" p. 17:
     "在战斗中幸存的怪物保留增强
@@ -110,6 +123,7 @@ def test_a_dead_player_plays_cards_but_not_on_themselves() -> None:
     game = corridor_game()
     toe, gual = hand(game, 1, "curse_stubbed_toe", "go_up_a_level")
     elf, = hand(game, 1, "elf")
+    hand(game, 2, "loaded_die")  # a card for after the roll keeps that window open
     hero(game, 1, dead=True)
     legal = game.legal_actions(1)
     assert PlayCurse(1, toe, 0) in legal and PlayCurse(1, toe, 1) not in legal

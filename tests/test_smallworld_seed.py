@@ -211,8 +211,11 @@ def test_attacking_your_own_race_in_decline() -> None:
     farm = land(g, border=True, terrain="farmland")[0]
     put(g, farm, 0, 1, decline=True, race="Wizards")
     begin(g, 0)
-    assert farm in targets(g, 0) and conquest_cost(g, 0, farm) == 3
-    g.apply(A.Conquer(0, farm, 3))
+    # "每有一个其他玩家的种族标志…需要再多放一个": your own declined token is not another player's: cost 2, not 3
+    assert farm in targets(g, 0) and conquest_cost(g, 0, farm) == 2
+    assert dict(cost_breakdown(g, 0, farm)) == {"base": 2}
+    assert conquest_cost(g, 1, farm) == 3  # for anyone else it is a defender
+    g.apply(A.Conquer(0, farm, 2))
     s = g.state
     assert s.race[farm] == "Humans" and not s.decline[farm] and s.seats[0].declined == []  # the Wizards are gone
     assert s.race_bottom[-1] == "Wizards"

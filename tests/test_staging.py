@@ -120,7 +120,7 @@ def test_kragmortha_form_stages_a_goblin_and_its_hand() -> None:
     g = panel.game
     assert panel.staged and g.board.label(g.state.seats[0].square) == "d4"
     assert g.state.seats[0].hand == ["goblin-grimoire-potion"] and g.state.current == 0
-    assert "goblin-grimoire-potion" in panel.cards.value
+    assert "Goblin: grimoire + potion" in panel.cards.value
 
 
 def test_baldur_form_stages_heroes_and_a_hand() -> None:

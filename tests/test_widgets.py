@@ -214,7 +214,7 @@ def test_rate_bars_carry_wilson_intervals() -> None:
     assert wilson_interval(0, 0) == (0.0, 1.0)
     ax = Figure().subplots()
     rate_bars(ax, {"elf": 5, "dwarf": 1}, {"elf": 20, "dwarf": 4, "halfling": 0}, baseline=0.25)
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["dwarf\n(n=4)", "elf\n(n=20)"]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["dwarf\n(4 players)", "elf\n(20 players)"]
     errorbars = next(c for c in ax.containers if type(c).__name__ == "ErrorbarContainer")
     assert len(errorbars.lines[2][0].get_segments()) == 2  # one error bar per bar
 

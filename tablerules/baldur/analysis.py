@@ -9,30 +9,134 @@ from itertools import combinations
 from math import comb
 
 from ..core.agents import Agent, RandomAgent
-from .cards import event_key, protections, rules
+from .cards import event_key, is_hero, protections, rules
 from .game import Baldur
+from .rules.common import draw_count
+from .state import BANK, EVENT
 
 
-def event_odds(game: Baldur) -> dict[str, Fraction]:
-    """The exact chance of each of the 19 events at the end of this round, from the bank's composition.
+def draws_before_event(game: Baldur) -> int | None:
+    """How many cards are still drawn from the bank this round before the event card, as things stand:
+    the bank draws already pending, then the turn draw of every seat still to start its turn this round
+    (3 to 6 cards by the heroes it holds now; before the first turn, also the 2 each of the initial draw).
+    ``None`` when the event is being drawn now or was drawn (see ``state.event``).
 
-    Every card drawn before the event comes off the same unseen, shuffled part of the bank, so the event
-    card is any of its cards with equal chance (the cards under the bank come only after it is used up:
-    when it is empty, the event is the first card under it, for sure)."""
+    Seed 002: "开局玩家开始回合前，每位玩家可先从银行抽取2张手牌。而每位玩家在自己回合开始时可再从银行抽取一次
+    手牌" and "所有玩家回合结束後，会出现随机事件，随机事件是从银行中的第一张牌决定". Draws that hero actions may
+    add (a 6 looking at the bank, a 9 taxing it, the bonus events) are not counted: nobody has chosen them yet."""
+    s = game.state
+    n = game.params.players
+    count = 0
+    for task in s.tasks:
+        if task.what == "draw" and task.src == BANK:
+            if task.dst == EVENT:
+                return None
+            count += max(task.n, 1)
+    if s.event or "resolve event" in s.program or "event done" in s.program:
+        return None
+    if "hand limit" in s.program or "event" in s.program:  # every turn of the round is over
+        return count
+    heroes = [len(seat.heroes) + len(seat.tired) for seat in s.seats]
+    if s.stage == "opening" or s.tied or "opening" in s.program or "initial draw" in s.program:
+        return count + 2 * n + sum(map(draw_count, heroes))
+    starting = "turn" in s.program  # the current seat's turn has not begun: its draw is still to come
+    q = s.current if starting else (s.current + 1) % n
+    if not starting and q == s.first:
+        return count
+    while True:
+        count += draw_count(heroes[q])
+        q = (q + 1) % n
+        if q == s.first:
+            return count
+
+
+def event_odds(game: Baldur, viewer: int | None = None) -> dict[str, Fraction]:
+    """The exact chance of each of the 19 events at the end of this round, as ``viewer`` knows the cards
+    (``None``: the full view of a referee).
+
+    The bank is drawn in order: its shuffled, unseen part first, then the cards put under it, in the order
+    they went there. The event is the card drawn after the :func:`draws_before_event` cards still to be
+    drawn this round: while that many cards are left in the shuffled part, it is any of them with equal
+    chance; after that it is a known position under the bank, certain for a referee (the 5 unseen cards and
+    9 draws to come of issue 24: the 5th card under the bank).
+
+    A seat cannot tell the bank's shuffled cards from the other hands and the other face-down cards: for it,
+    each of those is any of the cards it has not seen with equal chance (the worlds of
+    :func:`tablerules.core.worlds.sample_world`), except the cards it saw go where they are. A position
+    under the bank that the seat saw filled is certain for it too.
+
+    Empty when the event will come from cards not yet put under the bank (discards of this round), or when
+    there are no cards left for it."""
     s = game.state
     if s.event:
         return {event_key(s.event): Fraction(1)}
-    cards = s.bank if s.bank else s.bank_under[:1]
-    if not cards:
+    ahead = draws_before_event(game)
+    if ahead is None:
         return {}
-    counts = Counter(event_key(c) for c in cards)
-    return {key: Fraction(n, len(cards)) for key, n in sorted(counts.items())}
+    if viewer is None:
+        if ahead < len(s.bank):
+            return _shares(Counter(event_key(c) for c in s.bank))
+        rest = ahead - len(s.bank)
+        return {event_key(s.bank_under[rest]): Fraction(1)} if rest < len(s.bank_under) else {}
+    return _seat_odds(game, viewer, ahead)
 
 
-def named_event_odds(game: Baldur) -> list[tuple[str, str, Fraction]]:
-    """(card, event name, chance) of every event, most likely first."""
+def _seat_odds(game: Baldur, viewer: int, ahead: int) -> dict[str, Fraction]:
+    from ..core.worlds import knowledge
+    from .worlds import MODEL
+
+    s = game.state
+    know = knowledge(game, viewer)
+    zones = {z.key: z for z in MODEL.zones(game, viewer)}
+    unseen: dict[bool, Counter[str]] = {True: Counter(), False: Counter()}  # kind (hero?) -> cards not pinned
+    for zone in zones.values():
+        for card, pinned in zip(zone.cards, know.pinned(zone), strict=True):
+            if not pinned:
+                unseen[is_hero(card)][card] += 1
+
+    def spread(kind: bool) -> Counter[str]:
+        return Counter({key: n for key, n in _keys(unseen[kind]).items()})
+
+    if ahead < len(s.bank):  # any card of the shuffled part: pinned ones as they are, the others unseen
+        bank = zones["bank"]
+        flags = know.pinned(bank)
+        odds: dict[str, Fraction] = {}
+        free = [c for c, pinned in zip(bank.cards, flags, strict=True) if not pinned]
+        for c, pinned in zip(bank.cards, flags, strict=True):
+            if pinned:
+                odds[event_key(c)] = odds.get(event_key(c), Fraction(0)) + Fraction(1, len(bank.cards))
+        weights = {kind: sum(1 for c in free if is_hero(c) == kind) for kind in (True, False)}
+        for kind, slots in weights.items():
+            if slots:
+                for key, share in _shares(spread(kind)).items():
+                    odds[key] = odds.get(key, Fraction(0)) + share * Fraction(slots, len(bank.cards))
+        return dict(sorted(odds.items()))
+    rest = ahead - len(s.bank)
+    under = zones["bank_under"]
+    if rest >= len(under.cards):
+        return {}
+    card = under.cards[rest]
+    if know.pinned(under)[rest]:
+        return {event_key(card): Fraction(1)}
+    return _shares(spread(is_hero(card)))
+
+
+def _keys(cards: Counter[str]) -> Counter[str]:
+    out: Counter[str] = Counter()
+    for c, n in cards.items():
+        out[event_key(c)] += n
+    return out
+
+
+def _shares(counts: Counter[str]) -> dict[str, Fraction]:
+    total = sum(counts.values())
+    return {key: Fraction(n, total) for key, n in sorted(counts.items()) if n} if total else {}
+
+
+def named_event_odds(game: Baldur, viewer: int | None = None) -> list[tuple[str, str, Fraction]]:
+    """(card, event name, chance) of every event as ``viewer`` knows the cards, most likely first."""
     events = rules().events
-    odds = event_odds(game)
+    odds = event_odds(game, viewer)
     return sorted(((k, events[k]["name"], p) for k, p in odds.items()), key=lambda t: (-t[2], t[0]))
 
 

@@ -131,6 +131,12 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
         """Run deterministic moves and the program until a player or chance must act."""
         s = self.state
         while not s.over:
+            end = self._end_reason()  # "则游戏当场结束 (此时不可再丢任何牌)": at once, whoever was to act
+            if end:
+                s.over = end
+                s.stage = "over"
+                self.event(f"the game ends: {end}")
+                return
             if s.tied:
                 return
             if s.tasks:
@@ -147,12 +153,6 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
                 self._move(task, source[0])
                 continue
             if s.stage in _WAITING:
-                return
-            end = self._end_reason()
-            if end:
-                s.over = end
-                s.stage = "over"
-                self.event(f"the game ends: {end}")
                 return
             if not s.program:
                 return

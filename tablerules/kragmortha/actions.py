@@ -135,6 +135,16 @@ class Swap(Action):
 
 
 @dataclass(frozen=True)
+class Done(Action):
+    """After moving, with a tome still usable: end the turn (draw the movement card, 抽一張移動卡)."""
+
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} draws a movement card and ends the turn"
+
+
+@dataclass(frozen=True)
 class TakePenalty(Action):
     """Meeting the dark lord with 法師學徒 / 法師之友 at hand: take the penalty card, keeping the tome (可以: may)."""
 
@@ -144,7 +154,7 @@ class TakePenalty(Action):
         return f"player {self.player} keeps their tome and takes the penalty card"
 
 
-ACTION_TYPES = (Place, Move, Fly, Jump, Discard, UseTome, Swap, Grab, LetGo, Effect, TakePenalty)
+ACTION_TYPES = (Place, Move, Fly, Jump, Discard, UseTome, Swap, Grab, LetGo, Effect, TakePenalty, Done)
 
 
 # ----- shared action objects (a playout lists a dozen at every decision; actions are immutable) -----

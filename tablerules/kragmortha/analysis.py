@@ -1,9 +1,12 @@
 """Kragmortha analysis: the exact chance to reach the desk within n turns, and simulations by player count.
 
-:func:`desk_chance` plays one goblin alone on the board (no other goblins, the dark lord off the board,
-a teleport square just ends the move): each turn it plays the card and path that maximise the chance,
-then draws one card from the deck (the 58 cards minus its hand, the discards reshuffled in). The result
-is an exact :class:`~fractions.Fraction` over the draws.
+:func:`desk_chance` is exact only inside a model (:data:`DESK_MODEL`, the same words every screen shows
+beside the number): one goblin alone on the board (no other goblins to push or be pushed by, no dark lord,
+no tomes), a teleport square just ends the move (no teleport card is drawn), and after each card played
+one card is drawn from the 58 movement cards minus the hand (the discards shuffled back in). Each turn the
+goblin plays the card and path that maximise the chance; as in the game, a goblin card with a legal step
+must move the goblin (a card is played without moving only when it has no legal step at all), and a dark
+lord card leaves the goblin where it is. The result is an exact :class:`~fractions.Fraction` over the draws.
 """
 
 from __future__ import annotations
@@ -17,6 +20,12 @@ from typing import Any
 from ..core.agents import RandomAgent, play_game
 from .data import Board, load_board, load_movement
 from .rules.movement import paths
+
+#: the model :func:`desk_chance` assumes, in plain words (shown wherever the number is)
+DESK_MODEL = ("model: your goblin alone on the board (no other goblins, no dark lord, no tomes); a teleport "
+              "square just ends the move; each turn you play the card that gives the best chance, and a goblin "
+              "card must move your goblin if it can (a dark lord card leaves it where it is); then you draw one "
+              "card from the 58 movement cards minus your hand (the discards shuffled back in)")
 
 
 def _deck(hand: tuple[str, ...]) -> list[tuple[str, Fraction]]:
@@ -37,12 +46,13 @@ def _chance(board: Board, square: int, hand: tuple[str, ...], turns: int) -> Fra
         rest = list(hand)
         rest.remove(card)
         ends: set[int] = set()
-        if movement[card].piece == "goblin":
+        if movement[card].piece == "goblin":  # a card with a legal step must move the goblin (as in the game)
             for steps in paths(board, (square,), -1, 0, movement[card], []).values():
                 if steps[-1].end == "desk":
                     return Fraction(1)
                 ends.add(steps[-1].goblins[0])
-        ends.add(square)  # a dark lord card (or staying put): the goblin does not move
+        if not ends:  # a dark lord card, or a goblin card with no legal step: the goblin stays
+            ends.add(square)
         if turns == 1:
             continue
         for end in ends:
@@ -54,7 +64,9 @@ def _chance(board: Board, square: int, hand: tuple[str, ...], turns: int) -> Fra
 
 def desk_chance(square: int | str, hand: list[str], turns: int, players: int = 4) -> Fraction:
     """The chance that a goblin on ``square`` (number or label such as ``"d10"``) holding ``hand`` reaches
-    the desk within ``turns`` turns, playing as well as possible (exact over the draws)."""
+    the desk within ``turns`` turns, playing as well as possible: exact over the draws inside the model of
+    :data:`DESK_MODEL` (one goblin alone, no dark lord, no teleport cards, no tomes, the discards back in
+    the deck; a card with a legal step must move the goblin), not in a real game with other pieces."""
     board = load_board(players)
     if isinstance(square, str):
         col, row = ord(square[0]) - ord("a"), int(square[1:]) - 1

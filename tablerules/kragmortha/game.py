@@ -119,6 +119,16 @@ class Kragmortha(Game):
                 s.current = (s.current + 1) % len(s.seats)
                 continue
             seat = s.seats[p]
+            if kind == "discard":  # 新方向 / 換季: discard as many as were drawn
+                if k <= 0 or not seat.hand:
+                    s.tasks.pop(0)
+                    continue
+                break
+            if kind == "after":  # after moving: tomes may still be used (自己回合; 新方向 在你移動後)
+                if seat.tomes and tome_actions(self, p, after_move=True):
+                    break
+                s.tasks.pop(0)
+                continue
             if kind in ("refill", "deal", "draw"):
                 if (kind == "refill" and len(seat.hand) >= self.limit(p)) or (kind != "refill" and k <= 0):
                     s.tasks.pop(0)
@@ -243,7 +253,11 @@ class Kragmortha(Game):
             if kind == "effect":
                 return P.effect_actions(self)
             if kind == "spare":
-                return [*(A.UseTome(p, t) for t in C.sparing_tomes(seat)), A.TakePenalty(p)]
+                return [*(A.UseTome(p, t) for t in C.sparing_tomes(s, p)), A.TakePenalty(p)]
+            if kind == "discard":
+                return [A.Discard(p, c) for c in distinct(seat.hand)]
+            if kind == "after":
+                return [*tome_actions(self, p, after_move=True), A.Done(p)]
             if kind == "friend":
                 out: list[Action] = [A.Swap(p)]
                 for q, other in enumerate(s.seats):
@@ -363,6 +377,11 @@ class Kragmortha(Game):
             if action.square >= 0:
                 s.lord = action.square
             self.event(action.describe())
+        elif isinstance(action, A.Discard) and s.tasks and s.tasks[0][0] == "discard":
+            s.seats[action.player].hand.remove(action.card)
+            s.move_discard.append(action.card)
+            self.event(f"player {action.player} discards {action.card}")
+            s.tasks[0] = ("discard", action.player, s.tasks[0][2] - 1)
         elif isinstance(action, A.Discard) and s.tasks and s.tasks[0][0] == "limit":
             P.discard_for_limit(self, action)
         elif isinstance(action, A.Grab):
@@ -379,6 +398,13 @@ class Kragmortha(Game):
             self.perform_swap(action)
         elif s.tasks and s.tasks[0][0] == "spare":
             P.spare(self, action)
+        elif isinstance(action, A.Done):
+            s.tasks.pop(0)
+            self.event(f"player {action.player} is done with their tomes")
+        elif isinstance(action, A.UseTome) and s.tasks and s.tasks[0][0] == "after":
+            after, s.tasks = s.tasks, []  # the tome's own steps come first, then the after-move stage again
+            use_tome(self, action)
+            s.tasks += after
         elif isinstance(action, A.UseTome):
             use_tome(self, action)
         self.settle()
@@ -448,9 +474,9 @@ class Kragmortha(Game):
         if not action.path:
             s.move_discard.append(action.card)
             self.event(f"player {p} plays {action.card} but cannot move")
-            s.tasks += [("refill", p, 0), ("end", p, 0)]
+            s.tasks += [("after", p, 0), ("refill", p, 0), ("end", p, 0)]
             return
-        s.tasks += [*self.play_card(p, action.card, action.path), ("refill", p, 0), ("end", p, 0)]
+        s.tasks += [*self.play_card(p, action.card, action.path), ("after", p, 0), ("refill", p, 0), ("end", p, 0)]
         # 出一張移動卡與抽一張移動卡
 
     def play_card(self, p: int, card_id: str, path: tuple[str, ...]) -> list[tuple[str, int, int]]:

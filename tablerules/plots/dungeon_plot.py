@@ -13,6 +13,9 @@ from matplotlib.patches import FancyArrowPatch, Rectangle
 
 from ..quest.dungeon import Dungeon
 from ..quest.geometry import Colour, LinkKind, Side
+from ..quest.movement import MonsterPath
+from .show import Table
+from .style import text_colour_on
 
 ARROW_COLOURS = {Colour.RED: "#d32f2f", Colour.BLUE: "#1976d2", Colour.GREEN: "#388e3c",
                  Colour.YELLOW: "#fbc02d", Colour.PURPLE: "#7b1fa2", Colour.ORANGE: "#f57c00"}
@@ -40,7 +43,7 @@ def dungeon_figure(dungeon: Dungeon, **kwargs) -> Figure:
 
 def draw_dungeon(ax: Axes, dungeon: Dungeon, paths: Mapping[str, Sequence[str]] | None = None,
                  heat: Mapping[str, float] | None = None, title: str = "", show_arrows: bool = True,
-                 label_monsters: bool = True) -> Axes:
+                 label_monsters: bool = True, show_legend: bool = True) -> Axes:
     """Draw ``dungeon`` on ``ax``. ``paths``: monster id -> rooms visited (drawn as arrows);
     ``heat``: room id -> probability (shades the rooms)."""
     import matplotlib
@@ -56,11 +59,12 @@ def draw_dungeon(ax: Axes, dungeon: Dungeon, paths: Mapping[str, Sequence[str]] 
         ax.add_patch(Rectangle((x - _ROOM / 2, y - _ROOM / 2), _ROOM, _ROOM, facecolor=face, edgecolor="#9e9e9e",
                                linewidth=0.8, zorder=1))
         label = textwrap.fill(room.name or room.id, 14)  # wrapped, never cut
-        ax.text(x, y - 0.3, label, ha="center", va="center", fontsize=10 if "\n" not in label else 8.5,
-                linespacing=0.9, zorder=5)
+        ax.text(x, y - 0.3, label, ha="center", va="center", fontsize=12 if "\n" not in label else 10,
+                linespacing=0.9, zorder=5, color=text_colour_on(face))
         if heat is not None and heat.get(room.id):
-            ax.text(x, y + 0.05, f"{heat[room.id]:.0%}", ha="center", va="center", fontsize=8, weight="bold",
-                    zorder=5)
+            # low in the room, clear of the monsters' labels; black or white, whichever reads on the shade
+            ax.text(x + 0.12, y + 0.28, _percent(heat[room.id]), ha="center", va="center", fontsize=15,
+                    weight="bold", color=text_colour_on(face), zorder=5)
         for side in Side:
             kind = dungeon.link(room.at, side)
             if kind is LinkKind.WALL and not dungeon.has_link(room.at, side):
@@ -76,7 +80,7 @@ def draw_dungeon(ax: Axes, dungeon: Dungeon, paths: Mapping[str, Sequence[str]] 
                 ox, oy = (off, 0) if dx == 0 else (0, off)
                 ax.add_patch(FancyArrowPatch((x + ox + 0.1 * dx, y + oy + 0.1 * dy),
                                              (x + ox + 0.36 * dx, y + oy + 0.36 * dy), arrowstyle="-|>",
-                                             mutation_scale=8, color=ARROW_COLOURS[colour], linewidth=1.3,
+                                             mutation_scale=13, color=ARROW_COLOURS[colour], linewidth=2.2,
                                              zorder=3))
     by_room: dict[str, list[tuple[str, Colour | None]]] = {}
     for monster in dungeon.monsters.values():
@@ -86,18 +90,17 @@ def draw_dungeon(ax: Axes, dungeon: Dungeon, paths: Mapping[str, Sequence[str]] 
         for i, (name, base) in enumerate(names[:3]):
             # the standee's base colour (its owner and target) frames its label
             ax.text(x, y - 0.05 + 0.17 * i, textwrap.shorten(name.split(" (")[0], 22) if label_monsters else "●",
-                    ha="center", va="center", fontsize=8, color="white", zorder=7,
+                    ha="center", va="center", fontsize=10, color="white", zorder=7,
                     bbox={"boxstyle": "round,pad=0.18", "facecolor": "#263238", "linewidth": 2,
                           "edgecolor": ARROW_COLOURS[base] if base is not None else "none"})
         if len(names) > 3:
-            ax.text(x + 0.3, y + 0.42, f"+{len(names) - 3}", fontsize=8, zorder=7)
+            ax.text(x + 0.3, y + 0.42, f"+{len(names) - 3}", fontsize=10, zorder=7)
     for i, (colour, room_id) in enumerate(dungeon.munchkins.items()):
         x, y = dungeon.rooms[room_id].at
         ax.add_patch(Rectangle((x - 0.42 + 0.17 * i, y + 0.27), 0.15, 0.15, facecolor=ARROW_COLOURS[colour],
                                edgecolor="black", linewidth=0.5, zorder=6))
-        ax.text(x - 0.345 + 0.17 * i, y + 0.345, colour.value[0].upper(), ha="center", va="center", fontsize=7,
-                weight="bold", color="black" if colour.value in ("yellow", "orange", "green") else "white",
-                zorder=7)
+        ax.text(x - 0.345 + 0.17 * i, y + 0.345, colour.value[0].upper(), ha="center", va="center", fontsize=8,
+                weight="bold", color=text_colour_on(ARROW_COLOURS[colour]), zorder=7)
     if paths:
         palette = matplotlib.colormaps["tab10"]
         for n, (monster_id, rooms) in enumerate(paths.items()):
@@ -113,7 +116,8 @@ def draw_dungeon(ax: Axes, dungeon: Dungeon, paths: Mapping[str, Sequence[str]] 
             monster = dungeon.monsters.get(monster_id)
             ax.plot([], [], color=colour, linewidth=2.2,
                     label=(monster.name.split(" (")[0] if monster and monster.name else monster_id))
-        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=7, frameon=False)
+        if show_legend:
+            ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
     min_x, min_y, max_x, max_y = dungeon.bounds()
     ax.set_xlim(min_x - 0.6, max_x + 0.6)
     ax.set_ylim(max_y + 0.6, min_y - 0.6)  # y grows to the south
@@ -123,3 +127,84 @@ def draw_dungeon(ax: Axes, dungeon: Dungeon, paths: Mapping[str, Sequence[str]] 
     if title:
         ax.set_title(title)
     return ax
+
+
+def room_names(dungeon: Dungeon, rooms: Sequence[str]) -> str:
+    """Rooms in the order visited, by their names: "Room 12 → Room 11 → Room 9"."""
+    return " → ".join(dungeon.rooms[r].name or r for r in rooms)
+
+
+def move_figure(dungeon: Dungeon, path: MonsterPath, colour: Colour) -> Figure:
+    """One monster's move on the dungeon, titled with the colour rolled, the rooms and why it stopped."""
+    name = _name(dungeon, path.monster)
+    fig = dungeon_figure(dungeon, paths={path.monster: path.rooms}, show_legend=False)
+    fig.suptitle(f"{name}, {colour.value} rolled: {room_names(dungeon, path.rooms)}\n"
+                 f"it stops: {path.stop.value}")
+    return fig
+
+
+def forecast_figure(dungeon: Dungeon, monster_id: str, turns: Sequence[int]) -> Figure:
+    """Where ``monster_id`` may be after each of ``turns`` monster turns: one shaded dungeon each, two a row."""
+    from ..quest.forecast import distribution_after
+
+    name = _name(dungeon, monster_id)
+    turns = list(turns)
+    columns = min(2, len(turns))
+    rows = -(-len(turns) // columns)
+    min_x, min_y, max_x, max_y = dungeon.bounds()
+    cell = 1.25  # inches a room
+    fig = Figure(figsize=(columns * (cell * (max_x - min_x + 1) + 0.6), rows * (cell * (max_y - min_y + 1) + 0.9)))
+    axes = list(fig.subplots(rows, columns, squeeze=False).flat)
+    for n, ax in zip(turns, axes, strict=False):
+        heat = {room: float(p) for room, p in distribution_after(dungeon, monster_id, n).items()}
+        draw_dungeon(ax, dungeon, heat=heat, show_arrows=False,
+                     title=f"after {n} monster turn{'s' if n != 1 else ''}")
+    for ax in axes[len(turns):]:
+        ax.set_visible(False)
+    fig.suptitle(f"where the {name} may be")
+    return fig
+
+
+def movement_gallery(dungeon: Dungeon, examples: Sequence[tuple[str, Colour]]) -> Figure:
+    """Each ``(monster id, colour rolled)`` of ``examples`` moved on its own copy of the dungeon, two a row."""
+    from ..quest.movement import move_monster
+
+    columns = 2
+    rows = -(-len(examples) // columns)
+    min_x, min_y, max_x, max_y = dungeon.bounds()
+    cell = 1.4  # inches a room
+    fig = Figure(figsize=(columns * cell * (max_x - min_x + 1.5), rows * (cell * (max_y - min_y + 1) + 0.9)))
+    axes = list(fig.subplots(rows, columns, squeeze=False).flat)
+    for (monster_id, colour), ax in zip(examples, axes, strict=False):
+        path = move_monster(dungeon, dungeon.monsters[monster_id], colour)
+        draw_dungeon(ax, dungeon, paths={monster_id: path.rooms}, show_legend=False,
+                     title=f"{_name(dungeon, monster_id)}, {colour.value}:\n{path.stop.value}")
+    for ax in axes[len(examples):]:
+        ax.set_visible(False)
+    return fig
+
+
+def moves_table(dungeon: Dungeon, examples: Sequence[tuple[str, Colour]]) -> Table:
+    """Each ``(monster id, colour rolled)`` of ``examples``: the rooms it goes through and why it stops."""
+    from ..quest.movement import move_monster
+
+    rows = []
+    for monster_id, colour in examples:
+        path = move_monster(dungeon, dungeon.monsters[monster_id], colour)
+        rows.append((_name(dungeon, monster_id), colour.value, room_names(dungeon, path.rooms), path.stop.value))
+    return Table(rows, ("monster", "colour rolled", "rooms", "why it stops"))
+
+
+def _name(dungeon: Dungeon, monster_id: str) -> str:
+    """A monster's name without its note in brackets ("Nervous Squirrel")."""
+    monster = dungeon.monsters[monster_id]
+    return (monster.name or monster.id).split(" (")[0]
+
+
+def _percent(p: float) -> str:
+    """A chance in whole percent; a chance that rounds to 0% is "<1%", one just short of 100% ">99%"."""
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 <= p < 1:
+        return ">99%"
+    return f"{p:.0%}"

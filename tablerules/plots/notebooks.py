@@ -66,6 +66,60 @@ def raw_outputs(nb) -> list[str]:
     return found
 
 
+#: slugs and raw values in shown text: a Python list of numbers, a quoted identifier, a float of 5+ decimals
+SLUG_PATTERNS = (r"\[\d+(, \d+)*\]", r"'[a-z_]+'", r"\d\.\d{5,}")
+
+
+def analysis_paths(folder: Path = NOTEBOOKS_DIR) -> list[Path]:
+    """The analysis notebooks: every notebook but the step-through panels (``*_step_through.ipynb``)."""
+    return [p for p in notebook_paths(folder) if not p.stem.endswith("_step_through")]
+
+
+def _shown_text(markup: str) -> str:
+    """The words of HTML or Markdown as a reader sees them: tags dropped, entities decoded."""
+    import html
+    import re
+
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def unreadable_outputs(nb) -> list[str]:
+    """What a page of an executed analysis notebook shows that is not words, tables, widgets or pictures
+    (issue 23): printed text (a stream), a result shown only as plain text, a ``<pre>`` block (in an output or
+    a Markdown cell, or a fenced code block), an error, and in the words shown a slug or a raw value
+    (:data:`SLUG_PATTERNS`)."""
+    import re
+
+    found = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "markdown":
+            if re.search(r"^\s*(```|~~~)|<pre", cell.source, re.M | re.I):
+                found.append(f"cell {i}: a pre-formatted block in the text")
+            continue
+        if cell.cell_type != "code":
+            continue
+        for out in cell.outputs:
+            if out.output_type == "stream":
+                found.append(f"cell {i}: printed text {out.text[:60]!r}")
+                continue
+            if out.output_type == "error":
+                found.append(f"cell {i}: an error {out.get('ename')}")
+                continue
+            data = out.get("data", {})
+            if not set(data) - {"text/plain"}:
+                found.append(f"cell {i}: plain text only {data.get('text/plain', '')[:60]!r}")
+                continue
+            markup = data.get("text/html", "") + "\n" + data.get("text/markdown", "")
+            if re.search(r"<pre", markup, re.I):
+                found.append(f"cell {i}: a <pre> block")
+            words = _shown_text(markup)
+            for pattern in SLUG_PATTERNS:
+                for match in re.finditer(pattern, words):
+                    near = words[max(0, match.start() - 30):match.end() + 30]
+                    found.append(f"cell {i}: {match.group(0)!r} in {near!r}")
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="execute the notebooks headless, writing figures/")
     parser.add_argument("notebooks", nargs="*", type=Path, help="default: every notebook in notebooks/")

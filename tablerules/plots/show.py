@@ -10,9 +10,11 @@ from typing import Any
 
 
 def cell(value: Any) -> str:
-    """One value in words: a fraction as "5/12 (41.67%)", a float rounded, a sequence joined by commas."""
+    """One value in words: a fraction as "5/12 (41.7%)", a float rounded, a sequence joined by commas."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, Fraction):
-        return f"{value} ({float(value):.2%})" if value.denominator != 1 else str(value.numerator)
+        return f"{value} ({float(value):.1%})" if value.denominator != 1 else str(value.numerator)
     if isinstance(value, float):
         return f"{value:.4g}"
     if isinstance(value, str):

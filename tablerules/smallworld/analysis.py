@@ -192,7 +192,8 @@ def layout(game: SmallWorld, seed: int = 3) -> dict[int, tuple[float, float]]:
         game.board.graph(), seed=seed, iterations=200)
 
 
-def draw_map(game: SmallWorld, ax: Any = None, pos: dict | None = None, colour_by: str = "terrain") -> Any:
+def draw_map(game: SmallWorld, ax: Any = None, pos: dict | None = None, colour_by: str = "terrain",
+             node_size: int = 520, font_size: float = 7) -> Any:
     """The board as a graph: nodes coloured by terrain (ringed by the owner's colour) or, with
     ``colour_by="owner"``, filled with the owner's colour (pale in decline, white if empty), labelled with the
     region id and the tokens on it (d: in decline; * a lost tribe)."""
@@ -213,7 +214,8 @@ def draw_map(game: SmallWorld, ax: Any = None, pos: dict | None = None, colour_b
         fill = [TERRAIN_COLOURS[game.board.regions[i].terrain] for i in g.nodes]
         alpha = None
     nx.draw_networkx_edges(g, pos, ax=ax, edge_color="#bbbbbb")
-    nx.draw_networkx_nodes(g, pos, ax=ax, node_color=fill, edgecolors=edge, linewidths=3, node_size=520, alpha=alpha)
+    nx.draw_networkx_nodes(g, pos, ax=ax, node_color=fill, edgecolors=edge, linewidths=3, node_size=node_size,
+                           alpha=alpha)
     labels = {}
     for i in g.nodes:
         text = str(i)
@@ -222,7 +224,13 @@ def draw_map(game: SmallWorld, ax: Any = None, pos: dict | None = None, colour_b
         elif s.lost_tribe[i]:
             text += "\n*"
         labels[i] = text
-    nx.draw_networkx_labels(g, pos, labels, ax=ax, font_size=7)
+    from ..plots.style import text_colour_on
+
+    for k, i in enumerate(g.nodes):  # black or white, whichever reads on the region's fill
+        x, y = pos[i]
+        ax.text(x, y, labels[i], fontsize=font_size, ha="center", va="center", linespacing=1.0,
+                color=text_colour_on(fill[k]) if s.owner[i] < 0 or colour_by != "owner" or not s.decline[i]
+                else "black")
     ax.set_title(f"{game.board.name}: round {s.round}/{game.board.rounds}")
     ax.set_axis_off()
     return ax

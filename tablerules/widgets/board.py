@@ -22,8 +22,9 @@ _ESM = """
 function render({ model, el }) {
   el.classList.add("tablerules-board");
   const draw = () => {
-    el.innerHTML = model.get("svg");
-    const active = new Set(model.get("active"));
+    const view = model.get("view") || {};
+    el.innerHTML = view.svg || "";
+    const active = new Set(view.active || []);
     el.querySelectorAll("[data-target]").forEach((node) => {
       const target = node.getAttribute("data-target");
       if (!active.has(target)) return;
@@ -40,8 +41,7 @@ function render({ model, el }) {
       node.addEventListener("keydown", (event) => { if (event.key === "Enter") send(event); });
     });
   };
-  model.on("change:svg", draw);
-  model.on("change:active", draw);
+  model.on("change:view", draw);
   draw();
 }
 export default { render };
@@ -65,8 +65,10 @@ class Board(anywidget.AnyWidget):
 
     _esm = _ESM
     _css = _CSS
-    svg = traitlets.Unicode("").tag(sync=True)
-    active = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
+    svg = traitlets.Unicode("")
+    active = traitlets.List(traitlets.Unicode(), default_value=[])
+    #: what the page draws: the picture and its clickable parts in one message (one redraw when both change)
+    view = traitlets.Dict().tag(sync=True)
     clicked = traitlets.Unicode("").tag(sync=True)
     clicks = traitlets.Int(0).tag(sync=True)
 
@@ -74,6 +76,17 @@ class Board(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._callbacks: list[Callable[[str], None]] = []
         self.observe(self._on_clicks, names="clicks")
+        self.observe(self._on_view, names=["svg", "active"])
+        self._on_view({})
+
+    def show(self, svg: str, active: list[str]) -> None:
+        """Draw ``svg`` with ``active`` clickable: one message to the page, one redraw."""
+        with self.hold_sync():
+            self.active = active
+            self.svg = svg
+
+    def _on_view(self, _change: dict) -> None:
+        self.view = {"svg": self.svg, "active": list(self.active)}
 
     def on_click(self, callback: Callable[[str], None]) -> None:
         self._callbacks.append(callback)

@@ -433,8 +433,7 @@ class StepThrough:
         self.board.layout.display = "block" if svg else "none"
         targets = {a: self.action_targets(a) for a in mine} if svg else {}
         if svg:
-            self.board.active = sorted({t for ts in targets.values() for t in ts})
-            self.board.svg = svg
+            self.board.show(svg, sorted({t for ts in targets.values() for t in ts}))
         if chance or not any(self.choice_box.children):
             self.choice_box.children = ()
         buttons = {a: self._button(a) for a in mine}

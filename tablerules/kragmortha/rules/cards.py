@@ -34,9 +34,13 @@ def eligible_penalties(state: KragState, player: int, penalties: dict[str, Penal
     return [c for c in (*state.penalty_deck, *state.penalty_bottom) if penalties[c].symbol not in have]
 
 
-def sparing_tomes(seat: Seat) -> list[str]:
-    """法師學徒 / 法師之友 held unused: each may spare one penalty card when meeting the dark lord."""
-    return [t for t in (APPRENTICE, WIZARDS_FRIEND) if t in seat.tomes]
+def sparing_tomes(state: KragState, player: int) -> list[str]:
+    """法師學徒 / 法師之友 held unused by ``player``: each may spare one penalty card when meeting the dark lord.
+    法師之友 also in an opponent's turn ("可在對手回合裡使用"); 法師學徒 only in the player's own ("魔法寶典卡只能在
+    自己回合使用，除非有特別明示")."""
+    seat = state.seats[player]
+    own = player == state.current
+    return [t for t in (APPRENTICE, WIZARDS_FRIEND) if t in seat.tomes and (own or t == WIZARDS_FRIEND)]
 
 
 def end_game(state: KragState, reason: str, loser: int = -1) -> None:

@@ -118,7 +118,7 @@ def choose_effect(game: Kragmortha, a: Effect) -> None:
 def meet(game: Kragmortha, q: int) -> list[tuple[str, int, int]]:
     """Meeting the dark lord: a penalty card, then fly to a teleport square; with 法師學徒 / 法師之友 the player
     first chooses whether a tome spares the card ("可以避免" / "可以不用抽取": may)."""
-    if sparing_tomes(game.state.seats[q]) and D.can_get_penalty(game, q):
+    if sparing_tomes(game.state, q) and D.can_get_penalty(game, q):
         game.event(f"player {q} meets the dark lord and may use a tome to avoid the penalty card")
         return [("spare", q, 0), ("flee", q, 0)]
     game.event(f"player {q} meets the dark lord and must draw a penalty card")

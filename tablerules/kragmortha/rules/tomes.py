@@ -49,7 +49,9 @@ def out_of_turn(game: Kragmortha, p: int) -> list[UseTome]:
     return glitch_actions(game, p)
 
 
-def tome_actions(game: Kragmortha, p: int) -> list[UseTome]:
+def tome_actions(game: Kragmortha, p: int, after_move: bool = False) -> list[UseTome]:
+    """The tomes ``p`` may use in their own turn ("魔法寶典卡只能在自己回合使用"), before moving or, with
+    ``after_move``, after it (新方向 only then: "在你移動後")."""
     s, b, pen = game.state, game.board, game.penalties
     seat = s.seats[p]
     out: list[UseTome] = []
@@ -57,7 +59,7 @@ def tome_actions(game: Kragmortha, p: int) -> list[UseTome]:
         return out
     n = len(s.seats)
     for tome in sorted(set(seat.tomes)):
-        if tome in PASSIVE:
+        if tome in PASSIVE or (tome == "new-direction" and not after_move):
             continue
         if tome == "glitch":
             out += glitch_actions(game, p)
@@ -171,7 +173,7 @@ def use_tome(game: Kragmortha, a: UseTome) -> None:
         s.tasks.append(("refill", p, 0))
     elif t in ("change-of-season", "new-direction"):
         k = 5 if t == "change-of-season" else 4
-        s.tasks.append(("draw", p, k))  # then the hand is over its limit: discard k (the discard step)
+        s.tasks += [("draw", p, k), ("discard", p, k)]  # 然後丟棄手中四/五張移動卡: exactly k, also after moving
     elif t == "dear-friend":
         for q in range(len(s.seats)):
             if q != p:

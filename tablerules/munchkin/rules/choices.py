@@ -297,22 +297,25 @@ class Choices:
         """What ``player`` may do out of turn, whoever is to act (任何时候): give up a race or class
         (人物属性: "你可以在任意时刻弃掉种族牌"), curse anyone (诅咒), Go Up a Level (not to level 10), one-shots
         in a fight, and offers to trade items in play outside a fight (交易). Not while a roll, a choice,
-        a trade offer, looting, charity or running away is pending (docs/rules-notes.md)."""
+        a trade offer, looting or charity is pending; while a player runs away only the curses, give-ups and Go Up
+        a Level that "任何时刻" names (docs/rules-notes.md)."""
         st = self.state
-        if st.over_reason or st.choice is not None or st.draws or st.flow.name not in ANYTIME or not (
+        running = st.flow.name == RUNNING
+        if st.over_reason or st.choice is not None or st.draws or (st.flow.name not in ANYTIME and not running) or not (
                 isinstance(player, int) and 0 <= player < self.params.players):
             return []
         me = st.players[player]
         kinds = self._kinds_now.get(player) or self.hand_kinds(player)
-        c = st.combat  # during a fight a curse strikes only its munchkins (rules-notes: curses in a fight)
+        c = st.combat
         out = self._give_ups(player) if me.race or me.race2 or me.cls or me.cls2 else []
         curses = kinds.get("curse")
-        if curses:
-            targets = range(self.params.players) if c is None else c.side
-            out += [made(PlayCurse, player, x, t) for x in curses for t in targets]
+        if curses:  # 诅咒: "可以在任何时刻对任何小白使用。任何时刻，明白吗？" - in a fight too, on anyone
+            out += [made(PlayCurse, player, x, t) for x in curses for t in range(self.params.players)]
         ups = kinds.get("go_up_a_level")
         if ups and me.level < WIN_LEVEL - 1:
             out += [made(PlayCard, player, x) for x in ups]
+        if running:
+            return out
         if c is None:
             if me.carried:  # my items in play and the other seats' fit tables, read once for both
                 mine = self.carried_choices(player)
@@ -504,7 +507,7 @@ class Choices:
                     elif kind == "go_up_a_level" and self.state.players[player].level < WIN_LEVEL - 1:
                         out.append(made(PlayCard, player, copy))  # Go Up a Level at any time, not to 10
             if "curse" in kinds:
-                out += self._curses(player, side)
+                out += self._curses(player, range(self.params.players))  # 对任何小白使用
             if me.race or me.race2 or me.cls or me.cls2:
                 out += self._give_ups(player)
             if "remove_curse" in kinds:

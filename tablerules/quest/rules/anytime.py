@@ -53,7 +53,8 @@ class AnytimeRules:
             if not cards_now:
                 return []
             return (self._curses(player, living) if curses else []) + self._any_enhancers(player)
-        out: list[Action] = [made(PlayCard, player, c) for c in hand.get(IDENTITY, ()) if self._identity_fits(h, c)]
+        out: list[Action] = [made(PlayCard, player, c) for c in hand.get(IDENTITY, ()) if self._identity_fits(h, c)
+                             ] if cards_now else []  # p. 9: after the roll no race or class card either
         out += self._give_ups(player)
         if cards_now:
             if "go_up_a_level" in hand:

@@ -41,12 +41,20 @@ def defence(g: SmallWorld, region: int) -> int:
             + s.encampment[region])
 
 
+def defenders(g: SmallWorld, player: int, region: int) -> int:
+    """The tokens that raise the cost of ``region`` for ``player``: another player's race tokens only (seed 003,
+    征服一个区域: "该区域每有一个其他玩家的种族标志或失落的部族标志，需要再多放一个种族标志"). The player's own race
+    in decline there costs nothing extra (docs/rules-notes.md, "Own decline regions")."""
+    s = g.state
+    return s.tokens[region] if s.owner[region] != player else 0
+
+
 def cost_breakdown(g: SmallWorld, player: int, region: int, force: str = "active") -> list[tuple[str, int]]:
     """Why this number: the terms of the conquest cost (seed 003, 征服一个区域), discounts last."""
     s = g.state
     r = g.board.regions[region]
     terms = [("base", 2)]
-    for name, n in (("defending tokens", s.tokens[region]), ("lost tribe", int(s.lost_tribe[region])),
+    for name, n in (("defending tokens", defenders(g, player, region)), ("lost tribe", int(s.lost_tribe[region])),
                     ("mountain", int(r.mountain_marker)), ("fortress", int(s.fortress[region])),
                     ("troll lair", int(s.lair[region])), ("encampments", s.encampment[region])):
         if n:
@@ -76,8 +84,8 @@ def conquest_cost(g: SmallWorld, player: int, region: int, force: str = "active"
     :func:`cost_breakdown`, computed without building it)."""
     s = g.state
     r = g.board.regions[region]
-    cost = (2 + s.tokens[region] + s.lost_tribe[region] + r.mountain_marker + s.fortress[region] + s.lair[region]
-            + s.encampment[region])
+    cost = (2 + defenders(g, player, region) + s.lost_tribe[region] + r.mountain_marker + s.fortress[region]
+            + s.lair[region] + s.encampment[region])
     if force == GHOULS:
         return cost
     seat = s.seats[player]
@@ -101,16 +109,18 @@ def costs(g: SmallWorld, player: int, regions: list[int], force: str = "active")
     s = g.state
     board = g.board
     static = board.static_defence
-    tokens, tribe, fortress, lair, camp = s.tokens, s.lost_tribe, s.fortress, s.lair, s.encampment
+    tokens, owner, tribe, fortress, lair, camp = s.tokens, s.owner, s.lost_tribe, s.fortress, s.lair, s.encampment
     if force != GHOULS:
         seat = s.seats[player]
         if seat.race == "Giants":
             return [conquest_cost(g, player, i, force) for i in regions]
         discount = board.discounts(seat.race, seat.power)
         if discount is not None:
-            out = [static[i] + tokens[i] + tribe[i] + fortress[i] + lair[i] + camp[i] - discount[i] for i in regions]
+            out = [static[i] + (tokens[i] if owner[i] != player else 0) + tribe[i] + fortress[i] + lair[i] + camp[i]
+                   - discount[i] for i in regions]
             return [c if c > 1 else 1 for c in out]
-    return [static[i] + tokens[i] + tribe[i] + fortress[i] + lair[i] + camp[i] for i in regions]
+    return [static[i] + (tokens[i] if owner[i] != player else 0) + tribe[i] + fortress[i] + lair[i] + camp[i]
+            for i in regions]
 
 
 def immune(g: SmallWorld, attacker: int, region: int, force: str = "active") -> bool:

@@ -185,7 +185,7 @@ def _conquests(g: SmallWorld, p: int, ghouls: bool, race: str, power: str, held:
         if giants is not None:
             cost = giants(g, p, i, "active")
         else:
-            cost = base[i] + tokens[i] + tribe[i] + fortress[i] + lair[i] + camp[i]
+            cost = base[i] + (tokens[i] if o != p else 0) + tribe[i] + fortress[i] + lair[i] + camp[i]
             if clamp and cost < 1:
                 cost = 1
         if die:
