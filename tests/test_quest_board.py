@@ -344,3 +344,19 @@ def test_the_crawl_panel_plays_on_the_same_board() -> None:
     assert north in panel.board.active and "explore</text>" in panel.board.svg
     panel.board.click(north)
     assert panel.game.history[-1] == Explore(first, "N")
+
+
+def test_every_target_of_every_action_in_random_play_is_drawn_on_the_board() -> None:
+    """Random play of seat 0 (tests/panels.py): each board part an action names exists in the picture, and the
+    clickable parts are exactly those the actions name."""
+    from panels import played
+
+    for make, seed in ((lambda: QuestPanel(QuestGame({"players": 3}, seed=21)), 21),
+                       (lambda: CrawlPanel(DungeonCrawl({"players": 2, "rounds": 6}, seed=4)), 4)):
+        panel = make()
+        checked = 0
+        for _ in played(panel, 160, seed):
+            named = {t for a in panel.human_actions() for t in panel.action_targets(a)}
+            assert named <= targets_in(panel.board.svg) and set(panel.board.active) == named
+            checked += bool(named)
+        assert checked > 10
