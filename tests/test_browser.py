@@ -149,6 +149,18 @@ def board_step(root: object, moved: bool, stage: str) -> tuple[str, object] | No
     return None
 
 
+_WATCH_ANSWER = """(header) => {
+    window.__clickedAt = window.__answeredAt = null;
+    const noted = () => { window.__clickedAt = performance.now(); };
+    document.addEventListener("click", noted, { capture: true, once: true });
+    const before = header.innerText;
+    const watch = new MutationObserver(() => {
+        if (header.innerText !== before) { window.__answeredAt = performance.now(); watch.disconnect(); }
+    });
+    watch.observe(header, { subtree: true, childList: true, characterData: true });
+}"""
+
+
 def test_quest_step_through_plays_a_turn_on_the_board() -> None:
     """Issue 23: seat 0 plays a whole ordinary turn by clicking the dungeon board (at most 10 clicks), every
     click answered (the header changes) and timed; screenshots before and after."""
@@ -171,7 +183,8 @@ def test_quest_step_through_plays_a_turn_on_the_board() -> None:
         expect(root.locator(".tablerules-board .tablerules-target[data-target^='door:']").first).to_be_attached()
         screenshot(page, "quest-board-before")
         clicks: list[str] = []
-        answers: list[float] = []
+        answers: list[float] = []  # from the click event to the header's change, as the page sees it
+        driven: list[float] = []  # the same with Playwright's own work around a click (scrolling, waiting)
         moved = False
         while "Turn 1: player 0" in header.inner_text():
             assert len(clicks) < 20, clicks
@@ -185,18 +198,20 @@ def test_quest_step_through_plays_a_turn_on_the_board() -> None:
             name, where = step
             moved = moved or name.startswith("door:")
             before = header.inner_text()
+            page.evaluate(_WATCH_ANSWER, header.element_handle())  # the page notes the click and the header's change
             start = time.monotonic()
             where.click()
             page.wait_for_function("([el, before]) => el.innerText !== before", arg=[header.element_handle(), before],
                                    polling="raf", timeout=60_000)
-            answers.append(time.monotonic() - start)
+            driven.append(time.monotonic() - start)
+            answers.append(page.evaluate("() => (window.__answeredAt - window.__clickedAt) / 1000"))
             clicks.append(name)
         screenshot(page, "quest-board-after")
         ordered = sorted(answers)
         p90 = ordered[max(0, math.ceil(0.9 * len(ordered)) - 1)]
         (SCREENSHOTS / "quest-board-clicks.txt").write_text(
-            f"clicks {len(clicks)}: {clicks}\nanswers (s): {[round(a, 3) for a in answers]}\n90th percentile: "
-            f"{p90:.3f} s\n")
+            f"clicks {len(clicks)}: {clicks}\nanswers in the page (s): {[round(a, 3) for a in answers]}\n"
+            f"90th percentile: {p90:.3f} s\nwith Playwright's click (s): {[round(a, 3) for a in driven]}\n")
         on_board = [c for c in clicks if ":" in c]  # door:..., monster:..., room:...
         assert on_board[0].startswith("door:") and len(on_board) >= len(clicks) // 2, clicks
         assert len(clicks) <= 10, clicks
