@@ -360,3 +360,16 @@ def test_every_target_of_every_action_in_random_play_is_drawn_on_the_board() -> 
             assert named <= targets_in(panel.board.svg) and set(panel.board.active) == named
             checked += bool(named)
         assert checked > 10
+
+
+def test_the_crawl_referee_picker_names_rooms_monsters_and_links() -> None:
+    panel = CrawlPanel(DungeonCrawl({"players": 2, "rounds": 6}, seed=1))  # every seat by hand: referee mode
+    labels = [label for label, _ in panel.outcome_pick.options]
+    assert labels[0].startswith("player 0 rolls highest and starts  (p = 1/2)")
+    panel.roll_button.click()
+    panel.play(next(a for a in panel.human_actions() if isinstance(a, Explore)))
+    labels = [label for label, _ in panel.outcome_pick.options]
+    assert "the room drawn: Hospital  (p = 1/24)" in labels and not any("_" in x for x in labels)
+    panel.roll_button.click()
+    labels = [label for label, _ in panel.outcome_pick.options]
+    assert any(x.startswith("the link drawn: locked door") for x in labels)

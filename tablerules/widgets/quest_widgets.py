@@ -8,13 +8,16 @@ import random
 
 import ipywidgets as w
 
+from ..core.protocol import Chance
 from ..plots.dungeon_plot import dungeon_figure
 from ..plots.figures import png_bytes
 from ..quest.dungeon import Dungeon
 from ..quest.exploration import DungeonCrawl
 from ..quest.forecast import distribution_after
-from ..quest.geometry import MONSTER_DIE, Colour
+from ..quest.geometry import MONSTER_DIE, Colour, LinkKind
 from ..quest.movement import MonsterPath, move_all
+from ..quest.tiles import load_rooms
+from .quest_board import LINK_WORDS
 from .quest_panel import SEED, STAGE_RULES, DungeonBoard, monsters_html, room_html
 from .stepper import StepThrough
 
@@ -197,6 +200,29 @@ class CrawlPanel(DungeonBoard, StepThrough):
         super().__init__(game, **kwargs)
         self.use_turn_header()
         self.widget.add_class("tablerules-crawl")
+
+    def outcome_words(self, action: Chance) -> str:
+        """A chance outcome in plain words: the room tile's, monster's and link's names, "player 1 starts"."""
+        event, value = action.event, action.outcome
+        if event == "room":
+            return f"the room drawn: {load_rooms().tile(value).name}"
+        if event == "monster":
+            return f"the monster drawn: {self.game.monster_cards[value].name}"
+        if event == "link":
+            return f"the link drawn: {LINK_WORDS[LinkKind(value)]}"
+        if event == "first":
+            return f"player {value} rolls highest and starts"
+        if event in ("base", "monster die"):
+            return f"{event}: {value}"
+        return action.describe()
+
+    def refresh(self) -> None:
+        super().refresh()
+        # the referee's picker names what is drawn (the crawl's cards have no card table the picker reads)
+        options = self.outcome_pick.options
+        if options and all(isinstance(a, Chance) for _, a in options):
+            self.outcome_pick.options = [(f"{self.outcome_words(a)}  (p = {label.rsplit('(p = ', 1)[1]}", a)
+                                         if "(p = " in label else (self.outcome_words(a), a) for label, a in options]
 
     def render_state(self) -> str:
         game: DungeonCrawl = self.game
