@@ -125,20 +125,96 @@ def test_baldursgate_step_through_plays_a_turn_with_the_buttons() -> None:
         check_step_through_panel(page, "baldursgate_step_through")
 
 
-def test_quest_step_through_plays_a_turn_with_the_buttons() -> None:
+def board_step(root: object, moved: bool, stage: str) -> tuple[str, object] | None:
+    """The next click of an ordinary Quest turn played on the board: roll your own dice, charity in one
+    click, one doorway (explore or move), the monster (fight, then run from it), a room to run to; else pass
+    or end the turn with the buttons under the board. ``stage``: the header's text. ``None``: nothing to click
+    yet (still drawing)."""
+    roll = root.locator(".tablerules-chance button:visible", has_text="Roll the dice")
+    if roll.count():
+        return "Roll the dice", roll.first
+    charity = root.locator(".tablerules-charity:visible")
+    if charity.count():
+        return "charity", charity.first
+    kinds = (() if moved else ("door",)) + ("monster",) + (("room",) if "running: direction" in stage else ())
+    for kind in kinds:
+        part = root.locator(f".tablerules-board .tablerules-target[data-target^='{kind}:']")
+        if part.count():
+            name = part.first.get_attribute("data-target")
+            return name, part.first.locator(".tablerules-shape").first
+    for words in ("passes", "ends the turn"):
+        button = root.locator(".tablerules-direct-actions button:visible", has_text=words)
+        if button.count():
+            return words, button.first
+    return None
+
+
+_WATCH_ANSWER = """(header) => {
+    window.__clickedAt = window.__answeredAt = null;
+    const noted = () => { window.__clickedAt = performance.now(); };
+    document.addEventListener("click", noted, { capture: true, once: true });
+    const before = header.innerText;
+    const watch = new MutationObserver(() => {
+        if (header.innerText !== before) { window.__answeredAt = performance.now(); watch.disconnect(); }
+    });
+    watch.observe(header, { subtree: true, childList: true, characterData: true });
+}"""
+
+
+def test_quest_step_through_plays_a_turn_on_the_board() -> None:
+    """Issue 23: seat 0 plays a whole ordinary turn by clicking the dungeon board (at most 10 clicks), every
+    click answered (the header changes) and timed; screenshots before and after."""
     require_browser()
+    import math
+    import time
+
     from playwright.sync_api import expect
 
     notebook = ROOT / "notebooks" / "quest_step_through.ipynb"
-    prefer = ["Roll the dice", "Draw (seeded)",
-              "I'm rolling", "passes", "will run to", "rolls to escape", "explores", "loses",
-              "takes the curse", "(charity)", "base", "draws no monster", "ends the turn", "is ready"]
     with voila(notebook, SCREENSHOTS / "voila-quest-game.log") as url, chromium_page() as page:
         page.goto(url, wait_until="domcontentloaded")
-        header = page.locator(".tablerules-header").first
+        root = page.locator(".tablerules-quest").first
+        header = root.locator(".tablerules-header").first
         expect(header).to_contain_text("character creation", timeout=180_000)
-        expect(page.locator("img.tablerules-dungeon").first).to_be_visible()
-        click_until_turn_passes(page, "tablerules-quest", prefer)
-        expect(page.locator(".tablerules-log").first).to_contain_text("monster turn")
-        screenshot(page, "quest_step_through")
+        expect(root.locator(".tablerules-board svg").first).to_be_visible()
+        expect(root.locator(".tablerules-board svg").first).to_contain_text("Legend")
+        root.locator(".tablerules-direct-actions button", has_text="player 0 is ready").click()
+        expect(header).to_contain_text("Turn 1: player 0 (red)")  # seed 11: player 0 starts, turns count from 1
+        expect(root.locator(".tablerules-board .tablerules-target[data-target^='door:']").first).to_be_attached()
+        screenshot(page, "quest-board-before")
+        clicks: list[str] = []
+        answers: list[float] = []  # from the click event to the header's change, as the page sees it
+        driven: list[float] = []  # the same with Playwright's own work around a click (scrolling, waiting)
+        moved = False
+        while "Turn 1: player 0" in header.inner_text():
+            assert len(clicks) < 20, clicks
+            step = None
+            for _ in range(50):  # buttons are drawn just after the header changes
+                step = board_step(root, moved, header.inner_text())
+                if step is not None:
+                    break
+                page.wait_for_timeout(100)
+            assert step is not None, f"nothing to click after {clicks}"
+            name, where = step
+            moved = moved or name.startswith("door:")
+            before = header.inner_text()
+            page.evaluate(_WATCH_ANSWER, header.element_handle())  # the page notes the click and the header's change
+            start = time.monotonic()
+            where.click()
+            page.wait_for_function("([el, before]) => el.innerText !== before", arg=[header.element_handle(), before],
+                                   polling="raf", timeout=60_000)
+            driven.append(time.monotonic() - start)
+            answers.append(page.evaluate("() => (window.__answeredAt - window.__clickedAt) / 1000"))
+            clicks.append(name)
+        screenshot(page, "quest-board-after")
+        ordered = sorted(answers)
+        p90 = ordered[max(0, math.ceil(0.9 * len(ordered)) - 1)]
+        (SCREENSHOTS / "quest-board-clicks.txt").write_text(
+            f"clicks {len(clicks)}: {clicks}\nanswers in the page (s): {[round(a, 3) for a in answers]}\n"
+            f"90th percentile: {p90:.3f} s\nwith Playwright's click (s): {[round(a, 3) for a in driven]}\n")
+        on_board = [c for c in clicks if ":" in c]  # door:..., monster:..., room:...
+        assert on_board[0].startswith("door:") and len(on_board) >= len(clicks) // 2, clicks
+        assert len(clicks) <= 10, clicks
+        assert p90 < 3.0, answers  # the goal is 0.3 s; a shared 2-core machine gets a margin
+        expect(root.locator(".tablerules-log").first).to_contain_text("player 0")
         check_step_through_panel(page, "quest_step_through")

@@ -388,7 +388,7 @@ def test_the_panel_shows_the_dungeon_sheets_and_exact_odds() -> None:
     buttons["player 0 is ready"].click()
     panel.roll_button.click()  # the first player's dice, then player 0's DxM card for the turn
     assert panel.game.stage() == "moving" and panel.game.current == 0
-    assert "data:image/png;base64" in panel.state_view.value and "tablerules-sheets" in panel.state_view.value
+    assert 'data-target="room:ENT"' in panel.board.svg and "tablerules-sheets" in panel.state_view.value
     explore = next(b for b in panel.actions_box.children if "explores" in b.description)
     explore.click()
     while panel.game.is_chance():

@@ -5,19 +5,25 @@ other seats, saves and the rulebook's worked example."""
 
 from __future__ import annotations
 
-import base64
 import html
+import re
+from collections.abc import Callable, Mapping
 
-from ..core.protocol import Chance
+import ipywidgets as w
+import traitlets
+
+from ..core.protocol import Action, Chance
 from ..families.munchkin.cardtext import card_text, card_text_zh
-from ..plots.dungeon_plot import dungeon_figure
-from ..plots.figures import png_bytes
 from ..quest import breakdown, scenario
+from ..quest.actions import AskHelp, FightAnyway, Pass, Roll, RollToRun, RunTo, Search
 from ..quest.analysis import pending_odds
-from ..quest.dungeon import Dungeon
-from ..quest.exploration import DungeonCrawl, Explore
+from ..quest.dungeon import Dungeon, Room, link_key
+from ..quest.exploration import DungeonCrawl, Explore, Move
 from ..quest.game import QuestGame
+from ..quest.geometry import Side
+from ..quest.rules.common import AFTER_ROLL, CHARITY
 from ..quest.tiles import load_rooms
+from . import quest_board as qb
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
 from .scenarios import quest_spec
 from .stepper import StepThrough
@@ -139,22 +145,347 @@ def shrieking_geek_example() -> QuestGame:
     return game
 
 
-EXAMPLES = {"the Shrieking Geek (pp. 11-12)": shrieking_geek_example}
+PASS_ASK, PASS_ONLY, PASS_OTHERS = "ask", "only", "others"  #: the "Pass for me" choices
+SETUP_STAGES = ("dealing", "character creation", "first player", "rolling for the first player")
 
 
-class QuestPanel(StepThrough):
-    """``humans`` defaults to seat 0; heuristic agents play the other seats."""
+class DungeonBoard:
+    """The dungeon board (:mod:`.quest_board`) of a step-through panel whose game has a dungeon (the crawl
+    and the whole game): what stands where, which part of the board each action concerns, the header's turn."""
+
+    game: DungeonCrawl
+    show_board = True
+
+    def board_pieces(self) -> qb.Pieces:
+        """The crawl's pieces: pawns and monster tokens (the whole game adds levels, health, the fight)."""
+        d = self.game.dungeon
+        colours = list(self.game.colours)
+        pawns = [qb.Pawn(colours.index(c), c, room, f"player {colours.index(c)} ({c.value})")
+                 for c, room in d.munchkins.items() if c in colours]
+        tokens = [qb.Token(m.id, m.room, (m.name or m.id).split(" (")[0], m.level, m.target,
+                           f"{(m.name or m.id).split(' (')[0]}, level {m.level}"
+                           + (f", {m.target.value} base" if m.target else "")) for m in d.monsters.values()]
+        return qb.Pieces(pawns, tokens)
+
+    def board_svg(self) -> str:
+        if not self.show_board:
+            return ""
+        return qb.draw(self.game.dungeon, self.board_pieces(), label=self.turn_text())
+
+    def where(self, player: int) -> Room:
+        d = self.game.dungeon
+        return d.rooms[d.munchkins[self.game.colours[player]]]
+
+    def action_targets(self, action: Action) -> tuple[str, ...]:
+        if isinstance(action, Move | Explore):
+            here = self.where(action.player)
+            side = Side(action.side)
+            door = qb.door_target(link_key(here.at, side))
+            beyond = self.game.dungeon.room_at(side.step(here.at))
+            return (door, qb.room_target(beyond.id)) if isinstance(action, Move) and beyond else (door,)
+        return ()
+
+    def target_label(self, target: str) -> str:
+        kind, _, name = target.partition(":")
+        d = self.game.dungeon
+        if kind == "room" and name in d.rooms:
+            return d.rooms[name].name or name
+        if kind == "door":
+            return qb.door_label(d, qb.door_key(target))
+        if kind == "monster" and name in d.monsters:
+            return (d.monsters[name].name or name).split(" (")[0]
+        if kind == "pawn":
+            return f"player {name}"
+        return f"{kind} {name}".strip()
+
+    def _button(self, action: Action) -> w.Button:
+        """The action's button, made once and reused (the stepper asks for every button on every refresh: each
+        new widget is a message to the page and a view to build, most of a click's answer time)."""
+        cache = self.__dict__.setdefault("_buttons", {})
+        button = cache.get(action)
+        if button is None:
+            button = cache[action] = super()._button(action)
+        return button
+
+    def _rows(self, actions: list[Action], buttons: Mapping[Action, w.Button]) -> tuple[w.Widget, ...]:
+        """The rows of buttons by kind, each row made once per set of actions and reused."""
+        cache = self.__dict__.setdefault("_row_cache", {})
+        key = tuple(actions)
+        rows = cache.get(key)
+        if rows is None:
+            if len(cache) > 200:
+                cache.clear()
+            rows = cache[key] = super()._rows(actions, buttons)
+        return rows
+
+    def turn_text(self) -> str:
+        """``Turn 3: player 1 (blue)``, counted from 1 (the engine counts turns played, from 0)."""
+        g = self.game
+        if g.is_over():
+            return f"after {g.turn_number()} turns"
+        if g.stage() in SETUP_STAGES:
+            return "Set-up"
+        p = g.current
+        return f"Turn {g.turn_number() + 1}: player {p} ({g.colours[p].value})"
+
+    def header_text(self, value: str) -> str:
+        """The stepper writes "turn {turn_number()}" (0 for the first turn): the header names the turn instead."""
+        if not _STEPPER_TURN.search(value):
+            return value
+        turn = f"<b>{html.escape(self.turn_text())}</b> &middot; <b>"
+        return _STEPPER_TURN.sub(" &middot;", value).replace("<b>", turn, 1)
+
+    def use_turn_header(self) -> None:
+        """Put a :class:`TurnHeader` in the stepper's header's place (call after the stepper's ``__init__``)."""
+        old = self.header
+        self.header = TurnHeader(self.header_text)
+        self.header.add_class("tablerules-header")
+        self.header.value = old.value
+        self.widget.children = tuple(self.header if c is old else c for c in self.widget.children)
+        old.close()
+
+
+_STEPPER_TURN = re.compile(r" &middot; turn \d+ &middot;")
+
+
+class TurnHeader(w.HTML):
+    """The panel's header: what the stepper writes is rewritten (``rewrite``) before it is sent, so the page
+    gets one update per refresh (the header changes last: a page that sees it change has the rest)."""
+
+    def __init__(self, rewrite: Callable[[str], str], **kwargs) -> None:
+        self._rewrite = rewrite
+        super().__init__(**kwargs)
+
+    @traitlets.validate("value")
+    def _turn(self, proposal: dict) -> str:
+        return self._rewrite(proposal["value"]) if hasattr(self, "_rewrite") else proposal["value"]
+
+
+def locked_door_example() -> QuestGame:
+    """Moving costs moves (p. 6, 移动 / 所需移动力): player 0 stands in the Hospital with 3 moves. East, a locked
+    door leads to the Armoury (2 moves, the "2" on it); south, an open corridor leads back to the Entrance (1
+    move); north is an unexplored door (explore: 1 move, a new room and a monster). Click the locked door or
+    the Armoury to go through it: 1 move is left after it."""
+    game = scenario.ready(players=3)
+    scenario.room(game, "hospital", (0, -1), {"N": "door"})
+    scenario.room(game, "armoury", (1, -1), {"W": "locked"})
+    scenario.move_to(game, 0, "hospital")
+    return game
+
+
+def running_away_example() -> QuestGame:
+    """Running away (p. 10, 逃跑): player 0, a level-1 munchkin, explores north into the Crypt and meets the
+    3,872 Orcs (level 10, 2 dice). The munchkins roll 1 and the Orcs 5 and 6: 2 against 21, the monsters win and
+    player 0 takes a hit. Before the run die, choose where to run, never into the dark: click the Entrance, then
+    the Orcs to roll. A die of 5 or more escapes (1/3)."""
+    game = scenario.ready(players=3)
+    game.apply(Explore(game.current, "N"))
+    game.apply(Chance("room", "crypt"))
+    while game.chance_step() is not None and game.chance_step().event in ("dxm", "link"):
+        game.roll()
+    game.apply(Chance("monster", "orcs"))
+    game.apply(Chance("base", "blue"))
+    while game.chance_step() is not None and game.chance_step().event == "dxm":
+        game.roll()
+    game.apply(Roll(0))
+    while game.fight.window is not None and game.fight.window.waiting:
+        game.apply(Pass(game.fight.window.waiting[0]))
+    for face in (1, 5, 6):
+        game.apply(Chance("d6", face))
+    while game.stage() == AFTER_ROLL:
+        game.apply(Pass(game.to_act()[0]))
+    while game.chance_step() is not None:
+        game.roll()
+    return game
+
+
+def searching_example() -> QuestGame:
+    """Searching (p. 7, 搜索; p. 20, 搜索表): player 0 stands in the Library (search icon +2) with no monster
+    and 3 moves. Click the room to search it (1 move): one die + 2 read on the search table. Only row 7 brings a
+    monster here (a roll of 5: 1/6); row 1 or less cannot come up."""
+    game = scenario.ready(players=3)
+    scenario.room(game, "library", (0, -1))
+    scenario.move_to(game, 0, "library")
+    return game
+
+
+EXAMPLES = {"the Shrieking Geek (pp. 11-12)": shrieking_geek_example,
+            "moving through a locked door (p. 6, 所需移动力)": locked_door_example,
+            "running away from the Orcs (p. 10, 逃跑)": running_away_example,
+            "searching the Library (p. 7 搜索, p. 20 搜索表)": searching_example}
+
+
+class QuestPanel(DungeonBoard, StepThrough):
+    """``humans`` defaults to seat 0; heuristic agents play the other seats. The dungeon is the clickable
+    board (``picture=False``: no board); a window where a person could only pass is passed for them ("Pass
+    for me", also every window of the other players' fights if chosen), and only the dice of a person's own
+    fight, flight or search wait for their click."""
 
     stage_rules = STAGE_RULES
     seed_ref = SEED
 
     def __init__(self, game: QuestGame, humans=(0,), agents=None, picture: bool = True, **kwargs) -> None:
-        self.picture = picture
+        self.show_board = picture
+        self.auto_pass = w.Dropdown(options=[("ask me every time", PASS_ASK),
+                                             ("when passing is all I can do", PASS_ONLY),
+                                             ("in the other players' fights", PASS_OTHERS)],
+                                    value=PASS_ONLY, description="Pass for me:",
+                                    style={"description_width": "initial"}, layout=w.Layout(width="360px"))
+        self.auto_pass.add_class("tablerules-auto-pass")
         kwargs.setdefault("examples", EXAMPLES)
         kwargs.setdefault("scenario", quest_spec())
         super().__init__(game, agents=agents if agents is not None else game.heuristic_agent(), humans=humans,
                          **kwargs)
+        self.charity_button = w.Button(description="Charity: give away my least valuable cards", icon="gift",
+                                       layout=w.Layout(width="auto", display="none"),
+                                       tooltip="p. 7, 行善: more than 5 cards at the end of your turn go to the "
+                                               "lowest-level munchkin (or the discards); this gives the cards "
+                                               "worth least, one by one, as the heuristic agent would")
+        self.charity_button.add_class("tablerules-charity")
+        self.charity_button.on_click(lambda _: self._safely(self.give_charity))
+        self.extra.children = (w.HBox([self.auto_pass, self.charity_button]),)
+        self.use_turn_header()
+        self.charity_button.layout.display = "none" if self.charity_seat() is None else "flex"
+        self.auto_pass.observe(lambda _change: self._safely(lambda: None), names="value")
         self.widget.add_class("tablerules-quest")
+
+    def load_example(self, name: str | None) -> None:
+        """The worked example's position, with its text (what happened, the rule it teaches, what to click)."""
+        super().load_example(name)
+        if name in self.examples:
+            doc = " ".join((self.examples[name].__doc__ or "").split())
+            self.message.value = f"<b>worked example: {html.escape(name)}</b><br>{html.escape(doc)}"
+
+    # ----- the board ------------------------------------------------------------------------------
+    def board_pieces(self) -> qb.Pieces:
+        game: QuestGame = self.game
+        st = game.state
+        pawns = []
+        for i, h in enumerate(game.heroes):
+            # what the board tells about a munchkin (the sheets below have gold and cards): it changes rarely,
+            # so most clicks send no new picture
+            tip = (f"player {i} ({h.colour.value}): level {h.level} {game.character(i)}, {h.health}/{h.max_health} "
+                   f"health{', dead' if h.dead else ''}")
+            pawns.append(qb.Pawn(i, h.colour, game.room_of(i).id, tip, h.dead))
+        standing = list(st.dungeon.monsters.values()) + ([st.boss] if st.boss is not None else [])
+        tokens = []
+        for m in standing:
+            card = game.monster_card(m.id)
+            enhancers = st.enhanced.get(m.id, [])
+            level = game.monster_level(m.id) + sum(game.card(e).bonus for e in enhancers)
+            room = st.dungeon.entrance.id if m is st.boss else m.room
+            extra = f", with {', '.join(game.card(e).name for e in enhancers)}" if enhancers else ""
+            tip = (f"{card.name}: level {level}{extra}, {card.dice} combat die(s), "
+                   + (f"{m.target.value} base (owner: player {game.colours.index(m.target)})"
+                      if m.target in game.colours else "no owner")
+                   + f"\n{card_text(card)}")
+            tokens.append(qb.Token(m.id, room, card.name, level, m.target, tip))
+        pieces = qb.Pieces(pawns, tokens)
+        for room, token in st.tokens.items():
+            pieces.badges.setdefault(room, []).append(token.value)
+        if game.fight is not None and game.fight.monsters:
+            pieces.fight_room = game.fight.room
+            pieces.badges.setdefault(game.fight.room, []).insert(0, "fight")
+        for room, cards in st.dropped.items():
+            if cards:
+                pieces.notes.setdefault(room, []).append("dropped here: " + ", ".join(game.card(c).name for c in cards))
+        for room, gold in st.dropped_gold.items():
+            if gold:
+                pieces.notes.setdefault(room, []).append(f"dropped here: {gold} gold")
+        for room in st.searched:
+            pieces.notes.setdefault(room, []).append("searched this turn")
+        return pieces
+
+    def action_targets(self, action: Action) -> tuple[str, ...]:
+        game: QuestGame = self.game
+        f = game.fight
+        if isinstance(action, Search):
+            return (qb.room_target(game.room_of(action.player).id),)
+        if isinstance(action, Roll) and f is not None:
+            return tuple(qb.monster_target(m) for m in f.monsters)
+        if isinstance(action, FightAnyway):
+            room = game.room_of(action.player).id
+            return tuple(qb.monster_target(m.id) for m in game.dungeon.monsters_in(room))
+        if isinstance(action, RollToRun):
+            return (qb.monster_target(action.monster),)
+        if isinstance(action, RunTo):
+            return (qb.room_target(action.room),)
+        if isinstance(action, AskHelp):
+            return (qb.pawn_target(action.helper),)
+        return super().action_targets(action)
+
+    # ----- no chores ------------------------------------------------------------------------------
+    def waits_for_people(self) -> bool:
+        """Besides referee mode, a die waits for a person only in their own fight (fighter or helper),
+        their own flight or their own search: the dice of the other seats' fights roll themselves, even
+        after the person passed (the monster's owner rolls its die, p. 9, but has nothing to decide)."""
+        game: QuestGame = self.game
+        waits = super().waits_for_people()
+        if self.humans is None or self.referee.value or not waits:
+            return waits
+        f = game.fight
+        step = game.state.pending[0] if game.state.pending else None
+        kind = getattr(step, "kind", "")
+        if kind == "fight die":
+            return f is not None and any(p in self.humans for p in f.side)
+        if kind == "run die":
+            return f is not None and bool(f.runners) and f.runners[0] in self.humans
+        if kind == "search":
+            return game.current in self.humans
+        return False
+
+    def charity_seat(self) -> int | None:
+        """The person who must give cards away now (p. 7, 行善), if any."""
+        game: QuestGame = self.game
+        if self.humans is None or game.is_over() or game.is_chance() or game.stage() != CHARITY:
+            return None
+        return next((p for p in game.to_act() if p in self.humans), None)
+
+    def give_charity(self) -> None:
+        """One click for the whole charity: the cards worth least go, one by one (the heuristic agent's choice;
+        the buttons still give any card the person picks)."""
+        game: QuestGame = self.game
+        agent = game.heuristic_agent()
+        for _ in range(100):
+            seat = self.charity_seat()
+            if seat is None:
+                return
+            game.apply(agent.choose(game, seat))
+            self.marks.note(game)
+
+    def refresh(self) -> None:
+        super().refresh()
+        if hasattr(self, "charity_button"):
+            self.charity_button.layout.display = "none" if self.charity_seat() is None else "flex"
+
+    def passes_for_me(self) -> Action | None:
+        """The pass "Pass for me" makes now: when passing is all a person can do (the default), or (chosen) in
+        every window of a fight they are not in, whatever cards they hold; ``None``: they decide."""
+        game: QuestGame = self.game
+        mode = self.auto_pass.value
+        if (self.humans is None or mode == PASS_ASK or game.is_over() or game.is_chance()
+                or not any(p in self.humans for p in game.to_act())):
+            return None
+        mine = self.human_actions()
+        passes = [a for a in mine if isinstance(a, Pass)]
+        if not passes:
+            return None
+        if all(isinstance(a, Pass) for a in mine):
+            return passes[0]
+        f = game.fight
+        if mode == PASS_OTHERS and f is not None and not any(p in self.humans for p in f.side):
+            return passes[0]
+        return None
+
+    def run_agents(self) -> None:
+        """The agents play; then a window the person leaves to "Pass for me" is passed, and the agents go on."""
+        for _ in range(1_000):
+            super().run_agents()
+            action = self.passes_for_me()
+            if action is None:
+                return
+            self.game.apply(action)
+            self.marks.note(self.game)
 
     def card(self, copy: str) -> str:
         c = self.game.card(copy)
@@ -203,12 +534,5 @@ class QuestPanel(StepThrough):
                      + "".join(breakdown_html(f"player {p}'s dice", breakdown.dice_terms(game, p), game.fight_dice(p))
                                for p in game.fight.side) + "</div>")
         odds = odds_html((o.what, o.probability) for o in pending_odds(game))
-        picture = ""
-        if self.picture:
-            fig = dungeon_figure(game.dungeon, title=f"turn {game.turns}")
-            width = int(fig.get_figwidth() * 72)  # shown at 72 px an inch (10-pt room names at 10 px), drawn 2x
-            data = base64.b64encode(png_bytes(fig, dpi=144)).decode()
-            picture = (f"<img class='tablerules-dungeon' style='width:{max(width, 360)}px;max-width:100%' "
-                       f"src='data:image/png;base64,{data}'/>")
         status = f"<p>{game.moves_left} move(s) left; stage: {html.escape(game.stage())}</p>"
-        return picture + table + self.monsters_html() + fight + odds + status
+        return table + self.monsters_html() + fight + odds + status

@@ -8,14 +8,17 @@ import random
 
 import ipywidgets as w
 
+from ..core.protocol import Chance
 from ..plots.dungeon_plot import dungeon_figure
 from ..plots.figures import png_bytes
 from ..quest.dungeon import Dungeon
 from ..quest.exploration import DungeonCrawl
 from ..quest.forecast import distribution_after
-from ..quest.geometry import MONSTER_DIE, Colour
+from ..quest.geometry import MONSTER_DIE, Colour, LinkKind
 from ..quest.movement import MonsterPath, move_all
-from .quest_panel import SEED, STAGE_RULES, monsters_html, room_html
+from ..quest.tiles import load_rooms
+from .quest_board import LINK_WORDS
+from .quest_panel import SEED, STAGE_RULES, DungeonBoard, monsters_html, room_html
 from .stepper import StepThrough
 
 #: the crawl's stages: the whole game's, with moving and the end as the crawl has them (no fights, no cards)
@@ -184,20 +187,42 @@ def exploring_example() -> DungeonCrawl:
 CRAWL_EXAMPLES = {"exploring the Padded Cell (p. 6, 探索)": exploring_example}
 
 
-class CrawlPanel(StepThrough):
-    """The step-through panel for the dungeon crawl: the dungeon drawn above the buttons, the munchkins and the
-    monsters with their rooms (each room's and monster's text on hover or click), a rule box per stage, saves
-    and a worked example."""
+class CrawlPanel(DungeonBoard, StepThrough):
+    """The step-through panel for the dungeon crawl: the dungeon as the clickable board (a doorway or the room
+    beyond it moves or explores), the munchkins and the monsters with their rooms (each room's and monster's
+    text on hover or click), a rule box per stage, saves and a worked example."""
 
     stage_rules = CRAWL_RULES
     seed_ref = SEED
 
     def __init__(self, game: DungeonCrawl, **kwargs) -> None:
-        self.picture = w.Image(format="png", layout=w.Layout(max_width="900px"))
         kwargs.setdefault("examples", CRAWL_EXAMPLES)
         super().__init__(game, **kwargs)
-        self.extra.children = (self.picture,)
+        self.use_turn_header()
         self.widget.add_class("tablerules-crawl")
+
+    def outcome_words(self, action: Chance) -> str:
+        """A chance outcome in plain words: the room tile's, monster's and link's names, "player 1 starts"."""
+        event, value = action.event, action.outcome
+        if event == "room":
+            return f"the room drawn: {load_rooms().tile(value).name}"
+        if event == "monster":
+            return f"the monster drawn: {self.game.monster_cards[value].name}"
+        if event == "link":
+            return f"the link drawn: {LINK_WORDS[LinkKind(value)]}"
+        if event == "first":
+            return f"player {value} rolls highest and starts"
+        if event in ("base", "monster die"):
+            return f"{event}: {value}"
+        return action.describe()
+
+    def refresh(self) -> None:
+        super().refresh()
+        # the referee's picker names what is drawn (the crawl's cards have no card table the picker reads)
+        options = self.outcome_pick.options
+        if options and all(isinstance(a, Chance) for _, a in options):
+            self.outcome_pick.options = [(f"{self.outcome_words(a)}  (p = {label.rsplit('(p = ', 1)[1]}", a)
+                                         if "(p = " in label else (self.outcome_words(a), a) for label, a in options]
 
     def render_state(self) -> str:
         game: DungeonCrawl = self.game
@@ -209,8 +234,3 @@ class CrawlPanel(StepThrough):
         status = (f"<p>round {game.round}/{game.params.rounds}; {game.moves_left} move(s) left; rooms placed "
                   f"{len(game.dungeon.rooms) - 1}, {len(game.room_deck)} in the deck</p>")
         return table + monsters_html(game) + status
-
-    def refresh(self) -> None:
-        super().refresh()
-        if hasattr(self, "picture"):
-            self.picture.value = _png(self.game.dungeon, label_monsters=True)
