@@ -144,3 +144,24 @@ def test_no_map_leaves_every_action_a_button() -> None:
     assert panel.board.layout.display == "none" and panel.all_actions.selected_index == 0
     assert "<th>combo</th>" in panel.state_view.value  # the combo row as a table instead of cards
     assert len(panel.actions_box.children) == len(panel.game.legal_actions())
+
+
+def test_worked_examples_position_log_and_text_agree() -> None:
+    from tablerules.widgets.smallworld_panel import EXAMPLES
+
+    panel = SmallWorldPanel(SmallWorld({"players": 3}, seed=1))
+    name = next(n for n in EXAMPLES if "征服一个区域" in n)
+    panel.load_example(name)
+    game = panel.game
+    mountain = next(r.id for r in game.board.regions if r.terrain == "mountain" and r.border)
+    assert game.state.owner[mountain] == 1 and game.state.tokens[mountain] == 2
+    assert "<td>2 base + 2 tokens there + 1 mountain = 5</td>" in panel.state_view.value
+    assert "2 base + 2 tokens there + 1 mountain = 5 tokens; you have 6 in hand" in panel.board.svg
+    panel.board.click(f"region:{mountain}")
+    assert game.state.owner[mountain] == 0 and game.state.seats[0].hand == 1
+    assert "conquers region 1 (mountain) with 5 token(s)" in panel.log_view.value
+    assert "1 Humans token(s) to the box, 1 to redeploy" in panel.log_view.value
+    attempt = next(n for n in EXAMPLES if "增援骰" in n)
+    panel.load_example(attempt)
+    assert "P(success) of a final attempt on region" in panel.state_view.value
+    assert "succeeds with odds 1/2 (50%)" in panel.board.svg or "succeeds with odds 1/3 (33%)" in panel.board.svg

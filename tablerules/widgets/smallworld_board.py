@@ -207,10 +207,12 @@ def _region(game: SmallWorld, i: int, attack: Conquer | FinalAttempt | None, one
     marks = region_marks(game, i)
     held = s.owner[i] != NOBODY
     tight = shapes.radii[i] < 40
-    ny = cy - (0 if not (held or marks) else 16 if tight else 24)
+    beside = tight and (held or s.lost_tribe[i])  # a small region: the number beside the disc, not above
+    nx, ny = (cx - 20, cy) if beside else (cx, cy - (0 if not (held or marks) else 16 if tight else 24))
+    dx, dy = (cx + 14, cy) if beside else (cx, cy + (4 if tight else 8))
     label_ink = "#fff" if r.terrain in ("forest", "sea") else "#111"
     halo = "#111" if label_ink == "#fff" else "#fff"
-    body.append(svg.text(cx, ny, i, size=24, fill=label_ink, weight="bold", stroke=halo, stroke_width=3,
+    body.append(svg.text(nx, ny, i, size=24, fill=label_ink, weight="bold", stroke=halo, stroke_width=3,
                          paint_order="stroke"))
     if r.water and not held:
         body.append(svg.text(cx, ny + 22, r.terrain, size=14, fill=label_ink, font_style="italic"))
@@ -219,16 +221,16 @@ def _region(game: SmallWorld, i: int, attack: Conquer | FinalAttempt | None, one
     if held:
         colour = SEATS[s.owner[i] % len(SEATS)]
         tip = f"{owner_words(game, i)} in region {i}"
-        body.append(_disc(cx, cy + (4 if tight else 8), s.tokens[i], colour, s.decline[i], tip))
+        body.append(_disc(dx, dy, s.tokens[i], colour, s.decline[i], tip))
         if one:  # "+1": place a single token here (clicking the region places all in hand)
-            body.append(svg.target(f"one:{i}", svg.rect(cx + 18, cy - 6, 30, 24, fill="#fff", stroke="#1565c0",
+            body.append(svg.target(f"one:{i}", svg.rect(dx + 19, dy - 14, 30, 24, fill="#fff", stroke="#1565c0",
                                                         width=2, rx=6, shape=True)
-                                   + svg.text(cx + 33, cy + 6, "+1", size=15, weight="bold", fill="#1565c0"),
+                                   + svg.text(dx + 34, dy - 2, "+1", size=15, weight="bold", fill="#1565c0"),
                                    f"place just one token in region {i}"))
     elif s.lost_tribe[i]:
         body.append(svg.group(_tribe(0, 0), tip=f"a lost tribe in region {i} (1 defender)",
-                              transform=f"translate({cx:g},{cy + 10:g}) scale(1.4)"))
-    iy = cy + (34 if tight else 44) if (held or s.lost_tribe[i]) else cy + 8
+                              transform=f"translate({dx:g},{dy + 2:g}) scale(1.4)"))
+    iy = cy + (26 if beside else 44) if (held or s.lost_tribe[i]) else cy + 8
     for k, key in enumerate(icons):
         count = dict(marks)[key]
         glyph = MARKS[key].glyph(0, 0) + (svg.text(10, 10, count, size=12, weight="bold") if count > 1 else "")

@@ -73,7 +73,23 @@ def final_attempt_example() -> SmallWorld:
     return g
 
 
-EXAMPLES = {"a final attempt with the reinforcement die (增援骰)": final_attempt_example}
+def mountain_example() -> SmallWorld:
+    """征服一个区域: Ratmen with 6 in hand next to a border mountain held by 2 Humans tokens: it costs 2 base + 2
+    tokens there + 1 mountain = 5 tokens, and the Humans lose 1 token to the box, the other back to their hand
+    (敌人的损失与撤退)."""
+    g = scenario.new_game(3, row=[("Ratmen", "Commando"), ("Skeletons", "Merchant")], lost_tribes=False)
+    scenario.give(g, 0, "Ratmen", "Alchemist", hand=6)
+    scenario.give(g, 1, "Humans", "Hill")
+    mountain = scenario.region_where(g, terrain="mountain", border=True)
+    home = min(n for n in g.board.regions[mountain].adjacent if not g.board.regions[n].water)
+    scenario.put(g, home, 0, 1)
+    scenario.put(g, mountain, 1, 2)
+    scenario.begin(g, 0, "conquer")
+    return g
+
+
+EXAMPLES = {"the cost of a conquest: 2 base + 1 per token there + 1 mountain (征服一个区域)": mountain_example,
+            "a final attempt with the reinforcement die (增援骰)": final_attempt_example}
 
 
 #: the actions a click on a region plays (or offers, when a region has several)
