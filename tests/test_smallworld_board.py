@@ -165,3 +165,20 @@ def test_worked_examples_position_log_and_text_agree() -> None:
     panel.load_example(attempt)
     assert "P(success) of a final attempt on region" in panel.state_view.value
     assert "succeeds with odds 1/2 (50%)" in panel.board.svg or "succeeds with odds 1/3 (33%)" in panel.board.svg
+
+
+def test_final_attempt_odds_show_before_the_die_and_the_outcome_beside_them() -> None:
+    from tablerules.widgets.smallworld_panel import final_attempt_example
+
+    game = final_attempt_example()
+    panel = SmallWorldPanel(game)
+    attempt = next(a for a in game.legal_actions() if isinstance(a, A.FinalAttempt))
+    odds = panel.odds_seen
+    assert any(f"a final attempt on region {attempt.region} succeeds" in what for what, _ in odds)
+    assert len(odds) == sum(isinstance(a, A.FinalAttempt) for a in game.legal_actions())  # every target
+    panel.board.click(f"region:{attempt.region}")
+    assert game.is_chance() and "Odds before the roll" in panel.roll_view.value
+    assert "the dice are yours to roll" in panel.roll_view.value
+    panel.roll_button.click()
+    assert "The roll" in panel.roll_view.value and "Odds before the roll" in panel.roll_view.value
+    assert "the reinforcement die shows" in panel.roll_view.value

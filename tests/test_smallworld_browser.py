@@ -30,6 +30,8 @@ def test_smallworld_step_through_plays_a_turn_with_the_buttons() -> None:
         page.goto(url, wait_until="domcontentloaded")
         header = page.locator(".tablerules-header").first
         expect(header).to_contain_text("pick", timeout=180_000)
+        # with the map on screen the actions it stands for are folded under "Every legal action": unfold them
+        page.locator(".tablerules-smallworld .tablerules-all-actions").get_by_text("Every legal action").first.click()
         click_until_turn_passes(page, "tablerules-smallworld", prefer, max_clicks=40)
         expect(page.locator(".tablerules-log").first).to_contain_text("player")
         screenshot(page, "smallworld_step_through")
