@@ -367,7 +367,8 @@ def map_shapes(board: Any, width: float = 1000.0, height: float = 680.0, inset: 
     How: (1) a planar embedding of the adjacency graph with as many border regions as possible on its outer
     face (:func:`_outer_face_embedding`); (2) a Tutte drawing: the outer face's regions are pinned around the
     frame's edge in embedding order (spaced evenly), every other region sits at the average of its
-    neighbours (a linear system; the drawing has no crossing edges); (3) the regions' shapes are the dual of
+    neighbours (a linear system; the drawing has no crossing edges), one with only two neighbours is then
+    moved off the line between them into its larger face; (3) the regions' shapes are the dual of
     that drawing: region v's outline runs through the middle of each edge from v and the centre of each face
     around v, so two regions share a stretch of border exactly when the data says they are adjacent (regions
     round a face of four or more meet only at its centre point); a region on the outer face runs out to the
@@ -401,6 +402,12 @@ def map_shapes(board: Any, width: float = 1000.0, height: float = 680.0, inset: 
                 else:
                     b[index[v]] += pos[u]
         pos[inner] = np.linalg.solve(a, b)
+    for v in inner:  # a region with two neighbours sits on the line between them: move it into the larger face
+        if len(rotation[v]) == 2:
+            a_, b_ = rotation[v]
+            face = max((faces[face_of[(a_, v)]], faces[face_of[(b_, v)]]), key=len)
+            others = [u for u in face if u != v]
+            pos[v] = (pos[a_] + pos[b_]) / 4 + pos[others].mean(axis=0) / 2
     centres = [tuple(pos[f].mean(axis=0)) for f in faces]
 
     def edge_point(v: int, u: int) -> tuple[float, float]:
