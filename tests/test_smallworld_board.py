@@ -182,3 +182,13 @@ def test_final_attempt_odds_show_before_the_die_and_the_outcome_beside_them() ->
     panel.roll_button.click()
     assert "The roll" in panel.roll_view.value and "Odds before the roll" in panel.roll_view.value
     assert "the reinforcement die shows" in panel.roll_view.value
+
+
+def test_the_regions_that_can_be_clicked_are_outlined_on_top() -> None:
+    game = new_game(3, lost_tribes=False)
+    give(game, 0, "Ratmen", "Alchemist", hand=5)
+    begin(game, 0, "conquer")
+    panel = SmallWorldPanel(game)
+    outlined = re.findall(r'<polygon points="[^"]+" fill="none" stroke="#0d47a1"', panel.board.svg)
+    regions = [t for t in panel.board.active if t.startswith("region:")]
+    assert regions and len(outlined) == len(regions)

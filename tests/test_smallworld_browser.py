@@ -59,7 +59,7 @@ def test_smallworld_board_plays_an_ordinary_turn_in_six_clicks() -> None:
         board = root.locator(".tablerules-board").first
         expect(board.locator("[data-target='region:0']")).to_have_count(1)
         expect(board.locator(".tablerules-target[data-target^='combo:']")).to_have_count(6)
-        screenshot(page, "smallworld-board-before")
+        root.screenshot(path=str(SCREENSHOTS / "smallworld-board-before.png"))  # the whole panel
         times: list[float] = []
         done: list[str] = []
 
@@ -111,7 +111,7 @@ def test_smallworld_board_plays_an_ordinary_turn_in_six_clicks() -> None:
         turn = int(header.inner_text().split("turn ")[1].split()[0])
         done.clear()
         ordinary = play_turn(turn, combo=3)
-        screenshot(page, "smallworld-board-after")
+        root.screenshot(path=str(SCREENSHOTS / "smallworld-board-after.png"))
         p90 = _percentile(times, 0.9)
         print(f"\nSmall World board: ordinary turn {ordinary} clicks; click answers p50 "
               f"{_percentile(times, 0.5):.3f} s, p90 {p90:.3f} s, max {max(times):.3f} s over {len(times)} clicks")

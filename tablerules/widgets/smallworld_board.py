@@ -290,18 +290,23 @@ def side_legend(x: float) -> str:
              (svg.circle(11, 11, 11, fill="url(#sw-hatch)", stroke=SEATS[0], width=3), "a race in decline"),
              (svg.rect(0, 2, 24, 18, fill="#fff", stroke="#1565c0", rx=4) + svg.text(12, 11, "+1", size=12,
                                                                                     fill="#1565c0"),
-              "place one token (region: all)")]
+              "place one token (region: all)"),
+             (svg.rect(1, 1, 22, 20, fill="#f3dc7b", stroke="#0d47a1", width=4), "you can click it now")]
     parts.append(svg.legend(discs, x, y + 16, size=15))
     return "".join(parts)
 
 
 def board_svg(game: SmallWorld, viewer: int | None, attacks: dict[int, Conquer | FinalAttempt],
-              singles: set[int], combos: bool) -> str:
+              singles: set[int], combos: bool, active: Sequence[int] = ()) -> str:
     """The whole picture: the map with ``attacks`` (region -> the Conquer or FinalAttempt legal there, for its
-    tooltip), "+1" chips on ``singles``, the players, and the combo row as cards when ``combos``."""
+    tooltip), "+1" chips on ``singles``, the regions that can be clicked now (``active``) outlined on top of
+    their neighbours, the players, and the combo row as cards when ``combos``."""
     s = game.state
     body = [_DEFS, svg.rect(0, 0, MAP_W, MAP_H, fill="#4f8fd8", stroke="none")]
     body += [_region(game, i, attacks.get(i), i in singles) for i in range(len(game.board))]
+    polygons = map_shapes(game.board).polygons
+    body += [svg.polygon(polygons[i], fill="none", stroke="#0d47a1", width=5, pointer_events="none",
+                         stroke_linejoin="round") for i in sorted(active)]
     body.append(svg.rect(0, 0, MAP_W, MAP_H, fill="none", stroke="#263238", width=4))
     body.append(side_legend(MAP_W + 18))
     y = MAP_H + 28

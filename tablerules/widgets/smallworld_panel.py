@@ -137,10 +137,12 @@ class SmallWorldPanel(StepThrough):
         if not self.draw:
             return ""
         game = self.game
-        attacks = {a.region: a for a in self.human_actions() if isinstance(a, Conquer | FinalAttempt)}
-        return board_svg(game, self.viewer, attacks, self.singles() if self.human_actions() else set(),
-                         combos=game.state.stage == "pick" or any(isinstance(a, A.PickCombo)
-                                                                  for a in self.human_actions()))
+        mine = self.human_actions()
+        attacks = {a.region: a for a in mine if isinstance(a, Conquer | FinalAttempt)}
+        active = {int(t.split(":")[1]) for a in mine for t in self.action_targets(a) if t.startswith("region:")}
+        return board_svg(game, self.viewer, attacks, self.singles() if mine else set(),
+                         combos=game.state.stage == "pick" or any(isinstance(a, A.PickCombo) for a in mine),
+                         active=sorted(active))
 
     def action_targets(self, action: Action) -> tuple[str, ...]:
         """A combo pick is its card; a conquest, an attempt, an abandon, a placement is its region (placing
