@@ -361,19 +361,20 @@ def _centre(poly: list[tuple[float, float]]) -> tuple[tuple[float, float], float
 
 
 @lru_cache(maxsize=8)
-def map_shapes(board: Any, width: float = 1000.0, height: float = 680.0, inset: float = 0.16) -> MapShapes:
+def map_shapes(board: Any, width: float = 1000.0, height: float = 680.0, inset: float = 0.16,
+               pull: float = 0.6) -> MapShapes:
     """Region shapes for a board whose data has adjacency but no outlines.
 
-    How: (1) a planar embedding of the adjacency graph with as many border regions as possible on its outer
-    face (:func:`_outer_face_embedding`); (2) a Tutte drawing: the outer face's regions are pinned around the
-    frame's edge in embedding order (spaced evenly), every other region sits at the average of its
-    neighbours (a linear system; the drawing has no crossing edges), one with only two neighbours is then
-    moved off the line between them into its larger face; (3) the regions' shapes are the dual of
-    that drawing: region v's outline runs through the middle of each edge from v and the centre of each face
-    around v, so two regions share a stretch of border exactly when the data says they are adjacent (regions
-    round a face of four or more meet only at its centre point); a region on the outer face runs out to the
-    frame (drawn ``inset`` of the way in, so they are not slivers). Border regions the embedding could not put
-    on the outer face stay inside (the transcribed data does not always allow all of them on the edge)."""
+    How: (1) a planar embedding of the adjacency graph with as many border regions as possible on its outer face
+    (:func:`_outer_face_embedding`); (2) a Tutte drawing: the outer face's regions are pinned around the frame's
+    edge in embedding order (spaced evenly), every other region sits at the weighted average of its neighbours,
+    the pinned ones weighing ``pull`` (a linear system; the drawing has no crossing edges), one with only two
+    neighbours is then moved off the line between them into its larger face; (3) the regions' shapes are the
+    dual of that drawing: region v's outline runs through the middle of each edge from v and the centre of each
+    face around v, so two regions share a stretch of border exactly when the data says they are adjacent
+    (regions round a face of four or more meet only at its centre point); a region on the outer face runs out to
+    the frame (drawn ``inset`` of the way in, so they are not slivers). Border regions the embedding could not
+    put on the outer face stay inside (the transcribed data does not always allow all of them on the edge)."""
     import numpy as np
 
     rotation, gap = _outer_face_embedding(board)
@@ -395,12 +396,13 @@ def map_shapes(board: Any, width: float = 1000.0, height: float = 680.0, inset: 
         a = np.zeros((len(inner), len(inner)))
         b = np.zeros((len(inner), 2))
         for v in inner:
-            a[index[v], index[v]] = len(rotation[v])
-            for u in rotation[v]:
-                if u in index:
+            for u in rotation[v]:  # springs to the pinned regions are weaker: inner regions are not
+                if u in index:     # crowded against the edge of the map
+                    a[index[v], index[v]] += 1
                     a[index[v], index[u]] -= 1
                 else:
-                    b[index[v]] += pos[u]
+                    a[index[v], index[v]] += pull
+                    b[index[v]] += pull * pos[u]
         pos[inner] = np.linalg.solve(a, b)
     for v in inner:  # a region with two neighbours sits on the line between them: move it into the larger face
         if len(rotation[v]) == 2:
