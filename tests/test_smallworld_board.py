@@ -33,7 +33,11 @@ def test_neighbouring_regions_share_a_border(players: int) -> None:
         assert 0 < x < shapes.width and 0 < y < shapes.height
     border = {r.id for r in board.regions if r.border}
     assert len(shapes.on_edge & border) >= len(border) - 5  # data that allows it: border regions touch the edge
-    assert shapes.on_edge <= border | {r.id for r in board.regions if r.water} | shapes.on_edge
+    assert shapes.on_edge <= border  # and only border regions do
+    area = sum(abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True)))
+               / 2 for poly in map(list, shapes.polygons))
+    assert area == pytest.approx(shapes.width * shapes.height, rel=0.002)  # the shapes tile the map: no overlaps
+    assert min(shapes.radii) > 1  # no region is squeezed flat (a region with two neighbours is moved off the line)
     for i in shapes.on_edge:  # a region on the edge reaches the frame
         assert any(x in (0, shapes.width) or y in (0, shapes.height) for x, y in shapes.polygons[i])
 
