@@ -196,3 +196,17 @@ def test_the_regions_that_can_be_clicked_are_outlined_on_top() -> None:
     outlined = re.findall(r'<polygon points="[^"]+" fill="none" stroke="#0d47a1"', panel.board.svg)
     regions = [t for t in panel.board.active if t.startswith("region:")]
     assert regions and len(outlined) == len(regions)
+
+
+def test_a_fortress_has_a_chip_of_its_own_so_a_region_click_still_places_the_hand() -> None:
+    game = new_game(3, lost_tribes=False)
+    give(game, 0, "Ratmen", "Fortified", hand=3)
+    here = next(r.id for r in game.board.regions if r.border and not r.water)
+    put(game, here, 0, 1)
+    begin(game, 0, "redeploy")
+    panel = SmallWorldPanel(game)
+    assert f"mark:{here}" in panel.board.active and f'data-target="mark:{here}"' in panel.board.svg
+    panel.board.click(f"region:{here}")  # one click: the whole hand, no choice to make
+    assert game.state.tokens[here] == 4 and not game.state.fortress[here]
+    panel.board.click(f"mark:{here}")
+    assert game.state.fortress[here]

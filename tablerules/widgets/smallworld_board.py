@@ -197,7 +197,7 @@ def _disc(x: float, y: float, count: int, colour: str, declined: bool, tip: str,
     return svg.group(body, tip=tip)
 
 
-def _region(game: SmallWorld, i: int, attack: Conquer | FinalAttempt | None, one: bool) -> str:
+def _region(game: SmallWorld, i: int, attack: Conquer | FinalAttempt | None, one: bool, build: str = "") -> str:
     shapes = map_shapes(game.board)
     s = game.state
     r = game.board.regions[i]
@@ -222,6 +222,10 @@ def _region(game: SmallWorld, i: int, attack: Conquer | FinalAttempt | None, one
         colour = SEATS[s.owner[i] % len(SEATS)]
         tip = f"{owner_words(game, i)} in region {i}"
         body.append(_disc(dx, dy, s.tokens[i], colour, s.decline[i], tip))
+        if build:  # a fortress, a hero or an encampment may be placed here: a chip of its own
+            chip = (svg.rect(dx - 51, dy - 14, 32, 28, fill="#fff", stroke="#1565c0", width=2, rx=6, shape=True)
+                    + f'<g transform="translate({dx - 35:g},{dy:g}) scale(0.9)">{MARKS[build].glyph(0, 0)}</g>')
+            body.append(svg.target(f"mark:{i}", chip, f"place a {MARKS[build].name.split(' (')[0]} in region {i}"))
         if one:  # "+1": place a single token here (clicking the region places all in hand)
             body.append(svg.target(f"one:{i}", svg.rect(dx + 19, dy - 14, 30, 24, fill="#fff", stroke="#1565c0",
                                                         width=2, rx=6, shape=True)
@@ -291,19 +295,24 @@ def side_legend(x: float) -> str:
              (svg.rect(0, 2, 24, 18, fill="#fff", stroke="#1565c0", rx=4) + svg.text(12, 11, "+1", size=12,
                                                                                     fill="#1565c0"),
               "place one token (region: all)"),
+             (svg.rect(0, 0, 24, 22, fill="#fff", stroke="#1565c0", rx=4)
+              + f'<g transform="translate(12,11) scale(0.7)">{_fortress(0, 0)}</g>', "place a marker there"),
              (svg.rect(1, 1, 22, 20, fill="#f3dc7b", stroke="#0d47a1", width=4), "you can click it now")]
     parts.append(svg.legend(discs, x, y + 16, size=15))
     return "".join(parts)
 
 
 def board_svg(game: SmallWorld, viewer: int | None, attacks: dict[int, Conquer | FinalAttempt],
-              singles: set[int], combos: bool, active: Sequence[int] = ()) -> str:
+              singles: set[int], combos: bool, active: Sequence[int] = (), builds: dict[int, str] | None = None
+              ) -> str:
     """The whole picture: the map with ``attacks`` (region -> the Conquer or FinalAttempt legal there, for its
     tooltip), "+1" chips on ``singles``, the regions that can be clicked now (``active``) outlined on top of
-    their neighbours, the players, and the combo row as cards when ``combos``."""
+    their neighbours, chips for the markers that may be placed (``builds``: region -> key of :data:`MARKS`), the
+    players, and the combo row as cards when ``combos``."""
+    builds = builds or {}
     s = game.state
     body = [_DEFS, svg.rect(0, 0, MAP_W, MAP_H, fill="#4f8fd8", stroke="none")]
-    body += [_region(game, i, attacks.get(i), i in singles) for i in range(len(game.board))]
+    body += [_region(game, i, attacks.get(i), i in singles, builds.get(i, "")) for i in range(len(game.board))]
     polygons = map_shapes(game.board).polygons
     body += [svg.polygon(polygons[i], fill="none", stroke="#0d47a1", width=5, pointer_events="none",
                          stroke_linejoin="round") for i in sorted(active)]

@@ -93,8 +93,9 @@ EXAMPLES = {"the cost of a conquest: 2 base + 1 per token there + 1 mountain (å¾
 
 
 #: the actions a click on a region plays (or offers, when a region has several)
-REGION_ACTIONS = (A.Conquer, A.FinalAttempt, A.DragonAttack, A.Enchant, A.Abandon, A.Place, A.PlaceEncampment,
-                  A.PlaceFortress, A.PlaceHero)
+REGION_ACTIONS = (A.Conquer, A.FinalAttempt, A.DragonAttack, A.Enchant, A.Abandon, A.Place)
+#: the markers placed in redeployment, each with a chip of its own on the region (a key of smallworld_board.MARKS)
+BUILDS = {A.PlaceFortress: "fortress", A.PlaceHero: "hero", A.PlaceEncampment: "encampment"}
 
 
 class SmallWorldPanel(StepThrough):
@@ -140,18 +141,22 @@ class SmallWorldPanel(StepThrough):
         mine = self.human_actions()
         attacks = {a.region: a for a in mine if isinstance(a, Conquer | FinalAttempt)}
         active = {int(t.split(":")[1]) for a in mine for t in self.action_targets(a) if t.startswith("region:")}
+        builds = {a.region: BUILDS[type(a)] for a in mine if type(a) in BUILDS}
         return board_svg(game, self.viewer, attacks, self.singles() if mine else set(),
                          combos=game.state.stage == "pick" or any(isinstance(a, A.PickCombo) for a in mine),
-                         active=sorted(active))
+                         active=sorted(active), builds=builds)
 
     def action_targets(self, action: Action) -> tuple[str, ...]:
         """A combo pick is its card; a conquest, an attempt, an abandon, a placement is its region (placing
-        a single token when the whole hand may go there too is the region's "+1" chip); ending the
+        a single token when the whole hand may go there too is the region's "+1" chip, a fortress, hero or
+        encampment the chip with its glyph); ending the
         conquests or the turn, readying, declining, peace and the Berserk die stay buttons."""
         if isinstance(action, A.PickCombo):
             return (f"combo:{action.index}",)
         if isinstance(action, A.Place) and action.count == 1 and action.region in self.singles():
             return (f"one:{action.region}",)
+        if type(action) in BUILDS:
+            return (f"mark:{action.region}",)
         if isinstance(action, REGION_ACTIONS):
             return (f"region:{action.region}",)
         return ()
@@ -162,7 +167,7 @@ class SmallWorldPanel(StepThrough):
             s = self.game.state
             i = int(name)
             return f"combo {i + 1}: {s.row_powers[i]} {s.row_races[i]}"
-        if kind in ("region", "one"):
+        if kind in ("region", "one", "mark"):
             i = int(name)
             return f"region {i} ({self.game.board.regions[i].terrain})"
         return super().target_label(target)
