@@ -67,7 +67,7 @@ def _smallworld(game: Any, viewer: int | None) -> Explanation:
         ex.odds.append((f"the final attempt on region {s.attempt} succeeds", final_attempt_odds(game)))
     if game.is_chance():
         return ex
-    for a in [a for a in game.legal_actions() if isinstance(a, Conquer | FinalAttempt)][:3]:
+    for a in [a for a in game.legal_actions() if isinstance(a, Conquer | FinalAttempt)]:  # every target
         ex.breakdowns.append((f"the cost of region {a.region}", cost_breakdown(game, a.player, a.region, game.force()),
                               conquest_cost(game, a.player, a.region, game.force())))
         if isinstance(a, FinalAttempt):

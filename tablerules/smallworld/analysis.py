@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ..core.protocol import Action
@@ -234,3 +235,235 @@ def draw_map(game: SmallWorld, ax: Any = None, pos: dict | None = None, colour_b
     ax.set_title(f"{game.board.name}: round {s.round}/{game.board.rounds}")
     ax.set_axis_off()
     return ax
+
+
+# ----- region shapes (the SVG board) ------------------------------------------------------------
+@dataclass(frozen=True)
+class MapShapes:
+    """Region shapes of a board drawn as a map: ``polygons[i]`` is region i's outline and ``centres[i]`` the
+    point inside it farthest from its edges (where its number goes), in a ``width`` x ``height`` frame."""
+
+    width: float
+    height: float
+    polygons: tuple[tuple[tuple[float, float], ...], ...]
+    centres: tuple[tuple[float, float], ...]
+    radii: tuple[float, ...]  #: the distance from each centre to its region's nearest edge
+    on_edge: frozenset[int]  #: the regions whose shape touches the frame
+
+
+def _outer_face_embedding(board: Any) -> tuple[dict[int, list[int]], dict[int, int]]:
+    """A planar embedding of the adjacency graph with as many border regions as possible on the outer face:
+    an extra node "outside" is joined to the border regions one by one, skipping any whose edge would make
+    the graph non-planar (the transcribed data is not always drawable with every border region on the edge).
+    Returns each region's neighbours in clockwise order and, for the regions on the outer face, the
+    neighbour after which the outside lies."""
+    import networkx as nx
+
+    g = board.graph()
+    border = [r.id for r in board.regions if r.border]
+    best: tuple[tuple[int, int], Any] = ((-1, 0), None)
+    # the regions of two neighbours go first in one more try: left inside they would be squeezed flat
+    for first in [None, *(i for i in border if len(board.regions[i].adjacent) <= 2)]:
+        joined: list[int] = []
+        embedding = None
+        for i in ([first] if first is not None else []) + [i for i in border if i != first]:
+            trial = g.copy()
+            trial.add_edges_from(("outside", j) for j in [*joined, i])
+            ok, emb = nx.check_planarity(trial)
+            if ok:
+                joined.append(i)
+                embedding = emb
+        flat = sum(1 for r in board.regions if r.id not in joined and len(r.adjacent) <= 2)
+        if (len(joined), -flat) > best[0]:
+            best = ((len(joined), -flat), embedding)
+    embedding = best[1]
+    if embedding is None:
+        _, embedding = nx.check_planarity(g)
+    rotation: dict[int, list[int]] = {}
+    gap: dict[int, int] = {}
+    for v in g.nodes:
+        order = list(embedding.neighbors_cw_order(v))
+        if "outside" in order:
+            k = order.index("outside")
+            order = order[k + 1:] + order[:k]  # the outside sits between the last and the first
+            gap[v] = order[-1]
+        rotation[v] = order
+    return rotation, gap
+
+
+def _faces(rotation: dict[int, list[int]]) -> tuple[list[list[int]], dict[tuple[int, int], int]]:
+    """The faces of the embedding: each a cycle of regions, and the face of each half-edge (a, b), walked with
+    (a, b) -> (b, the neighbour of b after a in clockwise order)."""
+    face_of: dict[tuple[int, int], int] = {}
+    faces: list[list[int]] = []
+    for a in rotation:
+        for b in rotation[a]:
+            if (a, b) in face_of:
+                continue
+            cycle = []
+            x, y = a, b
+            while (x, y) not in face_of:
+                face_of[(x, y)] = len(faces)
+                cycle.append(x)
+                around = rotation[y]
+                x, y = y, around[(around.index(x) + 1) % len(around)]
+            faces.append(cycle)
+    return faces, face_of
+
+
+def _perimeter_point(t: float, w: float, h: float) -> tuple[float, float]:
+    """The point at arc length ``t`` along the frame's edge, clockwise from the top-left corner."""
+    t %= 2 * (w + h)
+    if t < w:
+        return (t, 0.0)
+    if t < w + h:
+        return (w, t - w)
+    if t < 2 * w + h:
+        return (w - (t - w - h), h)
+    return (0.0, h - (t - 2 * w - h))
+
+
+def _arc(t0: float, t1: float, w: float, h: float) -> list[tuple[float, float]]:
+    """The frame's corners met going clockwise from arc length ``t0`` to ``t1``."""
+    total = 2 * (w + h)
+    span = (t1 - t0) % total
+    corners = [0.0, w, w + h, 2 * w + h]
+    return [_perimeter_point(c, w, h) for c in sorted(corners, key=lambda c: (c - t0) % total)
+            if 0 < (c - t0) % total < span]
+
+
+def _centre(poly: list[tuple[float, float]]) -> tuple[tuple[float, float], float]:
+    """The point of a polygon farthest from its edges (a grid search, refined once), and that distance."""
+
+    def inside(x: float, y: float) -> bool:
+        odd = False
+        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                odd = not odd
+        return odd
+
+    def clearance(x: float, y: float) -> float:
+        best = float("inf")
+        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
+            dx, dy = x2 - x1, y2 - y1
+            t = max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / (dx * dx + dy * dy or 1)))
+            best = min(best, ((x - x1 - t * dx) ** 2 + (y - y1 - t * dy) ** 2) ** 0.5)
+        return best
+
+    xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    best = (sum(xs) / len(xs), sum(ys) / len(ys))
+    score = clearance(*best) if inside(*best) else -1.0
+    x0, y0, step = min(xs), min(ys), max(max(xs) - min(xs), max(ys) - min(ys)) / 16
+    for rounds in range(2):
+        cx, cy = (x0, y0) if rounds == 0 else (best[0] - 2 * step, best[1] - 2 * step)
+        n = 17 if rounds == 0 else 9
+        for i in range(n):
+            for j in range(n):
+                x, y = cx + i * step, cy + j * step
+                if inside(x, y):
+                    c = clearance(x, y)
+                    if c > score:
+                        best, score = (x, y), c
+        step /= 4
+    return best, max(score, 0.0)
+
+
+@lru_cache(maxsize=8)
+def map_shapes(board: Any, width: float = 1000.0, height: float = 680.0, inset: float = 0.16,
+               pull: float = 0.6) -> MapShapes:
+    """Region shapes for a board whose data has adjacency but no outlines.
+
+    How: (1) a planar embedding of the adjacency graph with as many border regions as possible on its outer face
+    (:func:`_outer_face_embedding`); (2) a Tutte drawing: the outer face's regions are pinned around the frame's
+    edge in embedding order (spaced evenly), every other region sits at the weighted average of its neighbours,
+    the pinned ones weighing ``pull`` (a linear system; the drawing has no crossing edges), one with only two
+    neighbours is then moved off the line between them into its larger face; (3) the regions' shapes are the
+    dual of that drawing: region v's outline runs through the middle of each edge from v and the centre of each
+    face around v, so two regions share a stretch of border exactly when the data says they are adjacent
+    (regions round a face of four or more meet only at its centre point); a region on the outer face runs out to
+    the frame (drawn ``inset`` of the way in, so they are not slivers). Border regions the embedding could not
+    put on the outer face stay inside (the transcribed data does not always allow all of them on the edge)."""
+    import numpy as np
+
+    rotation, gap = _outer_face_embedding(board)
+    faces, face_of = _faces(rotation)
+    some = next(iter(gap)) if gap else next(iter(rotation))
+    outer = face_of[(gap[some], some)] if gap else max(range(len(faces)), key=lambda f: len(faces[f]))
+    ring = faces[outer]
+    total = 2 * (width + height)
+    spacing = total / len(ring)
+    t_of = {v: (k + 0.5) * spacing for k, v in enumerate(reversed(ring))}  # clockwise round the frame
+    n = len(board.regions)
+    pos = np.zeros((n, 2))
+    for v, t in t_of.items():
+        x, y = _perimeter_point(t, width, height)  # drawn a little inside the frame: border regions get depth
+        pos[v] = (width / 2 + (x - width / 2) * (1 - inset), height / 2 + (y - height / 2) * (1 - inset))
+    inner = [v for v in range(n) if v not in t_of]
+    if inner:
+        index = {v: k for k, v in enumerate(inner)}
+        a = np.zeros((len(inner), len(inner)))
+        b = np.zeros((len(inner), 2))
+        for v in inner:
+            for u in rotation[v]:  # springs to the pinned regions are weaker: inner regions are not
+                if u in index:     # crowded against the edge of the map
+                    a[index[v], index[v]] += 1
+                    a[index[v], index[u]] -= 1
+                else:
+                    a[index[v], index[v]] += pull
+                    b[index[v]] += pull * pos[u]
+        pos[inner] = np.linalg.solve(a, b)
+    for v in inner:  # a region with two neighbours sits on the line between them: move it into the larger face
+        if len(rotation[v]) == 2:
+            a_, b_ = rotation[v]
+            face = max((faces[face_of[(a_, v)]], faces[face_of[(b_, v)]]), key=len)
+            others = [u for u in face if u != v]
+            pos[v] = (pos[a_] + pos[b_]) / 4 + pos[others].mean(axis=0) / 2
+    centres = [tuple(pos[f].mean(axis=0)) for f in faces]
+
+    def edge_point(v: int, u: int) -> tuple[float, float]:
+        if face_of[(v, u)] == outer or face_of[(u, v)] == outer:  # an edge of the outer face: on the frame
+            t0, t1 = t_of[v], t_of[u]
+            if (t1 - t0) % total > total / 2:
+                t0, t1 = t1, t0
+            return _perimeter_point(t0 + ((t1 - t0) % total) / 2, width, height)
+        return (float((pos[v][0] + pos[u][0]) / 2), float((pos[v][1] + pos[u][1]) / 2))
+
+    polygons = []
+    for v in range(n):
+        around = rotation[v]
+        points: list[tuple[float, float]] = []
+        for k, u in enumerate(around):
+            w = around[(k + 1) % len(around)]
+            here = edge_point(v, u)
+            points.append(here)
+            if face_of[(u, v)] == outer:
+                there = edge_point(v, w)
+                ta = _nearest_t(here, width, height)
+                tb = _nearest_t(there, width, height)
+                tv = t_of[v]
+                if (tv - ta) % total > (tb - ta) % total:  # the arc from here to there must pass v
+                    ta, tb = tb, ta
+                    path = [*_arc(ta, tv, width, height), _perimeter_point(tv, width, height),
+                            *_arc(tv, tb, width, height)]
+                    points += path[::-1]
+                else:
+                    points += [*_arc(ta, tv, width, height), _perimeter_point(tv, width, height),
+                               *_arc(tv, tb, width, height)]
+            else:
+                points.append(centres[face_of[(u, v)]])
+        polygons.append(tuple((round(float(x), 1), round(float(y), 1)) for x, y in points))
+    found = [_centre(list(p)) for p in polygons]
+    return MapShapes(width, height, tuple(polygons), tuple((round(c[0], 1), round(c[1], 1)) for c, _ in found),
+                     tuple(r for _, r in found), frozenset(t_of))
+
+
+def _nearest_t(point: tuple[float, float], w: float, h: float) -> float:
+    """The arc length along the frame's edge of a point on it."""
+    x, y = point
+    if y <= 1e-6:
+        return x
+    if x >= w - 1e-6:
+        return w + y
+    if y >= h - 1e-6:
+        return w + h + (w - x)
+    return 2 * w + h + (h - y)

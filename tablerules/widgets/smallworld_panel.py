@@ -5,38 +5,28 @@ the odds of a pending final attempt, the legal actions as buttons (the generic
 
 from __future__ import annotations
 
-import base64
 import html
 from collections.abc import Sequence
 
 from ..core.agents import Agent
+from ..core.protocol import Action
+from ..smallworld import actions as A
 from ..smallworld import scenario
 from ..smallworld.actions import Conquer, FinalAttempt
-from ..smallworld.analysis import draw_map, final_attempt_odds, layout
+from ..smallworld.analysis import final_attempt_odds
 from ..smallworld.game import SmallWorld
 from ..smallworld.rules.conquest import conquest_cost, cost_breakdown
 from ..smallworld.rules.scoring import score_breakdown
 from ..smallworld.view import STAGE_RULES
 from .pieces import breakdown_html, card_html, odds_html
 from .scenarios import smallworld_spec
+from .smallworld_board import board_svg, cost_words, place_singles, target_text
 from .stepper import StepThrough
 
 SEED = "seeds/003_90df808ace7a897a.txt (小小世界)"
 #: the rule boxes of :data:`tablerules.smallworld.view.STAGE_RULES`: the English text and the seed's sentence,
 #: under the seed's heading
 RULE_BOXES = {stage: (f"{en} {zh}".strip(), title) for stage, (title, zh, en) in STAGE_RULES.items()}
-
-
-def map_png(game: SmallWorld, pos: dict | None = None) -> bytes:
-    import matplotlib.pyplot as plt
-
-    from ..plots.figures import png_bytes
-
-    fig, ax = plt.subplots(figsize=(7, 5))
-    draw_map(game, ax, pos)
-    data = png_bytes(fig, dpi=80)
-    plt.close(fig)
-    return data
 
 
 def race_html(game: SmallWorld, race: str) -> str:
@@ -83,11 +73,34 @@ def final_attempt_example() -> SmallWorld:
     return g
 
 
-EXAMPLES = {"a final attempt with the reinforcement die (增援骰)": final_attempt_example}
+def mountain_example() -> SmallWorld:
+    """征服一个区域: Ratmen with 6 in hand next to a border mountain held by 2 Humans tokens: it costs 2 base + 2
+    tokens there + 1 mountain = 5 tokens, and the Humans lose 1 token to the box, the other back to their hand
+    (敌人的损失与撤退)."""
+    g = scenario.new_game(3, row=[("Ratmen", "Commando"), ("Skeletons", "Merchant")], lost_tribes=False)
+    scenario.give(g, 0, "Ratmen", "Alchemist", hand=6)
+    scenario.give(g, 1, "Humans", "Hill")
+    mountain = scenario.region_where(g, terrain="mountain", border=True)
+    home = min(n for n in g.board.regions[mountain].adjacent if not g.board.regions[n].water)
+    scenario.put(g, home, 0, 1)
+    scenario.put(g, mountain, 1, 2)
+    scenario.begin(g, 0, "conquer")
+    return g
+
+
+EXAMPLES = {"the cost of a conquest: 2 base + 1 per token there + 1 mountain (征服一个区域)": mountain_example,
+            "a final attempt with the reinforcement die (增援骰)": final_attempt_example}
+
+
+#: the actions a click on a region plays (or offers, when a region has several)
+REGION_ACTIONS = (A.Conquer, A.FinalAttempt, A.DragonAttack, A.Enchant, A.Abandon, A.Place)
+#: the markers placed in redeployment, each with a chip of its own on the region (a key of smallworld_board.MARKS)
+BUILDS = {A.PlaceFortress: "fortress", A.PlaceHero: "hero", A.PlaceEncampment: "encampment"}
 
 
 class SmallWorldPanel(StepThrough):
-    """Step through Small World: seat ``humans`` (default 0) with the buttons, agents for the others."""
+    """Step through Small World: seat ``humans`` (default 0) on the clickable map (regions, the combo row as
+    cards) and the buttons under it, agents for the others. ``draw=False``: no map, every action a button."""
 
     stage_rules = RULE_BOXES
     seed_ref = SEED
@@ -99,22 +112,67 @@ class SmallWorldPanel(StepThrough):
 
             agents = GreedyAgent()
         self.draw = draw
-        self.pos = layout(game)
+        self._singles: tuple[tuple[int, int], set[int]] = ((-1, -1), set())
         kwargs.setdefault("examples", EXAMPLES)
         kwargs.setdefault("scenario", smallworld_spec(game.num_players()))
         super().__init__(game, agents, title="Small World 小小世界", humans=humans, **kwargs)
         self.widget.add_class("tablerules-smallworld")
 
-    def replace_game(self, game, before: str = "Set-up") -> None:
-        self.pos = layout(game)
-        super().replace_game(game, before)
-
     def action_tooltip(self, action) -> str:
         if isinstance(action, Conquer | FinalAttempt):
-            terms = cost_breakdown(self.game, action.player, action.region, self.game.force())
-            return action.describe() + "\ncost: " + " + ".join(f"{label} {v}" for label, v in terms)
+            return action.describe() + "\n" + target_text(self.game, action)
         return action.describe()
 
+    # ----- the board ---------------------------------------------------------------------------------
+    def singles(self) -> set[int]:
+        """The regions where one token may be placed as well as the whole hand (a "+1" chip on the map)."""
+        key = (id(self.game), self.game.num_actions)
+        if self._singles[0] != key:
+            actions = [] if self.game.is_chance() or self.game.is_over() else self.game.legal_actions()
+            self._singles = (key, place_singles(actions))
+        return self._singles[1]
+
+    def board_svg(self) -> str:
+        """The map (:mod:`tablerules.widgets.smallworld_board`) for :attr:`viewer`: regions clickable, the combo
+        row as cards while a combo may be picked."""
+        if not self.draw:
+            return ""
+        game = self.game
+        mine = self.human_actions()
+        attacks = {a.region: a for a in mine if isinstance(a, Conquer | FinalAttempt)}
+        active = {int(t.split(":")[1]) for a in mine for t in self.action_targets(a) if t.startswith("region:")}
+        builds = {a.region: BUILDS[type(a)] for a in mine if type(a) in BUILDS}
+        return board_svg(game, self.viewer, attacks, self.singles() if mine else set(),
+                         combos=game.state.stage == "pick" or any(isinstance(a, A.PickCombo) for a in mine),
+                         active=sorted(active), builds=builds)
+
+    def action_targets(self, action: Action) -> tuple[str, ...]:
+        """A combo pick is its card; a conquest, an attempt, an abandon, a placement is its region (placing
+        a single token when the whole hand may go there too is the region's "+1" chip, a fortress, hero or
+        encampment the chip with its glyph); ending the
+        conquests or the turn, readying, declining, peace and the Berserk die stay buttons."""
+        if isinstance(action, A.PickCombo):
+            return (f"combo:{action.index}",)
+        if isinstance(action, A.Place) and action.count == 1 and action.region in self.singles():
+            return (f"one:{action.region}",)
+        if type(action) in BUILDS:
+            return (f"mark:{action.region}",)
+        if isinstance(action, REGION_ACTIONS):
+            return (f"region:{action.region}",)
+        return ()
+
+    def target_label(self, target: str) -> str:
+        kind, _, name = target.partition(":")
+        if kind == "combo":
+            s = self.game.state
+            i = int(name)
+            return f"combo {i + 1}: {s.row_powers[i]} {s.row_races[i]}"
+        if kind in ("region", "one", "mark"):
+            i = int(name)
+            return f"region {i} ({self.game.board.regions[i].terrain})"
+        return super().target_label(target)
+
+    # ----- the text beside the board ----------------------------------------------------------------
     def rule_stage(self) -> str:
         return self.game.state.stage
 
@@ -126,7 +184,7 @@ class SmallWorldPanel(StepThrough):
                      else "<span class='tablerules-hidden'>coins face down (hidden)</span>")
             active = f"{power_html(game, seat.power)} {race_html(game, seat.race)}" if seat.race else "&ndash;"
             income = score_breakdown(game, p)
-            why = " + ".join(f"{label} {v}" for label, v in income) or "nothing"
+            why = " + ".join(f"{v} {label}" for label, v in income) or "nothing"
             rows.append(f"<tr><td>player {p}</td><td class='tablerules-hand' data-seat='{p}'>{coins}</td>"
                         f"<td>{active}</td><td>{seat.hand}</td><td title='{html.escape(why, quote=True)}'>"
                         f"{sum(v for _, v in income)}</td></tr>")
@@ -134,22 +192,28 @@ class SmallWorldPanel(StepThrough):
                 "</th><th>coins this turn</th></tr>" + "".join(rows) + "</table>")
 
     def costs_html(self) -> str:
+        """Every region that may be attacked now, with its cost in words (all of them, in region order), and
+        the exact odds of each final attempt."""
         game = self.game
-        targets = [a for a in game.legal_actions() if isinstance(a, Conquer | FinalAttempt)][:4]
-        if not targets:
+        targets = [a for a in game.legal_actions() if isinstance(a, Conquer | FinalAttempt)]
+        if not targets or game.is_chance():
             return ""
+        force = game.force()
+        rows = []
+        for a in targets:
+            cost = conquest_cost(game, a.player, a.region, force)
+            what = "final attempt" if isinstance(a, FinalAttempt) else "conquer"
+            rows.append(f"<tr><td>region {a.region}</td><td>{html.escape(game.board.regions[a.region].terrain)}</td>"
+                        f"<td>{html.escape(cost_words(cost_breakdown(game, a.player, a.region, force), cost))}</td>"
+                        f"<td class='n'><b>{cost}</b></td><td>{what}</td></tr>")
         finals = [(f"P(success) of a final attempt on region {a.region}", final_attempt_odds(game, a.region))
                   for a in targets if isinstance(a, FinalAttempt)]
-        return "<div class='tablerules-why'>" + "".join(
-            breakdown_html(f"region {a.region}: cost", cost_breakdown(game, a.player, a.region, game.force()),
-                           conquest_cost(game, a.player, a.region, game.force()))
-            for a in targets) + "</div>" + odds_html(finals)
+        return ("<table class='tablerules-breakdown tablerules-costs'><tr><th colspan='5'>Regions you may attack now: "
+                "cost in tokens, and why</th></tr><tr><th>where</th><th>terrain</th><th>why</th><th>cost</th>"
+                "<th>how</th></tr>" + "".join(rows) + "</table>" + odds_html(finals))
 
     def render_state(self) -> str:
         game = self.game
-        parts = []
-        if self.draw:
-            data = base64.b64encode(map_png(game, self.pos)).decode()
-            parts.append(f"<img src='data:image/png;base64,{data}' style='max-width:640px'/>")
-        parts += [row_html(game), self.players_html(), attempt_html(game), self.costs_html()]
+        parts = [] if self.draw else [row_html(game)]
+        parts += [self.players_html(), attempt_html(game), self.costs_html()]
         return "".join(parts)
