@@ -11,10 +11,13 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..baldur import scenario
+from ..baldur.actions import Bid, Use
 from ..baldur.analysis import named_event_odds
 from ..baldur.cards import HERO_NAMES, event_key, is_hero, is_joker, rank_of, rules
 from ..baldur.game import Baldur
 from ..core.agents import Agent
+from . import baldur_board
+from .munchkin_board import SnapshotUndo
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
 from .scenarios import baldur_spec
 from .stepper import StepThrough
@@ -119,8 +122,10 @@ def bank_example() -> Baldur:
 EXAMPLES = {"an assassin to protect (随机事件)": bank_example}
 
 
-class BaldurPanel(StepThrough):
-    """Step through Baldur's Gate: seat ``humans`` (default 0) with the buttons, agents for the others."""
+class BaldurPanel(SnapshotUndo, StepThrough):
+    """Step through Baldur's Gate: seat ``humans`` (default 0) with the board and the buttons, agents for the
+    others. The board (:mod:`.baldur_board`) draws the table; clicking a hero, a card, the inn or a seat plays
+    its action (several: offered as buttons)."""
 
     stage_rules = STAGE_RULES
     seed_ref = SEED
@@ -136,17 +141,47 @@ class BaldurPanel(StepThrough):
         super().__init__(game, agents, title="Baldur's Gate 柏德之门", humans=humans, **kwargs)
         self.widget.add_class("tablerules-baldur")
 
+    # ----- the board ------------------------------------------------------------------------
+    def me(self) -> int:
+        if self.viewer is not None:
+            return self.viewer
+        return self.seat if self.seat is not None else self.game.state.current
+
+    def board_svg(self) -> str:
+        active = {t for a in self.human_actions() for t in self.action_targets(a)}
+        return baldur_board.board(self.game, self.viewer, self.me(), self.humans or (), active)
+
+    def action_targets(self, action) -> tuple[str, ...]:
+        return baldur_board.targets_of(self.game, action)
+
+    def target_label(self, target: str) -> str:
+        return baldur_board.label_of(target)
+
+    def action_tooltip(self, action) -> str:
+        """What the action does, in words: a hero action with its function card's text, a bid with its total."""
+        if isinstance(action, Use):
+            return baldur_board.use_words(action)
+        if isinstance(action, Bid):
+            values = [baldur_board.kind_value(k) for k in action.cards]
+            return (f"bid {' and '.join(map(baldur_board.kind_words, action.cards))} face down: "
+                    f"{' + '.join(map(str, values))} = {sum(values)}")
+        return action.describe()
+
     def render_state(self) -> str:
         game = self.game
         s = game.state
-        parts = [f"<p>round {s.round}, first player {s.first}; inn {len(s.inn) + len(s.inn_under)} heroes"
-                 f"{', shown: ' + s.revealed if s.revealed else ''}; bank {len(s.bank) + len(s.bank_under)} cards; "
-                 f"stage: {html.escape(game.stage())}</p>"]
+        parts = [f"<p>Round {s.round}; player {s.first} plays first this round; the inn holds "
+                 f"{len(s.inn) + len(s.inn_under)} heroes"
+                 f"{', the next shown: ' + s.revealed if s.revealed else ''}; the bank holds "
+                 f"{len(s.bank) + len(s.bank_under)} cards.</p>"]
         if s.auction:
+            bidders = " and ".join(f"player {p}" for p in s.bidders) or "nobody"
             parts.append(f"<p><b>Auction</b> for {chip(s.auction)} ({HERO_NAMES[rank_of(s.auction)]}), "
-                         f"round {s.auction_round} of 3; bidders {s.bidders}</p>")
+                         f"round {s.auction_round} of 3; still bidding: {bidders}</p>")
         if s.bans:
-            parts.append(f"<p>Banned this round: {', '.join(s.bans)}</p>")
+            banned = "; ".join(f"player {b.split(':')[0]}'s {HERO_NAMES.get(b.split(':')[1], b.split(':')[1])}"
+                               for b in s.bans)
+            parts.append(f"<p>Hero actions banned this round: {html.escape(banned)}</p>")
         parts.append(seats_html(game, self.viewer))
         parts.append(event_html(game))
         return "".join(parts)
