@@ -346,7 +346,7 @@ def middle(game: Baldur, obs: dict, viewer: int | None, x: float, y: float, acti
         if name in active:
             out.append(button(name, bx, y + 228, 190, label, colour_, tip))
             bx += 200
-    out.append(event_box(game, right - 360, y + 10, 350, active))
+    out.append(event_box(game, viewer, right - 360, y + 10, 350, active))
     return "".join(out)
 
 
@@ -373,7 +373,7 @@ def last_bids(game: Baldur, viewer: int | None) -> list[str]:
     return out
 
 
-def event_box(game: Baldur, x: float, y: float, w: float, active: set[str]) -> str:
+def event_box(game: Baldur, viewer: int | None, x: float, y: float, w: float, active: set[str]) -> str:
     """The event of the round, or the next event's exact odds (from :func:`tablerules.explain.explain`), the
     rest of the events summed so the list adds up to 1."""
     s = game.state
@@ -388,11 +388,14 @@ def event_box(game: Baldur, x: float, y: float, w: float, active: set[str]) -> s
             out.append(svg.text(x + 10, ty, line, size=13, anchor="start"))
             ty += 17
         if s.protect_number:
-            out.append(svg.text(x + 10, ty + 8, f"Protect each hero with cards making {s.protect_number} "
-                                "(any arithmetic)", size=13, anchor="start", weight="bold"))
+            words = (f"Protect each hero with hand cards making {s.protect_number} by any arithmetic "
+                     f"(7 - 4 = 3 counts)" + (": click here to choose the cards" if "event:card" in active else ""))
+            for line in svg.wrap(words, int(w / 7.6)):
+                out.append(svg.text(x + 10, ty + 8, line, size=13, anchor="start", weight="bold"))
+                ty += 17
         body = "".join(out)
         return svg.target("event:card", body, data["text"]) if "event:card" in active else body
-    odds = explain(game).odds
+    odds = explain(game, viewer).odds
     out.append(svg.text(x + 10, y + 18, "The next event (the bank's top card", size=15, anchor="start",
                         weight="bold"))
     out.append(svg.text(x + 10, y + 36, "after every turn), exact odds:", size=15, anchor="start", weight="bold"))

@@ -11,10 +11,11 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..baldur import scenario
-from ..baldur.actions import Bid, Use
+from ..baldur.actions import Bid, EndTurn, Use
 from ..baldur.analysis import named_event_odds
 from ..baldur.cards import HERO_NAMES, event_key, is_hero, is_joker, rank_of, rules
 from ..baldur.game import Baldur
+from ..baldur.state import EVENT
 from ..core.agents import Agent
 from . import baldur_board
 from .munchkin_board import SnapshotUndo
@@ -110,16 +111,26 @@ def event_html(game: Baldur) -> str:
             + odds_html((f"event {k}: {name}", p) for k, name, p in odds))
 
 
-def bank_example() -> Baldur:
-    """英雄行动 / 随机事件: player 0 holds an assassin (A) and function cards 2, 4, 5, 9, 10; the next event's
-    exact odds come from the bank's cards (a protection event asks for hand cards making its number)."""
-    game = scenario.new_game(players=3, seed=2)
-    scenario.set_heroes(game, 0, ["AS"])
-    scenario.set_hand(game, 0, ["2C", "4D", "5H", "9S", "10C"])
+def crusades_example() -> Baldur:
+    """随机事件 黑3 十字军东征 / 注9 (the Crusades; protection numbers): every seat was dealt an assassin (A);
+    everybody ends the turn without recruiting, and the event card turned up is the black 3 (the referee's
+    pick of the bank's top card): each assassin must be protected with hand cards making 3 by any arithmetic.
+    Player 0 holds no 3, but 7 - 4 = 3 and 9 - 6 = 3 do; a hero left unprotected dies."""
+    game = scenario.new_game(players=3, seed=0)  # seed 0: player 0 was dealt the A of spades and the K of spades
+    s = game.state
+    while not game.is_over():
+        if game.is_chance():
+            if s.tasks and s.tasks[0].dst == EVENT:
+                scenario.deal(game, "3S")
+                break
+            game.roll()
+        else:
+            ends = [a for a in game.legal_actions() if isinstance(a, EndTurn)]
+            game.apply(ends[0] if ends else game.legal_actions()[0])
     return game
 
 
-EXAMPLES = {"an assassin to protect (随机事件)": bank_example}
+EXAMPLES = {"the Crusades: protect your assassin with cards making 3 (随机事件 黑3, 注9)": crusades_example}
 
 
 class BaldurPanel(SnapshotUndo, StepThrough):

@@ -1,0 +1,96 @@
+"""The Baldur's Gate board (tablerules/widgets/baldur_board.py): poker cards drawn, targets that match the
+legal actions, a seat view that shows no other hand, worked example and undo."""
+
+from __future__ import annotations
+
+import re
+
+from tablerules.baldur import scenario
+from tablerules.baldur.game import Baldur
+from tablerules.widgets import baldur_board
+from tablerules.widgets.baldur_panel import BaldurPanel, crusades_example
+
+
+def test_cards_drawn_with_suit_glyphs_jokers_and_heroes() -> None:
+    panel = BaldurPanel(Baldur(seed=7))
+    svg = panel.board_svg()
+    hand = panel.game.state.seats[0].hand
+    assert all(f'data-target="card:{c}"' in svg for c in hand)
+    assert "♥" in svg and "♠" in svg and "witch" in svg
+    assert "Inn" in svg and "Bank" in svg and "face down" in svg
+    card = baldur_board.poker_card(0, 0, "RJ")
+    assert "JOKER" in card and "red" in card
+    assert "used (exhausted)" in baldur_board.poker_card(0, 0, "KS", exhausted=True)
+
+
+def test_targets_match_legal_actions_and_clicks_play_them() -> None:
+    panel = BaldurPanel(Baldur(seed=7))
+    svg = panel.board_svg()
+    for target in panel.board.active:
+        assert f'data-target="{target}"' in svg, target
+    mine = panel.human_actions()
+    assert all(panel.action_targets(a) for a in mine), "every opening card is on the board"
+    before = panel.game.num_actions
+    panel.board.click(panel.board.active[0])  # one legal action: played at once
+    assert panel.game.num_actions > before
+
+
+def test_seat_view_hides_the_other_hands() -> None:
+    game = scenario.new_game(players=4, seed=3)
+    panel = BaldurPanel(game)
+    svg = panel.board_svg()
+    one, two = panel.game.state.seats[1].hand, panel.game.state.seats[2].hand
+    i = next(i for i, c in enumerate(one) if c not in two)  # swap a card between two other hands: the bank and
+    j = next(j for j, c in enumerate(two) if c not in one)  # every count stay as they were
+    one[i], two[j] = two[j], one[i]
+    assert panel.board_svg() == svg  # other seats' hands changed: the seat view is the same picture
+    panel.view_toggle.value = "teacher"
+    assert panel.board_svg() != svg
+
+
+def test_crusades_example_is_the_protection_event_it_names() -> None:
+    game = crusades_example()
+    assert game.stage() == "protecting heroes" and game.state.protect_number == 3
+    assert any(h.startswith("A") for h in game.state.seats[0].heroes)
+    assert "Crusades" in game.log[-1]
+    panel = BaldurPanel(Baldur(seed=7))
+    panel.load_example(next(iter(panel.examples)))
+    assert "event:card" in panel.board.active
+    panel.board.click("event:card")  # several ways to protect: offered as buttons
+    labels = [b.description for b in panel.choice_box.children if hasattr(b, "description")]
+    assert any("4, 7" in x for x in labels)
+
+
+def test_machine_phrasing_is_gone() -> None:
+    panel = BaldurPanel(Baldur(seed=7))
+    panel.board.click(panel.board.active[0])
+    text = panel.board_svg() + panel.render_state()
+    assert not re.search(r"\[\d+, \d+", panel.render_state())
+    assert not re.search(r"\d\.\d{5,}", text)
+    assert "still bidding: player" in panel.render_state()
+    bid = next(a for a in panel.human_actions() if type(a).__name__ == "Bid")
+    assert "=" in panel.action_tooltip(bid) and "face down" in panel.action_tooltip(bid)
+
+
+def test_next_event_odds_add_up_to_one() -> None:
+    game = scenario.new_game(players=4, seed=3)
+    svg = baldur_board.board(game, 0, 0)
+    shares = [float(x) for x in re.findall(r">(\d+\.\d)% ", svg)]
+    assert shares and abs(sum(shares) - 100) < 0.6
+    assert "= 100% in all" in svg
+
+
+def test_undo_goes_back_to_before_your_decision_not_to_the_deal() -> None:
+    panel = BaldurPanel(Baldur(seed=7))
+    start = panel.game.num_actions
+    panel._safely(panel.undo)  # nothing of yours yet: it says so and stays
+    assert panel.game.num_actions == start and "Nothing of yours" in panel.message.value
+    panel.board.click(panel.board.active[0])
+    panel._safely(panel.undo)
+    assert panel.game.num_actions == start
+    panel.load_example(next(iter(panel.examples)))
+    staged = panel.game.num_actions
+    panel.board.click("event:card")
+    next(b for b in panel.choice_box.children if "4, 7" in getattr(b, "description", "")).click()
+    panel._safely(panel.undo)
+    assert panel.game.num_actions == staged and panel.game.stage() == "protecting heroes"
