@@ -94,3 +94,29 @@ def test_undo_goes_back_to_before_your_decision_not_to_the_deal() -> None:
     next(b for b in panel.choice_box.children if "4, 7" in getattr(b, "description", "")).click()
     panel._safely(panel.undo)
     assert panel.game.num_actions == staged and panel.game.stage() == "protecting heroes"
+
+
+def test_an_ordinary_turn_by_board_clicks() -> None:
+    """A lord's tax with a 9 (one click: the card has one use), recruiting from the inn, one bid: 4 clicks."""
+    game = scenario.new_game(players=3, seed=1)  # seed 1: player 0 plays first
+    scenario.set_heroes(game, 0, ["KS"])
+    scenario.set_hand(game, 0, ["9S", "2H", "3D", "5C", "8H"])
+    panel = BaldurPanel(game)
+    turn, clicks = game.turn_number(), 0
+    for target in ("card:9S", "pile:inn", "auction:hero"):
+        assert target in panel.board.active, (target, panel.board.active)
+        panel.board.click(target)
+        clicks += 1
+    assert any(type(a).__name__ == "Use" and a.actor == 0 and a.rank == 9 for a in panel.game.history)
+    bids = [b for b in panel.choice_box.children if "bids" in getattr(b, "description", "")]
+    assert bids and "= " in bids[0].tooltip
+    bids[0].click()
+    clicks += 1
+    assert panel.game.turn_number() != turn and clicks <= 6
+
+
+def test_the_hero_action_waiting_for_answers_in_words() -> None:
+    game = scenario.new_game(players=3, seed=1)
+    game.state.pending = [1, 4, 1, "red", 0, ""]
+    words = baldur_board.pending_words(game)
+    assert words.startswith("player 1 plays the thief's basic 4 (1 red card)") and "[" not in words

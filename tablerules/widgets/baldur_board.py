@@ -332,12 +332,20 @@ def middle(game: Baldur, obs: dict, viewer: int | None, x: float, y: float, acti
                             size=16, anchor="start", weight="bold"))
         for i, c in enumerate(obs["looked"][:10]):
             out.append(svg.target(f"looked:{c}", poker_card(col + i * (CW + 8), y + 36, c), card_tip(c)))
+    elif s.pending and s.stage == "answer":
+        out.append(svg.text(col, y + 18, "A hero action waits for answers", size=16, anchor="start", weight="bold"))
+        how = ("A thief's 5s (same level) defend the players it reaches; a witch's 7s reverse it (the witch is "
+               "then used); or let it happen.")
+        ty = y + 44
+        for line in [*svg.wrap(pending_words(game), 62)[:4], *svg.wrap(how, 62)]:
+            out.append(svg.text(col, ty, line, size=14, anchor="start"))
+            ty += 19
     else:
         last = last_bids(game, viewer)
-        out.append(svg.text(col, y + 18, "No auction now", size=16, anchor="start", weight="bold"))
+        out.append(svg.text(col, y + 18, now_words(game, viewer), size=16, anchor="start", weight="bold"))
         if last:
-            out.append(svg.text(col, y + 42, "Last bids shown:", size=14, anchor="start"))
-            out += [svg.text(col + 10, y + 62 + i * 19, t, size=14, anchor="start") for i, t in enumerate(last[:5])]
+            out.append(svg.text(col, y + 44, "Last bids turned up:", size=14, anchor="start"))
+            out += [svg.text(col + 10, y + 64 + i * 19, t, size=14, anchor="start") for i, t in enumerate(last[:6])]
     bx = col
     for name, label, colour_, tip in (("answer:let", "Let it happen", "#78909c", "do not answer the hero action"),
                                       ("fight:stop", "Stop attacking", "#78909c", "play no more cards"),
@@ -360,17 +368,48 @@ BID_LINE = re.compile(r"player (\d+) ([0-9A-Z+]+) = (\d+)")
 
 
 def last_bids(game: Baldur, viewer: int | None) -> list[str]:
-    """The last bids shown to everybody, in words with each total explained (from the log line the engine
-    writes when the bids are turned up)."""
-    lines = [t for t in game.log_for(viewer) if t.startswith("bids: ")]
-    if not lines:
+    """The last bids turned up for everybody, in words with each total explained, and who recruited (from the
+    log lines the engine writes when the bids are turned up)."""
+    log = game.log_for(viewer)
+    at = next((i for i in range(len(log) - 1, -1, -1) if log[i].startswith("bids: ")), None)
+    if at is None:
         return []
     out = []
-    for p, cards, total in BID_LINE.findall(lines[-1]):
+    for p, cards, total in BID_LINE.findall(log[at]):
         parts = cards.split("+")
         values = [str(JOKER_VALUE) if is_joker(c) else rank_of(c) for c in parts]
         out.append(f"player {p}: {' + '.join(map(glyphs, parts))} = {' + '.join(values)} = {total}")
+    if at + 1 < len(log) and RESULT.match(log[at + 1]):
+        out.append("so " + log[at + 1])
     return out
+
+
+RESULT = re.compile(r"(player \d+ recruits|tie at|nobody recruits)")
+
+
+def pending_words(game: Baldur) -> str:
+    """The hero action waiting for answers, in words."""
+    p, rank, level, colour_, jokers, kinds = game.state.pending
+    action = A.Use(int(p), int(rank), int(level), str(colour_), int(jokers), tuple(game.state.pending_targets),
+                   str(kinds))
+    return f"player {p} plays " + use_words(action)
+
+
+def now_words(game: Baldur, viewer: int | None) -> str:
+    """What the seat shown may do now, in a line."""
+    stage = game.stage()
+    mine = viewer is None or viewer in game.to_act()
+    if stage == "hero actions" and mine:
+        return "Your turn: click a hero or a function card to act, the inn to recruit, or end the turn"
+    if stage.startswith("first player"):
+        return "Click a card of your hand to play it face down: the highest card plays first"
+    if stage == "looking at cards (6)":
+        return "Cards looked at with the 6"
+    if stage == "choosing cards" and mine:
+        return "Choose a card of your hand (click it)"
+    if stage == "protecting heroes" and mine:
+        return "Protect your heroes: click the event"
+    return "No auction now"
 
 
 def event_box(game: Baldur, viewer: int | None, x: float, y: float, w: float, active: set[str]) -> str:

@@ -151,6 +151,7 @@ class BaldurPanel(SnapshotUndo, StepThrough):
         kwargs.setdefault("scenario", baldur_spec())
         super().__init__(game, agents, title="Baldur's Gate 柏德之门", humans=humans, **kwargs)
         self.widget.add_class("tablerules-baldur")
+        self.message.add_class("tablerules-message")
 
     # ----- the board ------------------------------------------------------------------------
     def me(self) -> int:

@@ -71,7 +71,7 @@ def card_lines(game: MunchkinGame, copy: str) -> list[str]:
                      + (f", {c.levels} levels" if c.levels > 1 else ""))
     elif c.kind == "item" and c.value:
         lines.append(f"worth {c.value} gold")
-    elif c.kind not in ("race", "class") and kind_of(game, copy).word != c.name:
+    elif kind_of(game, copy).word != c.name:
         lines.append(card_text(c).split(": ", 1)[-1])
     return lines
 
@@ -333,8 +333,7 @@ def fight_area(game: MunchkinGame, x: float, y: float, die_waiting: str, parts: 
 def total_box(name: str, x: float, y: float, w: float, title: str, total: int, terms: list[tuple[str, int]],
               left_out: list[tuple[str, str]]) -> str:
     """A side's total and why: each term in words; items left out with their reason."""
-    rows = [f"{value}  {label}" if i == 0 else
-            f"{'+' if value >= 0 else '−'} {abs(value)}  {SIGNED.sub(' against', label)}"
+    rows = [f"{label} {value}" if i == 0 else f"{value:+d}  {SIGNED.sub(' against', label)}"
             for i, (label, value) in enumerate(terms)]
     rows.append(f"= {total}")
     rows += [f"{name_} left out: {why}" for name_, why in left_out]

@@ -112,6 +112,7 @@ class MunchkinPanel(SnapshotUndo, StepThrough):
         super().__init__(game, agents=agents if agents is not None else game.heuristic_agent(), humans=humans,
                          **kwargs)
         self.widget.add_class("tablerules-munchkin")
+        self.message.add_class("tablerules-message")
 
     # ----- the board ------------------------------------------------------------------------
     def me(self) -> int:
