@@ -54,7 +54,7 @@ def test_crusades_example_is_the_protection_event_it_names() -> None:
     assert any(h.startswith("A") for h in game.state.seats[0].heroes)
     assert "Crusades" in game.log[-1]
     panel = BaldurPanel(Baldur(seed=7))
-    panel.load_example(next(iter(panel.examples)))
+    panel.load_example(next(n for n in panel.examples if "Crusades" in n))
     assert "event:card" in panel.board.active
     panel.board.click("event:card")  # several ways to protect: offered as buttons
     labels = [b.description for b in panel.choice_box.children if hasattr(b, "description")]
@@ -88,7 +88,7 @@ def test_undo_goes_back_to_before_your_decision_not_to_the_deal() -> None:
     panel.board.click(panel.board.active[0])
     panel._safely(panel.undo)
     assert panel.game.num_actions == start
-    panel.load_example(next(iter(panel.examples)))
+    panel.load_example(next(n for n in panel.examples if "Crusades" in n))
     staged = panel.game.num_actions
     panel.board.click("event:card")
     next(b for b in panel.choice_box.children if "4, 7" in getattr(b, "description", "")).click()
@@ -120,3 +120,18 @@ def test_the_hero_action_waiting_for_answers_in_words() -> None:
     game.state.pending = [1, 4, 1, "red", 0, ""]
     words = baldur_board.pending_words(game)
     assert words.startswith("player 1 plays the thief's basic 4 (1 red card)") and "[" not in words
+
+
+def test_event_breakdown_adds_up_and_the_examples_agree_with_their_logs() -> None:
+    from tablerules.widgets.baldur_panel import EXAMPLES, event_html, event_odds_example
+
+    game = event_odds_example()
+    text = event_html(game, 0)
+    head = re.search(r"out of (\d+) equal chances: (\d+)", text)
+    assert head and head.group(1) == head.group(2)
+    terms = [int(x) for x in re.findall(r"<td class='n'>\+(\d+)</td>", text)]
+    assert sum(terms) == int(head.group(1))  # the likeliest events and "any other event" add up to the total
+    assert game.state.current == 0 and game.stage() == "hero actions"
+    crusades = crusades_example()
+    assert "protection number 3: one way with player 0" in event_html(crusades, 0)
+    assert all(callable(make) for make in EXAMPLES.values()) and len(EXAMPLES) == 2

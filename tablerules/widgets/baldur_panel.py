@@ -7,17 +7,20 @@ example."""
 from __future__ import annotations
 
 import html
-from collections import Counter
 from collections.abc import Sequence
+from fractions import Fraction
+from itertools import product
+from math import lcm
 
 from ..baldur import scenario
 from ..baldur.actions import Bid, EndTurn, Use
-from ..baldur.analysis import named_event_odds
-from ..baldur.cards import HERO_NAMES, event_key, is_hero, is_joker, rank_of, rules
+from ..baldur.cards import HERO_NAMES, event_key, is_hero, is_joker, protection_solution, rank_of, rules
 from ..baldur.game import Baldur
 from ..baldur.state import EVENT
 from ..core.agents import Agent
+from ..explain import explain
 from . import baldur_board
+from .baldur_board import glyphs
 from .munchkin_board import SnapshotUndo
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
 from .scenarios import baldur_spec
@@ -96,19 +99,55 @@ def seats_html(game: Baldur, seat: int | None) -> str:
             "<th>exhausted (face down)</th></tr>" + "".join(rows) + "</table>")
 
 
-def event_html(game: Baldur) -> str:
+def event_html(game: Baldur, viewer: int | None = None) -> str:
+    """The event of the round (its text), or the next event's exact odds as ``viewer`` may know them
+    (:func:`tablerules.explain.explain`) with their breakdown: each likely event's share of the equal chances,
+    and the rest as "any other event", so the terms add up to the total."""
     s = game.state
     if s.event:
         data = rules().events[event_key(s.event)]
-        return (f"<p><b>Event {s.event}: {html.escape(data['name'])} {data['name_zh']}</b><br>"
+        head = (f"<p><b>Event {glyphs(s.event)}: {html.escape(data['name'])} {data['name_zh']}</b><br>"
                 f"{html.escape(data['text'])}<br><i>{data['text_zh']}</i></p>")
-    odds = named_event_odds(game)[:6]
-    cards = s.bank if s.bank else s.bank_under[:1]
-    counts = Counter(event_key(c) for c in cards)
-    terms = [(f"{k} {name}", counts[k]) for k, name, _ in odds]
-    why = breakdown_html(f"next event: the bank's {len(cards)} cards (the likeliest events)", terms, len(cards))
-    return ("<div class='tablerules-why'>" + why + "</div>"
-            + odds_html((f"event {k}: {name}", p) for k, name, p in odds))
+        return head + protection_html(game, viewer)
+    odds = explain(game, viewer).odds
+    if not odds:
+        return ""
+    chances = lcm(*(p.denominator for _, p in odds))
+    terms = [(what.removeprefix("the event is "), int(p * chances)) for what, p in odds]
+    rest = chances - sum(n for _, n in terms)
+    if rest:
+        terms.append(("any other event", rest))
+    why = breakdown_html(f"next event: the bank's top card after every turn, out of {chances} equal chances",
+                         terms, chances)
+    return "<div class='tablerules-why'>" + why + "</div>" + odds_html(
+        [*((what.removeprefix("the event is "), p) for what, p in odds),
+         *([("any other event", Fraction(rest, chances))] if rest else [])])
+
+
+def protection_html(game: Baldur, viewer: int | None) -> str:
+    """At a protection event: for the seat shown, one way its hand makes the number (注9), as a sum."""
+    s = game.state
+    seat = 0 if viewer is None else viewer
+    if s.stage != "protect" or not s.protect_number or seat >= len(s.need) or not s.need[seat]:
+        return ""
+    found = protection_solution(s.seats[seat].hand, s.protect_number)
+    if not found:
+        return f"<p>Player {seat}'s hand cannot make {s.protect_number}: the hero dies.</p>"
+    values = [15 if is_joker(c) else int(rank_of(c)) for c in found]
+    for signs in product((1, -1), repeat=len(values)):
+        if sum(v * g for v, g in zip(values, signs, strict=True)) == s.protect_number:
+            terms = sorted(((glyphs(c), v * g) for c, v, g in zip(found, values, signs, strict=True)),
+                           key=lambda t: -t[1])  # the cards added first, then those taken away
+            return breakdown_html(f"protection number {s.protect_number}: one way with player {seat}'s hand",
+                                  terms, s.protect_number)
+    return (f"<p>Protection number {s.protect_number}: player {seat}'s hand makes it with "
+            f"{' '.join(map(glyphs, found))} (multiplying or dividing).</p>")
+
+
+def event_odds_example() -> Baldur:
+    """随机事件 (the event of the round): player 0 plays first; after every turn the bank's top card names the
+    event, so its exact odds come from the cards the bank may hold (the likeliest events, the rest summed)."""
+    return scenario.new_game(players=3, seed=1)  # seed 1: player 0 plays first, nothing set by hand
 
 
 def crusades_example() -> Baldur:
@@ -130,7 +169,8 @@ def crusades_example() -> Baldur:
     return game
 
 
-EXAMPLES = {"the Crusades: protect your assassin with cards making 3 (随机事件 黑3, 注9)": crusades_example}
+EXAMPLES = {"the next event's exact odds (随机事件)": event_odds_example,
+            "the Crusades: protect your assassin with cards making 3 (随机事件 黑3, 注9)": crusades_example}
 
 
 class BaldurPanel(SnapshotUndo, StepThrough):
@@ -195,5 +235,5 @@ class BaldurPanel(SnapshotUndo, StepThrough):
                                for b in s.bans)
             parts.append(f"<p>Hero actions banned this round: {html.escape(banned)}</p>")
         parts.append(seats_html(game, self.viewer))
-        parts.append(event_html(game))
+        parts.append(event_html(game, self.viewer))
         return "".join(parts)
