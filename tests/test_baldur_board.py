@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from tablerules.baldur import actions as A
 from tablerules.baldur import scenario
 from tablerules.baldur.game import Baldur
 from tablerules.widgets import baldur_board
@@ -135,3 +136,15 @@ def test_event_breakdown_adds_up_and_the_examples_agree_with_their_logs() -> Non
     crusades = crusades_example()
     assert "protection number 3: one way with player 0" in event_html(crusades, 0)
     assert all(callable(make) for make in EXAMPLES.values()) and len(EXAMPLES) == 2
+
+
+def test_tooltips_explain_the_actions_in_words() -> None:
+    game = crusades_example()
+    panel = BaldurPanel(Baldur(seed=7))
+    panel.load_example(next(n for n in panel.examples if "Crusades" in n))
+    protect = next(a for a in panel.human_actions() if type(a).__name__ == "Protect" and a.cards == ("4", "7"))
+    assert panel.action_tooltip(protect) == "pay hand cards numbered 4, 7 to protect a hero: 7 - 4 = 3"
+    assert baldur_board.sum_words([-4, 7]) == "7 - 4 = 3"
+    use = A.Use(0, 9, 1, "black")
+    assert baldur_board.action_words(game, use).startswith("the lord's basic 9 (1 black card): ")
+    assert "[" not in baldur_board.action_words(game, use)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from fractions import Fraction
+from itertools import product
 
 from ..baldur import actions as A
 from ..baldur.cards import (
@@ -190,6 +191,58 @@ def use_words(action: A.Use) -> str:
             f"{joker}){aim}{kinds}: {level['text']}")
 
 
+def signed_sum(values: list[int], number: int) -> list[int] | None:
+    """Each of ``values`` with the sign that makes them add up to ``number`` (in their order), or ``None``
+    when only multiplying or dividing makes it (注9 allows any arithmetic)."""
+    for signs in product((1, -1), repeat=len(values)):
+        signed = [v * g for v, g in zip(values, signs, strict=True)]
+        if sum(signed) == number:
+            return signed
+    return None
+
+
+def sum_words(signed: list[int]) -> str:
+    """[7, -4] -> "7 - 4 = 3" (the numbers added first)."""
+    signed = sorted(signed, reverse=True)
+    text = str(signed[0]) + "".join(f" + {v}" if v >= 0 else f" - {-v}" for v in signed[1:])
+    return f"{text} = {sum(signed)}"
+
+
+def action_words(game: Baldur, action: Action) -> str:
+    """An action's tooltip in words: what it does and why it is allowed."""
+    if isinstance(action, A.Use):
+        return use_words(action)
+    if isinstance(action, A.Bid):
+        values = [kind_value(k) for k in action.cards]
+        return (f"bid {' and '.join(map(kind_words, action.cards))} face down: {' + '.join(map(str, values))} = "
+                f"{sum(values)}; the highest total recruits the hero")
+    if isinstance(action, A.Protect):
+        number = game.state.protect_number
+        signed = signed_sum([int(n) for n in action.cards], number)
+        how = sum_words(signed) if signed else f"{', '.join(action.cards)} make {number} by multiplying or dividing"
+        return f"pay hand cards numbered {', '.join(action.cards)} to protect a hero: {how}"
+    if isinstance(action, A.Defend):
+        return ("the thief's defence (passive, not a hero action): pay 5s of the action's level"
+                f"{', a joker among them' if action.jokers else ''} and the action does not reach you")
+    if isinstance(action, A.Reverse):
+        return ("the witch reverses the hero action with 7s of its level"
+                f"{', a joker among them' if action.jokers else ''}; she is then used (turned sideways)")
+    words = {A.Let: "let the hero action happen (answer nothing)",
+             A.Recruit: "the inn offers its top hero; everybody bids 2 hand cards face down; the highest total "
+                        "recruits it",
+             A.EndTurn: "end your turn without recruiting", A.Drop: "give up this hero; your cards stay in your hand",
+             A.GiveUp: "pay nothing: the hero dies and goes under the inn"}
+    if type(action) in words:
+        return words[type(action)]
+    card = getattr(action, "card", "")
+    if isinstance(action, A.Open):
+        return (f"play {glyphs(card)} face down: the highest number, then suit (♠ ♥ ♦ ♣), plays first")
+    if isinstance(action, A.Give):
+        return f"give {glyphs(card)} to player {action.to} (the 6: one card of the six each)"
+    known = is_joker(card) or (card[-1:] in GLYPH and not card.startswith(" "))
+    return action.describe() + (f": {card_tip(card)}" if card and known else "")
+
+
 # ----- the picture ---------------------------------------------------------------------------------
 def board(game: Baldur, viewer: int | None, me: int, humans: Iterable[int] = (), active: Iterable[str] = ()) -> str:
     """The table drawn for ``viewer`` (``None``: the teacher, who sees every hand); ``me`` at the bottom."""
@@ -314,13 +367,15 @@ def middle(game: Baldur, obs: dict, viewer: int | None, x: float, y: float, acti
             bid = obs["seats"][p]["bid"]
             if p not in s.bidders:
                 continue
+            who = "you" if p == viewer else f"player {p}"
             if isinstance(bid, list) and bid:
-                total = sum(JOKER_VALUE if is_joker(c) else int(rank_of(c)) for c in bid)
-                lines.append(f"player {p} bid {' + '.join(map(glyphs, bid))} = {total}")
+                values = [JOKER_VALUE if is_joker(c) else int(rank_of(c)) for c in bid]
+                lines.append(f"{who} bid {' + '.join(map(glyphs, bid))} = {' + '.join(map(str, values))} = "
+                             f"{sum(values)}" + (" (face down to the others)" if p == viewer else ""))
             elif bid:
-                lines.append(f"player {p} has bid {plural(bid, 'card')} face down")
+                lines.append(f"{who} bid {plural(bid, 'card')} face down")
             else:
-                lines.append(f"player {p} still has to bid")
+                lines.append(f"{who}: still to bid" + (" (click the hero)" if p == viewer else ""))
         out += [svg.text(col + CW + 14, y + 46 + i * 20, t, size=14, anchor="start") for i, t in enumerate(lines)]
         out.append(svg.text(col + CW + 14, y + 50 + len(lines) * 20, "The highest total (2 cards, a joker 15) "
                             "recruits; a tie bids again.", size=13, anchor="start", fill="#555"))

@@ -9,18 +9,17 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from fractions import Fraction
-from itertools import product
 from math import lcm
 
 from ..baldur import scenario
-from ..baldur.actions import Bid, EndTurn, Use
+from ..baldur.actions import EndTurn
 from ..baldur.cards import HERO_NAMES, event_key, is_hero, is_joker, protection_solution, rank_of, rules
 from ..baldur.game import Baldur
 from ..baldur.state import EVENT
 from ..core.agents import Agent
 from ..explain import explain
 from . import baldur_board
-from .baldur_board import glyphs
+from .baldur_board import glyphs, signed_sum, sum_words
 from .munchkin_board import SnapshotUndo
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
 from .scenarios import baldur_spec
@@ -134,14 +133,13 @@ def protection_html(game: Baldur, viewer: int | None) -> str:
     if not found:
         return f"<p>Player {seat}'s hand cannot make {s.protect_number}: the hero dies.</p>"
     values = [15 if is_joker(c) else int(rank_of(c)) for c in found]
-    for signs in product((1, -1), repeat=len(values)):
-        if sum(v * g for v, g in zip(values, signs, strict=True)) == s.protect_number:
-            terms = sorted(((glyphs(c), v * g) for c, v, g in zip(found, values, signs, strict=True)),
-                           key=lambda t: -t[1])  # the cards added first, then those taken away
-            return breakdown_html(f"protection number {s.protect_number}: one way with player {seat}'s hand",
-                                  terms, s.protect_number)
-    return (f"<p>Protection number {s.protect_number}: player {seat}'s hand makes it with "
-            f"{' '.join(map(glyphs, found))} (multiplying or dividing).</p>")
+    signed = signed_sum(values, s.protect_number)
+    if signed is None:
+        return (f"<p>Protection number {s.protect_number}: player {seat}'s hand makes it with "
+                f"{' '.join(map(glyphs, found))} (multiplying or dividing).</p>")
+    terms = sorted(((glyphs(c), v) for c, v in zip(found, signed, strict=True)), key=lambda t: -t[1])
+    return breakdown_html(f"protection number {s.protect_number}: one way with player {seat}'s hand, "
+                          f"{sum_words(signed)}", terms, s.protect_number)
 
 
 def event_odds_example() -> Baldur:
@@ -211,13 +209,7 @@ class BaldurPanel(SnapshotUndo, StepThrough):
 
     def action_tooltip(self, action) -> str:
         """What the action does, in words: a hero action with its function card's text, a bid with its total."""
-        if isinstance(action, Use):
-            return baldur_board.use_words(action)
-        if isinstance(action, Bid):
-            values = [baldur_board.kind_value(k) for k in action.cards]
-            return (f"bid {' and '.join(map(baldur_board.kind_words, action.cards))} face down: "
-                    f"{' + '.join(map(str, values))} = {sum(values)}")
-        return action.describe()
+        return baldur_board.action_words(self.game, action)
 
     def render_state(self) -> str:
         game = self.game

@@ -94,7 +94,7 @@ def draw_card(game: MunchkinGame, copy: str, x: float, y: float, clickable: bool
     totals is greyed with the reason printed on it."""
     c = game.card(copy)
     kind = kind_of(game, copy)
-    lines = card_lines(game, copy) + ([f"left out: {dim_reason}"] if dim_reason else [])
+    lines = [*card_lines(game, copy)[:1], f"left out: {dim_reason}"] if dim_reason else card_lines(game, copy)
     body = svg.card(x, y, w, h, c.name, lines, corner(game, copy), colour=kind.colour, dim=bool(dim_reason),
                     title_size=14)
     tip = f"{c.name} ({c.name_zh}): {card_text(c)}" + (f" Left out of the total: {dim_reason}." if dim_reason else "")
@@ -195,7 +195,8 @@ def seat_box(game: MunchkinGame, p: int, x: float, y: float, w: float, h: float,
     for i in range(min(n, 8)):
         body.append(card_back(x + 10 + i * 14, y + h - 44 if viewer is not None else y + 112))
     hand_y = (y + h - 26) if viewer is not None else y + 130
-    body.append(svg.text(x + 24 + min(n, 8) * 14 + 6, hand_y, f"{plural(n, 'card')} in hand (face down)", size=14,
+    hidden = "face down" if viewer is not None else "teacher view: shown below"
+    body.append(svg.text(x + 24 + min(n, 8) * 14 + 6, hand_y, f"{plural(n, 'card')} in hand ({hidden})", size=14,
                          anchor="start"))
     out = svg.target(f"seat:{p}", "".join(body), f"player {p}: level {s.level}, {game.character(p)}; {words}; "
                      f"{plural(n, 'card')} in hand")
