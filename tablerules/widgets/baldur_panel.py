@@ -90,7 +90,7 @@ def seats_html(game: Baldur, seat: int | None) -> str:
     for p, info in enumerate(obs["seats"]):
         hand = " ".join(chip(c) for c in info["hand"]) if isinstance(info["hand"], list) else hidden_html(info["hand"])
         up = " ".join(f"{chip(h)} ({HERO_NAMES[rank_of(h)]})" for h in info["heroes"]) or "-"
-        down = " ".join(info["exhausted"]) if isinstance(info["exhausted"], list) else str(info["exhausted"])
+        down = " ".join(f"{chip(h)} ({HERO_NAMES[rank_of(h)]})" for h in info["exhausted"])
         mark = " ◀" if p == obs["current"] else ""
         rows.append(f"<tr><td>player {p}{mark}</td><td class='tablerules-hand' data-seat='{p}'>{hand}</td>"
                     f"<td>{up}</td><td>{down or '-'}</td></tr>")
@@ -216,7 +216,7 @@ class BaldurPanel(SnapshotUndo, StepThrough):
         s = game.state
         parts = [f"<p>Round {s.round}; player {s.first} plays first this round; the inn holds "
                  f"{len(s.inn) + len(s.inn_under)} heroes"
-                 f"{', the next shown: ' + s.revealed if s.revealed else ''}; the bank holds "
+                 f"{', the next shown: ' + chip(s.revealed) if s.revealed else ''}; the bank holds "
                  f"{len(s.bank) + len(s.bank_under)} cards.</p>"]
         if s.auction:
             bidders = " and ".join(f"player {p}" for p in s.bidders) or "nobody"
