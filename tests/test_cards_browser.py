@@ -28,20 +28,23 @@ def choice_buttons(root: object) -> list[str]:
             if "never mind" not in t]
 
 
-def click_and_wait(page: object, root: object, click: Callable[[], None]) -> float:
-    """Click, then wait for the panel's answer: a new header (it changes last), new choices offered, or a new
-    message."""
-    header = root.locator(".tablerules-header").first
-    message = root.locator(".tablerules-message").first
-    before, offered, said = header.inner_text(), choice_buttons(root), message.inner_text()
+ANSWERED = """([panel, header, choices, message]) => {
+    const root = document.querySelector(`.${panel}`);
+    const text = (sel) => { const el = root.querySelector(sel); return el ? el.innerText : ""; };
+    return text(".tablerules-header") !== header || text(".tablerules-message") !== message
+        || (text(".tablerules-choice") !== choices && root.querySelectorAll(".tablerules-choice button").length > 0);
+}"""
+
+
+def click_and_wait(page: object, root: object, panel: str, click: Callable[[], None]) -> float:
+    """Click, then wait (polled by the page at every frame) for the panel's answer: a new header (it changes
+    last), new choices offered, or a new message; the seconds it took."""
+    state = root.evaluate("""(root) => [".tablerules-header", ".tablerules-choice", ".tablerules-message"].map(
+        (sel) => { const el = root.querySelector(sel); return el ? el.innerText : ""; })""")
     t0 = time.perf_counter()
     click()
-    for _ in range(3000):
-        now = choice_buttons(root)
-        if header.inner_text() != before or (now and now != offered) or message.inner_text() != said:
-            return time.perf_counter() - t0
-        page.wait_for_timeout(10)
-    raise AssertionError(f"no answer to the click (header still {before!r})")
+    page.wait_for_function(ANSWERED, arg=[panel, state[0], state[1], state[2]], polling="raf", timeout=60_000)
+    return time.perf_counter() - t0
 
 
 def play_turn(page: object, panel: str, pick: Picker, prefer: Callable[[list[str]], str], starts: Callable[[str], bool],
@@ -64,13 +67,13 @@ def play_turn(page: object, panel: str, pick: Picker, prefer: Callable[[list[str
         offered = choice_buttons(root)
         if offered:
             choice = prefer(offered)
-            times.append(click_and_wait(page, root, lambda c=choice: root.locator(
+            times.append(click_and_wait(page, root, panel, lambda c=choice: root.locator(
                 ".tablerules-choice button", has_text=c).first.click()))
         else:
             active = active_targets(root)
             target = pick(text, board.inner_html(), active)
             assert target in active, f"{target!r} is not clickable now ({text}; {active})"
-            times.append(click_and_wait(page, root, lambda t=target: root.locator(
+            times.append(click_and_wait(page, root, panel, lambda t=target: root.locator(
                 f'.tablerules-board [data-target="{t}"]').first.click()))
         clicks += turn is not None
     assert turn is not None and f"turn {turn} " not in header.inner_text(), "the turn did not pass"

@@ -415,3 +415,21 @@ class SnapshotUndo:
     def replace_game(self, game, before: str = "Set-up") -> None:
         self._snapshots().clear()
         super().replace_game(game, before)  # type: ignore[misc]
+
+
+class CachedButtons:
+    """The action buttons made once per action and tooltip, then reused (a mixin before
+    :class:`~.stepper.StepThrough`): a refresh used to make a new ipywidgets Button (and Layout) for every
+    legal action twice, and each new widget is a message to the page, most of a click's answer time in a
+    turn with dozens of trades and gifts listed. Actions are immutable, so the same button stands for the
+    same action on every refresh."""
+
+    def _button(self, action: Action):  # overrides StepThrough._button
+        cache = self.__dict__.setdefault("buttons_made", {})
+        key = (action, self.action_tooltip(action))  # type: ignore[attr-defined]
+        button = cache.get(key)
+        if button is None:
+            if len(cache) >= 4096:
+                cache.clear()
+            button = cache[key] = super()._button(action)  # type: ignore[misc]
+        return button
