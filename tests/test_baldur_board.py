@@ -148,3 +148,23 @@ def test_tooltips_explain_the_actions_in_words() -> None:
     use = A.Use(0, 9, 1, "black")
     assert baldur_board.action_words(game, use).startswith("the lord's basic 9 (1 black card): ")
     assert "[" not in baldur_board.action_words(game, use)
+
+
+def test_every_clickable_part_is_drawn_through_a_game() -> None:
+    """Through 80 decisions of seat 0 (greedy choices), every target with a legal action is on the board."""
+    from tablerules.baldur.agents import GreedyAgent
+
+    panel = BaldurPanel(Baldur(seed=11))
+    agent = GreedyAgent()
+    for _ in range(80):
+        if panel.game.is_over():
+            break
+        svg = panel.board_svg()
+        missing = [t for t in panel.board.active if f'data-target="{t}"' not in svg]
+        assert not missing, (panel.game.stage(), missing)
+        mine = panel.human_actions()
+        if not mine:
+            panel._safely(panel.roll)
+            continue
+        choice = agent.choose(panel.game, 0)
+        panel.play(choice if choice in mine else mine[0])

@@ -99,3 +99,43 @@ def test_undo_restores_the_worked_example() -> None:
     assert panel.game.num_actions == staged and panel.game.combat is not None
     panel._safely(panel.undo)
     assert panel.game.num_actions == staged and "Nothing of yours" in panel.message.value
+
+
+def test_fighting_helping_and_cursing_target_the_monster_or_the_seat() -> None:
+    game = helper_example()
+    panel = MunchkinPanel(game)
+    fight = next(a for a in panel.human_actions() if type(a).__name__ == "Fight")
+    monster = game.combat.monsters[0]
+    assert set(panel.action_targets(fight)) == {"fight:fight", f"monster:{monster}"}
+    game = scenario.ready(players=3, seed=1)
+    scenario.put_in_hand(game, 0, "curse_lose_a_level")
+    panel = MunchkinPanel(game)
+    curse = next(a for a in panel.human_actions() if type(a).__name__ == "PlayCurse" and a.target == 1)
+    assert set(panel.action_targets(curse)) == {f"card:{curse.card}", "seat:1"}
+    svg = panel.board_svg()
+    assert all(f'data-target="{t}"' in svg for t in panel.board.active)  # your own seat too (a curse on you)
+    panel.board.click(f"card:{curse.card}")  # several uses (a curse on each seat): offered as buttons
+    assert len([b for b in panel.choice_box.children if "Curse" in getattr(b, "description", "")]) >= 2
+    scenario.kick(game, "drooling_slime")
+    panel.refresh()
+    ask = next(a for a in panel.human_actions() if type(a).__name__ == "AskHelp")
+    assert panel.action_targets(ask) == (f"seat:{ask.helper}",)
+
+
+def test_every_clickable_part_is_drawn_through_a_game() -> None:
+    """Through 80 decisions of seat 0 (heuristic choices), every target with a legal action is on the board."""
+    panel = MunchkinPanel(MunchkinGame({"players": 4}, seed=11))
+    agent = panel.game.heuristic_agent()
+    for _ in range(80):
+        if panel.game.is_over():
+            break
+        svg = panel.board_svg()
+        missing = [t for t in panel.board.active if f'data-target="{t}"' not in svg]
+        assert not missing, (panel.game.stage(), missing)
+        if panel.game.is_chance():
+            panel._safely(panel.roll)
+            continue
+        mine = panel.human_actions()
+        seat = next(p for p in panel.game.to_act() if p == 0) if 0 in panel.game.to_act() else mine[0].actor
+        choice = agent.choose(panel.game, seat) if seat == 0 and 0 in panel.game.to_act() else mine[0]
+        panel.play(choice if choice in mine else mine[0])

@@ -299,6 +299,10 @@ def seat_box(game: Baldur, obs: dict, p: int, x: float, y: float, w: float, h: f
             body.append(card_back(x + 10 + i * 12, hy - 6, 22, 30))
         body.append(svg.text(x + 26 + min(hand, 10) * 12, hy + 9, f"{plural(hand, 'card')} in hand (face down)",
                              size=13, anchor="start"))
+    opened = obs["open_cards"][p] if p < len(obs["open_cards"]) else []
+    if opened:
+        body.append(svg.text(x + 10, y + h - 10, "open cards: " + " ".join(map(glyphs, opened)), size=13,
+                             anchor="start"))
     tip = f"player {p}: {plural(heroes, 'hero')}, " + (f"{plural(hand, 'card')} in hand" if isinstance(hand, int)
                                                        else f"hand {' '.join(map(glyphs, hand))}")
     return svg.target(f"seat:{p}", "".join(body), tip)
@@ -481,6 +485,10 @@ def event_box(game: Baldur, viewer: int | None, x: float, y: float, w: float, ac
         for line in svg.wrap(data["text"], int(w / 7.3))[:8]:
             out.append(svg.text(x + 10, ty, line, size=13, anchor="start"))
             ty += 17
+        if s.gods:
+            out.append(svg.text(x + 10, ty + 8, "The gods' cards so far: " + " ".join(map(glyphs, s.gods)), size=13,
+                                anchor="start", weight="bold"))
+            ty += 20
         if s.protect_number:
             words = (f"Protect each hero with hand cards making {s.protect_number} by any arithmetic "
                      f"(7 - 4 = 3 counts)" + (": click here to choose the cards" if "event:card" in active else ""))
@@ -517,9 +525,11 @@ def my_area(game: Baldur, obs: dict, me: int, y: float, parts: list[str]) -> flo
     hand = seat["hand"] if isinstance(seat["hand"], list) else []
     heroes = len(seat["heroes"]) + len(seat["exhausted"])
     score = sum(-40 if is_joker(c) else int(rank_of(c)) for c in hand) + 8 * heroes
-    parts.append(svg.text(10, y + 12, f"You, player {me}: {plural(heroes, 'hero')}"
-                          f", {plural(len(hand), 'card')} in hand · score now {score} (8 a hero, a card its "
-                          "number, a joker -40)", size=17, anchor="start", weight="bold"))
+    line = (svg.rect(4, y - 4, 1000, 32, fill="#e8f0e8", stroke="none", rx=8, shape=True)
+            + svg.text(10, y + 12, f"You, player {me}: {plural(heroes, 'hero')}, {plural(len(hand), 'card')} in "
+                       f"hand · score now {score} (8 a hero, a card its number, a joker -40)", size=17,
+                       anchor="start", weight="bold"))
+    parts.append(svg.target(f"seat:{me}", line, f"player {me} (you)"))
     y += 32
     parts.append(svg.text(10, y + 8, "Your heroes (click a ready one for its actions)", size=15, anchor="start",
                           weight="bold", fill="#33691e"))
@@ -529,7 +539,8 @@ def my_area(game: Baldur, obs: dict, me: int, y: float, parts: list[str]) -> flo
         parts.append(svg.target(f"hero:{hero}", poker_card(x, y, hero), card_tip(hero)))
         x += CW + 10
     for hero in seat["exhausted"]:
-        parts.append(svg.group(poker_card(x, y, hero, exhausted=True), card_tip(hero) + " (used this round)"))
+        parts.append(svg.target(f"hero:{hero}", poker_card(x, y, hero, exhausted=True),
+                                card_tip(hero) + " (used this round)"))
         x += CH + 10
     if not seat["heroes"] and not seat["exhausted"]:
         parts.append(svg.text(20, y + 20, "no heroes", size=14, anchor="start", fill="#757575"))
@@ -543,7 +554,16 @@ def my_area(game: Baldur, obs: dict, me: int, y: float, parts: list[str]) -> flo
     if not hand:
         parts.append(svg.text(20, y + 20, "empty", size=14, anchor="start", fill="#757575"))
     rows = max(1, (len(hand) - 1) // per_row + 1)
-    return y + rows * (CH + 10)
+    y += rows * (CH + 10)
+    opened = obs["open_cards"][me] if me < len(obs["open_cards"]) else []
+    if opened:  # the Persian wall, the Northern gods: open cards in front of you, usable, back to the bank after
+        parts.append(svg.text(10, y + 8, "Open cards in front of you (usable in this event, then back to the bank)",
+                              size=15, anchor="start", weight="bold", fill="#33691e"))
+        y += 22
+        for i, c in enumerate(opened):
+            parts.append(svg.target(f"card:{c}", poker_card(10 + i * (CW + 8), y, c), card_tip(c)))
+        y += CH + 10
+    return y
 
 
 def _order(card: str) -> tuple[int, str]:

@@ -120,6 +120,8 @@ def targets_of(game: MunchkinGame, action: Action) -> tuple[str, ...]:
     """The board parts ``action`` concerns: the cards it names (a monster of the fight as ``monster:``), the
     seats it aims at, the deck or phase it is (answers to offers stay buttons)."""
     known = DIRECT.get(type(action))
+    if isinstance(action, A.Fight) and game.combat:  # the monsters stand for the fight too
+        return (*known, *(f"monster:{m}" for m in game.combat.monsters))
     if known is not None:
         return known
     if isinstance(action, A.AnswerHelp | A.AnswerTrade):
@@ -161,7 +163,7 @@ def board(game: MunchkinGame, viewer: int | None, me: int, humans: Iterable[int]
     others = [p for p in range(game.num_players()) if p != me]
     y = 10
     seat_w = (WIDTH - 20 - 10 * (len(others) - 1)) / len(others)
-    seat_h = 150 if viewer is not None else 150 + CARD_H * 0.55 + 10
+    seat_h = 170 if viewer is not None else 170 + CARD_H * 0.55 + 10
     for i, p in enumerate(others):
         parts.append(seat_box(game, p, 10 + i * (seat_w + 10), y, seat_w, seat_h, viewer, p in humans))
     y += seat_h + 12
@@ -189,22 +191,42 @@ def seat_box(game: MunchkinGame, p: int, x: float, y: float, w: float, h: float,
     body.append(svg.text(x + 10, y + 58, f"strength {game.strength(p)}", size=14, anchor="start", fill="#444"))
     carried = [game.card(c).name + (f" {game.card(c).bonus:+d}" if game.card(c).bonus else "") for c in s.carried]
     words = "carries: " + (", ".join(carried) if carried else "nothing")
-    for i, line in enumerate(svg.wrap(words, max(20, int(w / 7.4)))[:2]):
-        body.append(svg.text(x + 10, y + 80 + i * 17, line, size=13, anchor="start", fill="#333"))
+    if not carried:
+        body.append(svg.text(x + 10, y + 80, words, size=13, anchor="start", fill="#333"))
     n = len(s.hand)
     for i in range(min(n, 8)):
-        body.append(card_back(x + 10 + i * 14, y + h - 44 if viewer is not None else y + 112))
-    hand_y = (y + h - 26) if viewer is not None else y + 130
+        body.append(card_back(x + 10 + i * 14, y + 132))
+    hand_y = y + 150
     hidden = "face down" if viewer is not None else "teacher view: shown below"
     body.append(svg.text(x + 24 + min(n, 8) * 14 + 6, hand_y, f"{plural(n, 'card')} in hand ({hidden})", size=14,
                          anchor="start"))
     out = svg.target(f"seat:{p}", "".join(body), f"player {p}: level {s.level}, {game.character(p)}; {words}; "
                      f"{plural(n, 'card')} in hand")
+    out += item_chips(game, s.carried, x + 10, y + 68, w - 20)
     if viewer is None:  # the teacher sees the hands
         cw = min(CARD_W * 0.62, (w - 20) / max(1, n))
-        out += "".join(draw_card(game, c, x + 10 + i * cw, y + 150, w=cw - 4, h=CARD_H * 0.55)
+        out += "".join(draw_card(game, c, x + 10 + i * cw, y + 172, w=cw - 4, h=CARD_H * 0.55)
                        for i, c in enumerate(sorted(s.hand)))
     return out
+
+
+def item_chips(game: MunchkinGame, copies: list[str], x: float, y: float, w: float) -> str:
+    """Another seat's items in play as small cards in two rows (each clickable: trade for it, steal it)."""
+    if not copies:
+        return ""
+    per_row = -(-len(copies) // 2) if len(copies) > 3 else len(copies)
+    cw = min(130.0, (w - (per_row - 1) * 4) / per_row)
+    out = []
+    for i, copy in enumerate(copies):
+        c = game.card(copy)
+        cx, cy = x + (i % per_row) * (cw + 4), y + (i // per_row) * 32
+        chars = max(4, int((cw - 16) / 6.3))
+        label = c.name if len(c.name) <= chars else c.name[:chars - 1] + "…"
+        body = (svg.rect(cx, cy, cw, 28, fill="#fffdf7", stroke="#6d4c41", width=1.2, rx=5, shape=True)
+                + svg.rect(cx + 2, cy + 2, 6, 24, fill=kind_of(game, copy).colour, stroke="none", rx=2)
+                + svg.text(cx + 12, cy + 14, label + (f" {c.bonus:+d}" if c.bonus else ""), size=11, anchor="start"))
+        out.append(svg.target(f"card:{copy}", body, f"{c.name} ({c.name_zh}): {card_text(c)}"))
+    return "".join(out)
 
 
 PHASES = (("phase:kick", "1  Kick open the door", (KICK,)),
@@ -278,8 +300,10 @@ def fight_area(game: MunchkinGame, x: float, y: float, die_waiting: str, parts: 
         parts.append(svg.rect(x, y, right - x, 300, fill="#eceff1", stroke="#455a64", width=2, rx=14))
         parts.append(svg.text(x + 14, y + 18, f"The body: {plural(len(body), 'card')} to share out, one each, "
                               "highest level first", size=17, anchor="start", weight="bold"))
-        for i, copy in enumerate(body[:7]):
-            parts.append(draw_card(game, copy, x + 14 + i * 120, y + 40))
+        per_row = int((right - x - 20) // 100)
+        for i, copy in enumerate(body[:2 * per_row]):
+            parts.append(draw_card(game, copy, x + 14 + (i % per_row) * 100, y + 36 + (i // per_row) * 130,
+                                   w=94, h=124))
         return 300
     if c is None or not c.monsters:
         parts.append(svg.rect(x, y, right - x, 300, fill="#efe6d6", stroke="#bcaaa4", rx=14))
@@ -354,8 +378,10 @@ def total_box(name: str, x: float, y: float, w: float, title: str, total: int, t
 def my_area(game: MunchkinGame, me: int, y: float, parts: list[str]) -> float:
     """The seat at the bottom: what it carries (race, class, items, lasting curses) and its hand, as cards."""
     s = game.players[me]
-    parts.append(svg.text(10, y + 12, f"You, player {me}: level {s.level} · {game.character(me)} · strength "
+    me_line = (svg.rect(4, y - 4, 760, 32, fill="#f4efe6", stroke="none", rx=8, shape=True)
+               + svg.text(10, y + 12, f"You, player {me}: level {s.level} · {game.character(me)} · strength "
                           f"{game.strength(me)}", size=18, anchor="start", weight="bold"))
+    parts.append(svg.target(f"seat:{me}", me_line, f"player {me} (you)"))
     y += 30
     carried = [c for c in (s.race, s.race2, s.half_breed, s.cls, s.cls2, s.super_munchkin) if c]
     carried += s.carried + s.curses
