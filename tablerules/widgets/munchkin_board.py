@@ -220,11 +220,13 @@ def item_chips(game: MunchkinGame, copies: list[str], x: float, y: float, w: flo
     for i, copy in enumerate(copies):
         c = game.card(copy)
         cx, cy = x + (i % per_row) * (cw + 4), y + (i // per_row) * 32
-        chars = max(4, int((cw - 16) / 6.3))
-        label = c.name if len(c.name) <= chars else c.name[:chars - 1] + "…"
+        bonus = f"{c.bonus:+d}" if c.bonus else ""
+        chars = max(4, int((cw - 20 - 8 * len(bonus)) / 6.8))
+        label = c.name if len(c.name) <= chars else c.name[:chars - 1].rstrip() + "…"
         body = (svg.rect(cx, cy, cw, 28, fill="#fffdf7", stroke="#6d4c41", width=1.2, rx=5, shape=True)
                 + svg.rect(cx + 2, cy + 2, 6, 24, fill=kind_of(game, copy).colour, stroke="none", rx=2)
-                + svg.text(cx + 12, cy + 14, label + (f" {c.bonus:+d}" if c.bonus else ""), size=11, anchor="start"))
+                + svg.text(cx + 12, cy + 14, label, size=11, anchor="start")
+                + svg.text(cx + cw - 5, cy + 14, bonus, size=12, anchor="end", weight="bold", fill="#b71c1c"))
         out.append(svg.target(f"card:{copy}", body, f"{c.name} ({c.name_zh}): {card_text(c)}"))
     return "".join(out)
 
