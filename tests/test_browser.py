@@ -83,6 +83,11 @@ def test_quest_movement_roll_and_move_the_monsters_where_the_engine_says() -> No
         screenshot(page, "after_quest_crawl_panel")
 
 
+def open_every_action(page: object, panel: str) -> None:
+    """Unfold a board panel's "Every legal action" (the buttons the board's parts stand for)."""
+    page.locator(f".{panel} .tablerules-all-actions .jupyter-widget-Collapse-header").first.click()
+
+
 def test_munchkin_step_through_plays_a_turn_with_the_buttons() -> None:
     require_browser()
     from playwright.sync_api import expect
@@ -96,6 +101,7 @@ def test_munchkin_step_through_plays_a_turn_with_the_buttons() -> None:
         page.goto(url, wait_until="domcontentloaded")
         header = page.locator(".tablerules-header").first
         expect(header).to_contain_text("character creation", timeout=180_000)
+        open_every_action(page, "tablerules-munchkin")  # the board stands for them; the buttons are folded
         page.get_by_role("button", name="player 0 is ready").click()
         expect(header).to_contain_text("kick open the door")
         page.get_by_role("button", name="player 0 kicks open the door").click()
@@ -119,6 +125,7 @@ def test_baldursgate_step_through_plays_a_turn_with_the_buttons() -> None:
         root = page.locator(".tablerules-baldur").first
         header = root.locator(".tablerules-header").first
         expect(header).to_contain_text("first player", timeout=180_000)
+        open_every_action(page, "tablerules-baldur")  # the board stands for them; the buttons are folded
         click_until_turn_passes(page, "tablerules-baldur", prefer, max_clicks=40)
         expect(root.locator(".tablerules-log").first).to_contain_text("player 0")
         screenshot(page, "baldursgate_step_through")

@@ -8,7 +8,7 @@ from fractions import Fraction
 from tablerules.cli import play_loop
 from tablerules.explain import explain
 from tablerules.kragmortha import scenario as ks
-from tablerules.widgets.baldur_panel import bank_example
+from tablerules.widgets.baldur_panel import crusades_example
 from tablerules.widgets.kragmortha_panel import near_the_desk_example
 from tablerules.widgets.munchkin_widgets import helper_example
 from tablerules.widgets.quest_panel import shrieking_geek_example
@@ -31,7 +31,7 @@ def test_the_worked_examples_explained() -> None:
     assert all(sum(v for _, v in terms) == total for _, terms, total in small.breakdowns)
     desk = explain(near_the_desk_example(), 0)
     assert [p for _, p in desk.odds] == [0, 1]
-    assert sum(p for _, p in explain(bank_example()).odds) <= 1
+    assert sum(p for _, p in explain(crusades_example()).odds) <= 1
 
 
 def test_kragmortha_scenario_places_a_goblin_and_gives_the_turn() -> None:

@@ -148,7 +148,7 @@ def test_munchkin_panel_seat_view_hides_other_hands_and_shows_the_fight_explaine
     panel.view_toggle.value = "teacher"
     assert game.card(other).name in panel.state_view.value.split("data-seat='1'>")[1].split("</td>")[0]
     panel.view_toggle.value = "seat"
-    panel.load_example("the helper example (请求帮助)")
+    panel.load_example("an elf helps against the Drooling Slime (请求帮助)")
     view = panel.state_view.value
     assert "Drooling Slime +4 against elf" in view and "tablerules-card-text" in view
     assert "escapes every monster" in view and "1/3" in view  # a d6, 5 or 6

@@ -7,14 +7,20 @@ example."""
 from __future__ import annotations
 
 import html
-from collections import Counter
 from collections.abc import Sequence
+from fractions import Fraction
+from math import lcm
 
 from ..baldur import scenario
-from ..baldur.analysis import named_event_odds
-from ..baldur.cards import HERO_NAMES, event_key, is_hero, is_joker, rank_of, rules
+from ..baldur.actions import EndTurn
+from ..baldur.cards import HERO_NAMES, event_key, is_hero, is_joker, protection_solution, rank_of, rules
 from ..baldur.game import Baldur
+from ..baldur.state import EVENT
 from ..core.agents import Agent
+from ..explain import explain
+from . import baldur_board
+from .baldur_board import glyphs, signed_sum, sum_words
+from .munchkin_board import CachedButtons, SnapshotUndo
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
 from .scenarios import baldur_spec
 from .stepper import StepThrough
@@ -84,7 +90,7 @@ def seats_html(game: Baldur, seat: int | None) -> str:
     for p, info in enumerate(obs["seats"]):
         hand = " ".join(chip(c) for c in info["hand"]) if isinstance(info["hand"], list) else hidden_html(info["hand"])
         up = " ".join(f"{chip(h)} ({HERO_NAMES[rank_of(h)]})" for h in info["heroes"]) or "-"
-        down = " ".join(info["exhausted"]) if isinstance(info["exhausted"], list) else str(info["exhausted"])
+        down = " ".join(f"{chip(h)} ({HERO_NAMES[rank_of(h)]})" for h in info["exhausted"])
         mark = " ◀" if p == obs["current"] else ""
         rows.append(f"<tr><td>player {p}{mark}</td><td class='tablerules-hand' data-seat='{p}'>{hand}</td>"
                     f"<td>{up}</td><td>{down or '-'}</td></tr>")
@@ -92,35 +98,83 @@ def seats_html(game: Baldur, seat: int | None) -> str:
             "<th>exhausted (face down)</th></tr>" + "".join(rows) + "</table>")
 
 
-def event_html(game: Baldur) -> str:
+def event_html(game: Baldur, viewer: int | None = None) -> str:
+    """The event of the round (its text), or the next event's exact odds as ``viewer`` may know them
+    (:func:`tablerules.explain.explain`) with their breakdown: each likely event's share of the equal chances,
+    and the rest as "any other event", so the terms add up to the total."""
     s = game.state
     if s.event:
         data = rules().events[event_key(s.event)]
-        return (f"<p><b>Event {s.event}: {html.escape(data['name'])} {data['name_zh']}</b><br>"
+        head = (f"<p><b>Event {glyphs(s.event)}: {html.escape(data['name'])} {data['name_zh']}</b><br>"
                 f"{html.escape(data['text'])}<br><i>{data['text_zh']}</i></p>")
-    odds = named_event_odds(game)[:6]
-    cards = s.bank if s.bank else s.bank_under[:1]
-    counts = Counter(event_key(c) for c in cards)
-    terms = [(f"{k} {name}", counts[k]) for k, name, _ in odds]
-    why = breakdown_html(f"next event: the bank's {len(cards)} cards (the likeliest events)", terms, len(cards))
-    return ("<div class='tablerules-why'>" + why + "</div>"
-            + odds_html((f"event {k}: {name}", p) for k, name, p in odds))
+        return head + protection_html(game, viewer)
+    odds = explain(game, viewer).odds
+    if not odds:
+        return ""
+    chances = lcm(*(p.denominator for _, p in odds))
+    terms = [(what.removeprefix("the event is "), int(p * chances)) for what, p in odds]
+    rest = chances - sum(n for _, n in terms)
+    if rest:
+        terms.append(("any other event", rest))
+    why = breakdown_html(f"next event: the bank's top card after every turn, out of {chances} equal chances",
+                         terms, chances)
+    return "<div class='tablerules-why'>" + why + "</div>" + odds_html(
+        [*((what.removeprefix("the event is "), p) for what, p in odds),
+         *([("any other event", Fraction(rest, chances))] if rest else [])])
 
 
-def bank_example() -> Baldur:
-    """英雄行动 / 随机事件: player 0 holds an assassin (A) and function cards 2, 4, 5, 9, 10; the next event's
-    exact odds come from the bank's cards (a protection event asks for hand cards making its number)."""
-    game = scenario.new_game(players=3, seed=2)
-    scenario.set_heroes(game, 0, ["AS"])
-    scenario.set_hand(game, 0, ["2C", "4D", "5H", "9S", "10C"])
+def protection_html(game: Baldur, viewer: int | None) -> str:
+    """At a protection event: for the seat shown, one way its hand makes the number (注9), as a sum."""
+    s = game.state
+    seat = 0 if viewer is None else viewer
+    if s.stage != "protect" or not s.protect_number or seat >= len(s.need) or not s.need[seat]:
+        return ""
+    found = protection_solution(s.seats[seat].hand, s.protect_number)
+    if not found:
+        return f"<p>Player {seat}'s hand cannot make {s.protect_number}: the hero dies.</p>"
+    values = [15 if is_joker(c) else int(rank_of(c)) for c in found]
+    signed = signed_sum(values, s.protect_number)
+    if signed is None:
+        return (f"<p>Protection number {s.protect_number}: player {seat}'s hand makes it with "
+                f"{' '.join(map(glyphs, found))} (multiplying or dividing).</p>")
+    terms = sorted(((glyphs(c), v) for c, v in zip(found, signed, strict=True)), key=lambda t: -t[1])
+    return breakdown_html(f"protection number {s.protect_number}: one way with player {seat}'s hand, "
+                          f"{sum_words(signed)}", terms, s.protect_number)
+
+
+def event_odds_example() -> Baldur:
+    """随机事件 (the event of the round): player 0 plays first; after every turn the bank's top card names the
+    event, so its exact odds come from the cards the bank may hold (the likeliest events, the rest summed)."""
+    return scenario.new_game(players=3, seed=1)  # seed 1: player 0 plays first, nothing set by hand
+
+
+def crusades_example() -> Baldur:
+    """随机事件 黑3 十字军东征 / 注9 (the Crusades; protection numbers): every seat was dealt an assassin (A);
+    everybody ends the turn without recruiting, and the event card turned up is the black 3 (the referee's
+    pick of the bank's top card): each assassin must be protected with hand cards making 3 by any arithmetic.
+    Player 0 holds no 3, but 7 - 4 = 3 and 9 - 6 = 3 do; a hero left unprotected dies."""
+    game = scenario.new_game(players=3, seed=0)  # seed 0: player 0 was dealt the A of spades and the K of spades
+    s = game.state
+    while not game.is_over():
+        if game.is_chance():
+            if s.tasks and s.tasks[0].dst == EVENT:
+                scenario.deal(game, "3S")
+                break
+            game.roll()
+        else:
+            ends = [a for a in game.legal_actions() if isinstance(a, EndTurn)]
+            game.apply(ends[0] if ends else game.legal_actions()[0])
     return game
 
 
-EXAMPLES = {"an assassin to protect (随机事件)": bank_example}
+EXAMPLES = {"the next event's exact odds (随机事件)": event_odds_example,
+            "the Crusades: protect your assassin with cards making 3 (随机事件 黑3, 注9)": crusades_example}
 
 
-class BaldurPanel(StepThrough):
-    """Step through Baldur's Gate: seat ``humans`` (default 0) with the buttons, agents for the others."""
+class BaldurPanel(CachedButtons, SnapshotUndo, StepThrough):
+    """Step through Baldur's Gate: seat ``humans`` (default 0) with the board and the buttons, agents for the
+    others. The board (:mod:`.baldur_board`) draws the table; clicking a hero, a card, the inn or a seat plays
+    its action (several: offered as buttons)."""
 
     stage_rules = STAGE_RULES
     seed_ref = SEED
@@ -135,18 +189,43 @@ class BaldurPanel(StepThrough):
         kwargs.setdefault("scenario", baldur_spec())
         super().__init__(game, agents, title="Baldur's Gate 柏德之门", humans=humans, **kwargs)
         self.widget.add_class("tablerules-baldur")
+        self.message.add_class("tablerules-message")
+
+    # ----- the board ------------------------------------------------------------------------
+    def me(self) -> int:
+        if self.viewer is not None:
+            return self.viewer
+        return self.seat if self.seat is not None else self.game.state.current
+
+    def board_svg(self) -> str:
+        active = {t for a in self.human_actions() for t in self.action_targets(a)}
+        return baldur_board.board(self.game, self.viewer, self.me(), self.humans or (), active)
+
+    def action_targets(self, action) -> tuple[str, ...]:
+        return baldur_board.targets_of(self.game, action)
+
+    def target_label(self, target: str) -> str:
+        return baldur_board.label_of(target)
+
+    def action_tooltip(self, action) -> str:
+        """What the action does, in words: a hero action with its function card's text, a bid with its total."""
+        return baldur_board.action_words(self.game, action)
 
     def render_state(self) -> str:
         game = self.game
         s = game.state
-        parts = [f"<p>round {s.round}, first player {s.first}; inn {len(s.inn) + len(s.inn_under)} heroes"
-                 f"{', shown: ' + s.revealed if s.revealed else ''}; bank {len(s.bank) + len(s.bank_under)} cards; "
-                 f"stage: {html.escape(game.stage())}</p>"]
+        parts = [f"<p>Round {s.round}; player {s.first} plays first this round; the inn holds "
+                 f"{len(s.inn) + len(s.inn_under)} heroes"
+                 f"{', the next shown: ' + chip(s.revealed) if s.revealed else ''}; the bank holds "
+                 f"{len(s.bank) + len(s.bank_under)} cards.</p>"]
         if s.auction:
+            bidders = " and ".join(f"player {p}" for p in s.bidders) or "nobody"
             parts.append(f"<p><b>Auction</b> for {chip(s.auction)} ({HERO_NAMES[rank_of(s.auction)]}), "
-                         f"round {s.auction_round} of 3; bidders {s.bidders}</p>")
+                         f"round {s.auction_round} of 3; still bidding: {bidders}</p>")
         if s.bans:
-            parts.append(f"<p>Banned this round: {', '.join(s.bans)}</p>")
+            banned = "; ".join(f"player {b.split(':')[0]}'s {HERO_NAMES.get(b.split(':')[1], b.split(':')[1])}"
+                               for b in s.bans)
+            parts.append(f"<p>Hero actions banned this round: {html.escape(banned)}</p>")
         parts.append(seats_html(game, self.viewer))
-        parts.append(event_html(game))
+        parts.append(event_html(game, self.viewer))
         return "".join(parts)

@@ -8,11 +8,15 @@ from __future__ import annotations
 import html
 from fractions import Fraction
 
+from ..core.protocol import Chance
 from ..families.munchkin.cardtext import card_text, card_text_zh
 from ..munchkin import breakdown, scenario
 from ..munchkin.analysis import fight_outlook
-from ..munchkin.game import AnswerHelp, AskHelp, MunchkinGame
+from ..munchkin.game import AnswerHelp, AskHelp, MunchkinGame, PlayCard, Ready, RollToRun
+from . import munchkin_board
+from .munchkin_board import CachedButtons, SnapshotUndo
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
+from .rolls import is_die_roll
 from .scenarios import munchkin_spec
 from .stepper import StepThrough
 
@@ -52,10 +56,30 @@ STAGE_RULES = {
 }
 
 
+def dealt(players: int = 3, seed: int = 0) -> MunchkinGame:
+    """A game dealt with the seeded draws (every hand as its log says), nobody's character made yet."""
+    game = MunchkinGame({"players": players}, seed=seed)
+    while game.is_chance():
+        game.roll()
+    return game
+
+
+def start(game: MunchkinGame) -> None:
+    """Everybody still creating is ready; player 0 goes first (the roll for the first player, as the referee)."""
+    while game.stage() == "character creation":
+        game.apply(Ready(game.to_act()[0]))
+    if game.is_chance():
+        game.apply(Chance("first", 0))
+
+
 def helper_example() -> MunchkinGame:
-    """请求帮助: an elf helps you against the Drooling Slime, which gains +4 against elves (once)."""
-    game = scenario.ready(players=3, seed=1)
-    scenario.become(game, 1, race="elf")
+    """请求帮助 (asking for help): player 1 was dealt an Elf and plays it; player 0 kicks open the door on the
+    Drooling Slime (level 1, +4 against elves) and asks player 1 to help for 1 treasure. With an elf on the
+    munchkins' side the slime fights at 5: the monster's bonus against the helper's race counts, once."""
+    game = dealt(players=3, seed=25)  # seed 25: player 1's eight cards hold an Elf
+    game.apply(Ready(0))
+    game.apply(PlayCard(1, next(c for c in game.players[1].hand if c.startswith("elf#"))))
+    start(game)
     scenario.kick(game, "drooling_slime")
     game.apply(AskHelp(0, 1, 1))
     game.apply(AnswerHelp(1, True))
@@ -63,20 +87,21 @@ def helper_example() -> MunchkinGame:
 
 
 def big_monster_example() -> MunchkinGame:
-    """战斗 / 逃跑: a level-3 character with Flaming Armour and Boots of Running Really Fast meets 3,872 Orcs:
-    too strong, so run (5+ on a d6, the boots +2)."""
-    game = scenario.ready(players=3, seed=2)
-    scenario.set_level(game, 0, 3)
-    scenario.put_in_play(game, 0, "flaming_armour", "boots_of_running_really_fast")
+    """战斗 / 逃跑 (combat, running away): player 0 kicks open the door on 3,872 Orcs (level 10), far too strong
+    for a level-1 character with what was dealt: the lesson is to run (5 or more on a d6 escapes)."""
+    game = dealt(players=3, seed=2)
+    start(game)
     scenario.kick(game, "3_872_orcs")
     return game
 
 
-EXAMPLES = {"the helper example (请求帮助)": helper_example, "a monster too strong: run (逃跑)": big_monster_example}
+EXAMPLES = {"an elf helps against the Drooling Slime (请求帮助)": helper_example,
+            "a monster too strong: run (逃跑)": big_monster_example}
 
 
-class MunchkinPanel(StepThrough):
-    """``humans`` defaults to seat 0; heuristic agents play the other seats."""
+class MunchkinPanel(CachedButtons, SnapshotUndo, StepThrough):
+    """``humans`` defaults to seat 0; heuristic agents play the other seats. The board
+    (:mod:`.munchkin_board`) draws the table; clicking a card, a seat, the door or a phase plays its action."""
 
     stage_rules = STAGE_RULES
     seed_ref = SEED
@@ -87,6 +112,46 @@ class MunchkinPanel(StepThrough):
         super().__init__(game, agents=agents if agents is not None else game.heuristic_agent(), humans=humans,
                          **kwargs)
         self.widget.add_class("tablerules-munchkin")
+        self.message.add_class("tablerules-message")
+
+    # ----- the board ------------------------------------------------------------------------
+    def me(self) -> int:
+        """The seat drawn at the bottom: the seat shown, else the first human seat, else whose turn it is."""
+        if self.viewer is not None:
+            return self.viewer
+        return self.seat if self.seat is not None else self.game.state.current
+
+    def die_waiting(self) -> str:
+        """What your die waiting to be rolled decides ("" when none waits)."""
+        game = self.game
+        if self.humans is None or not game.is_chance() or not is_die_roll(game):
+            return ""
+        step_ = game.chance_step()
+        return step_.description if step_ else "the die"
+
+    def board_svg(self) -> str:
+        active = {t for a in self.human_actions() for t in self.action_targets(a)}
+        return munchkin_board.board(self.game, self.viewer, self.me(), self.humans or (), self.die_waiting(), active)
+
+    def action_targets(self, action) -> tuple[str, ...]:
+        return munchkin_board.targets_of(self.game, action)
+
+    def target_label(self, target: str) -> str:
+        return munchkin_board.label_of(self.game, target, self.viewer)
+
+    def click_target(self, target: str) -> None:
+        if target == "dice:roll" and self.die_waiting():
+            self._safely(self.roll)
+            return
+        mine = [a for a in self.human_actions() if target in self.action_targets(a)]
+        super().click_target(target)
+        if len(mine) == 1 and isinstance(mine[0], RollToRun) and self.die_waiting():
+            self._safely(self.roll)  # "roll to run away from this monster" is the roll itself: one click
+
+    def refresh(self) -> None:
+        super().refresh()
+        if self.die_waiting():
+            self.board.active = sorted({*self.board.active, "dice:roll"})
 
     def card(self, copy: str) -> str:
         c = self.game.card(copy)
