@@ -6,11 +6,8 @@ other seats, saves and the rulebook's worked example."""
 from __future__ import annotations
 
 import html
-import re
-from collections.abc import Callable, Mapping
 
 import ipywidgets as w
-import traitlets
 
 from ..core.protocol import Action, Chance
 from ..families.munchkin.cardtext import card_text, card_text_zh
@@ -198,26 +195,6 @@ class DungeonBoard:
             return f"player {name}"
         return f"{kind} {name}".strip()
 
-    def _button(self, action: Action) -> w.Button:
-        """The action's button, made once and reused (the stepper asks for every button on every refresh: each
-        new widget is a message to the page and a view to build, most of a click's answer time)."""
-        cache = self.__dict__.setdefault("_buttons", {})
-        button = cache.get(action)
-        if button is None:
-            button = cache[action] = super()._button(action)
-        return button
-
-    def _rows(self, actions: list[Action], buttons: Mapping[Action, w.Button]) -> tuple[w.Widget, ...]:
-        """The rows of buttons by kind, each row made once per set of actions and reused."""
-        cache = self.__dict__.setdefault("_row_cache", {})
-        key = tuple(actions)
-        rows = cache.get(key)
-        if rows is None:
-            if len(cache) > 200:
-                cache.clear()
-            rows = cache[key] = super()._rows(actions, buttons)
-        return rows
-
     def turn_text(self) -> str:
         """``Turn 3: player 1 (blue)``, counted from 1 (the engine counts turns played, from 0)."""
         g = self.game
@@ -227,38 +204,6 @@ class DungeonBoard:
             return "Set-up"
         p = g.current
         return f"Turn {g.turn_number() + 1}: player {p} ({g.colours[p].value})"
-
-    def header_text(self, value: str) -> str:
-        """The stepper writes "turn {turn_number()}" (0 for the first turn): the header names the turn instead."""
-        if not _STEPPER_TURN.search(value):
-            return value
-        turn = f"<b>{html.escape(self.turn_text())}</b> &middot; <b>"
-        return _STEPPER_TURN.sub(" &middot;", value).replace("<b>", turn, 1)
-
-    def use_turn_header(self) -> None:
-        """Put a :class:`TurnHeader` in the stepper's header's place (call after the stepper's ``__init__``)."""
-        old = self.header
-        self.header = TurnHeader(self.header_text)
-        self.header.add_class("tablerules-header")
-        self.header.value = old.value
-        self.widget.children = tuple(self.header if c is old else c for c in self.widget.children)
-        old.close()
-
-
-_STEPPER_TURN = re.compile(r" &middot; turn \d+ &middot;")
-
-
-class TurnHeader(w.HTML):
-    """The panel's header: what the stepper writes is rewritten (``rewrite``) before it is sent, so the page
-    gets one update per refresh (the header changes last: a page that sees it change has the rest)."""
-
-    def __init__(self, rewrite: Callable[[str], str], **kwargs) -> None:
-        self._rewrite = rewrite
-        super().__init__(**kwargs)
-
-    @traitlets.validate("value")
-    def _turn(self, proposal: dict) -> str:
-        return self._rewrite(proposal["value"]) if hasattr(self, "_rewrite") else proposal["value"]
 
 
 def locked_door_example() -> QuestGame:
@@ -344,7 +289,6 @@ class QuestPanel(DungeonBoard, StepThrough):
         self.charity_button.add_class("tablerules-charity")
         self.charity_button.on_click(lambda _: self._safely(self.give_charity))
         self.extra.children = (w.HBox([self.auto_pass, self.charity_button]),)
-        self.use_turn_header()
         self.charity_button.layout.display = "none" if self.charity_seat() is None else "flex"
         self.auto_pass.observe(lambda _change: self._safely(lambda: None), names="value")
         self.widget.add_class("tablerules-quest")

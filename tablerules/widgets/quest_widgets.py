@@ -198,7 +198,6 @@ class CrawlPanel(DungeonBoard, StepThrough):
     def __init__(self, game: DungeonCrawl, **kwargs) -> None:
         kwargs.setdefault("examples", CRAWL_EXAMPLES)
         super().__init__(game, **kwargs)
-        self.use_turn_header()
         self.widget.add_class("tablerules-crawl")
 
     def outcome_words(self, action: Chance) -> str:

@@ -183,6 +183,10 @@ class StepThrough:
         kind, _, name = target.partition(":")
         return f"{kind} {name}".strip()
 
+    def turn_text(self) -> str:
+        """The header's turn ("turn 3"; games name it their way: "Turn 4: player 1 (blue)")."""
+        return f"turn {self.game.turn_number()}"
+
     @property
     def viewer(self) -> int | None:
         """The seat whose view is shown (``None``: the teacher's full view)."""
@@ -472,18 +476,27 @@ class StepThrough:
         seat = self.log_filter.value
         self.log_view.value = log_html(self.marks.groups(game, viewer), None if seat == -1 else seat)
         # the header changes last, so a page that sees it change has every other part up to date
-        self.header.value = f"{status} &middot; turn {game.turn_number()} &middot; {game.num_actions} actions"
+        turn = html.escape(self.turn_text())
+        self.header.value = f"<b>{turn}</b> &middot; {status} &middot; {game.num_actions} actions"
         for listener in self.listeners:
             listener(game)
 
     def _rows(self, actions: list[Action], buttons: Mapping[Action, w.Button]) -> tuple[w.Widget, ...]:
+        """The buttons in a row per kind of action; the rows of a list of actions seen before are reused."""
+        cache = self.__dict__.setdefault("_row_cache", {})
+        key = tuple(actions)
+        if key in cache:
+            return cache[key]
+        if len(cache) > 300:
+            cache.clear()
         rows = []
         for kind, group in group_actions(actions):
             row = w.HBox([w.HTML(f"<b>{html.escape(kind)}</b>:", layout=w.Layout(min_width="110px"))]
                          + [buttons[a] for a in group], layout=w.Layout(flex_flow="row wrap"))
             row.add_class("tablerules-action-group")
             rows.append(row)
-        return tuple(rows)
+        cache[key] = tuple(rows)
+        return cache[key]
 
     def _show_chance(self, chance: bool) -> None:
         """The pending chance step (roll it; in referee mode, type in the real result) and the odds through
