@@ -20,7 +20,6 @@ from ..core.agents import Agent
 from ..explain import explain
 from . import baldur_board
 from .baldur_board import glyphs, signed_sum, sum_words
-from .munchkin_board import CachedButtons, SnapshotUndo
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
 from .scenarios import baldur_spec
 from .stepper import StepThrough
@@ -171,7 +170,7 @@ EXAMPLES = {"the next event's exact odds (随机事件)": event_odds_example,
             "the Crusades: protect your assassin with cards making 3 (随机事件 黑3, 注9)": crusades_example}
 
 
-class BaldurPanel(CachedButtons, SnapshotUndo, StepThrough):
+class BaldurPanel(StepThrough):
     """Step through Baldur's Gate: seat ``humans`` (default 0) with the board and the buttons, agents for the
     others. The board (:mod:`.baldur_board`) draws the table; clicking a hero, a card, the inn or a seat plays
     its action (several: offered as buttons)."""

@@ -14,7 +14,6 @@ from ..munchkin import breakdown, scenario
 from ..munchkin.analysis import fight_outlook
 from ..munchkin.game import AnswerHelp, AskHelp, MunchkinGame, PlayCard, Ready, RollToRun
 from . import munchkin_board
-from .munchkin_board import CachedButtons, SnapshotUndo
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
 from .rolls import is_die_roll
 from .scenarios import munchkin_spec
@@ -99,7 +98,7 @@ EXAMPLES = {"an elf helps against the Drooling Slime (请求帮助)": helper_exa
             "a monster too strong: run (逃跑)": big_monster_example}
 
 
-class MunchkinPanel(CachedButtons, SnapshotUndo, StepThrough):
+class MunchkinPanel(StepThrough):
     """``humans`` defaults to seat 0; heuristic agents play the other seats. The board
     (:mod:`.munchkin_board`) draws the table; clicking a card, a seat, the door or a phase plays its action."""
 

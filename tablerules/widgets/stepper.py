@@ -16,7 +16,7 @@ import ipywidgets as w
 
 from ..core.agents import Agent, agent_names, make_agent, seat_agents, step
 from ..core.errors import IllegalAction, SaveError
-from ..core.protocol import Action, Chance, Game
+from ..core.protocol import Action, Game
 from ..core.referee import hidden_from, leave_to_people, only_answers, reroll
 from .board import Board
 from .logview import TurnMarks, log_html
@@ -59,6 +59,7 @@ class StepThrough:
         self.last_by_human = False
         self.log_lines = log_lines  # kept for old callers: the log now shows the whole game, scrollable
         self.marks = TurnMarks()
+        self.snapshots: list[Game] = []  # the game before each decision made with the buttons or the board
         self.marks.reset(game, "Set-up")
         self.listeners: list[Callable[[Game], None]] = []
         self.title = w.HTML(f"<h3>{html.escape(title or game.title or game.name)}</h3>")
@@ -244,6 +245,7 @@ class StepThrough:
 
     def replace_game(self, game: Game, before: str = "Set-up") -> None:
         self.game = game
+        self.snapshots = []
         self.last_by_human = False
         self.report = None
         self.odds_seen = []
@@ -265,6 +267,8 @@ class StepThrough:
     # ----- actions ------------------------------------------------------------------------
     def play(self, action: Action) -> None:
         """Apply ``action`` as if its button was clicked."""
+        if self.humans is not None:
+            self.snapshots.append(self.game.copy())
         self.last_by_human = True
         self.report = None
         self.choice_box.children = ()
@@ -357,17 +361,23 @@ class StepThrough:
             self.last_by_human = self.last_by_human and only_answers(action)
 
     def undo(self) -> None:
-        """Take back the last action; with human seats, back to before the last human decision (the agents'
-        answers and the dice since then are taken back too, so the human decides again)."""
+        """Take back the last action; with human seats, back to before the person's last decision (the
+        agents' answers and the dice since then are taken back too, so the person decides again). A copy of the
+        game is kept before each such decision: the position comes back exactly (a worked example's set-up
+        included, which a replay from the start would lose), and Undo never goes back past the person's first
+        decision into the deal or the agents' opening moves."""
         if self.humans is None:
             self.game.undo()
             return
+        if not self.snapshots:
+            raise Notice("Nothing of yours to take back: Undo goes back to before your last decision, and you have "
+                         "made none since this game or example started.")
+        self.game = self.snapshots.pop()
         self.report = None
-        while self.game.num_actions:
-            action = self.game.undo()
-            if not isinstance(action, Chance) and getattr(action, "actor", None) in self.humans:
-                self.last_by_human = False
-                return
+        self.odds_seen = []
+        self.last_by_human = False
+        self.choice_box.children = ()
+        self.marks.note(self.game)
 
     def agents_turn(self) -> None:
         """Let the agents play until the turn passes, a human seat is to act, or the game ends: the agents
