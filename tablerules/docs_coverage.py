@@ -177,6 +177,13 @@ def load_sentences(game: SeedGame) -> list[Sentence]:
     return [Sentence(s["id"], s["section"], s["text"], s.get("excluded", "")) for s in data["sentences"]]
 
 
+def section_order(game: SeedGame) -> list[str]:
+    """The rulebook's order of the sections where the seed's text is out of order (``section_order`` in the JSON:
+    seed 003's two columns); empty where the seed's own order is the rulebook's."""
+    data = json.loads(sentences_path(game).read_text(encoding="utf-8"))
+    return list(data.get("section_order", []))
+
+
 def coverage(game: SeedGame, cites: list[Citation] | None = None) -> Coverage:
     """Match every quoted piece of the game's tests against the game's seed, sentence by sentence."""
     sentences = load_sentences(game)
@@ -239,8 +246,9 @@ def table(cov: Coverage) -> str:
              f"not covered yet: {len(missing)} (listed in `docs/rules/uncovered.json`). Passages left out "
              f"as stating no rule: {len(cov.sentences) - len(rules)} (reasons below; every one is in "
              f"`docs/rules/{cov.game.name}.sentences.json`).", ""]
+    order = {name: i for i, name in enumerate(section_order(cov.game))}
     section = None
-    for s in rules:
+    for s in sorted(rules, key=lambda s: order[s.section]) if order else rules:
         if s.section != section:
             section = s.section
             lines += ["", f"#### {section or '(before the first heading)'}", "", "| id | seed sentence | tests |",

@@ -23,6 +23,7 @@ from tablerules.docs_coverage import (
     normalise,
     quoted_pieces,
     run,
+    section_order,
     table,
 )
 
@@ -51,10 +52,24 @@ def test_the_sentences_are_the_whole_seed_in_order(game) -> None:
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
 def test_every_left_out_passage_gives_its_reason(game) -> None:
     data = json.loads((DOCS / f"{game.name}.sentences.json").read_text(encoding="utf-8"))
+    assert set(data) <= {"game", "seed", "section_order", "sentences"} and data["seed"] == game.seed
     for s in data["sentences"]:
         assert set(s) <= {"id", "section", "text", "excluded"}
         assert "excluded" not in s or len(s["excluded"]) > 10, s["id"]
     assert any(s.rule for s in load_sentences(game))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_the_section_order_names_each_section_once(game) -> None:
+    """Seed 003's text comes in two interleaved columns: its tables follow the rulebook's order of sections; the
+    other seeds are in the rulebook's order, each section one run of sentences."""
+    order = section_order(game)
+    sections = [s.section for s in load_sentences(game)]
+    if order:
+        assert len(order) == len(set(order)) and set(order) == set(sections)
+    else:  # in the seed's order: a section is one run of sentences
+        runs = [a for i, a in enumerate(sections) if i == 0 or sections[i - 1] != a]
+        assert len(runs) == len(set(runs))
 
 
 def test_the_coverage_tables_are_up_to_date() -> None:
