@@ -20,15 +20,19 @@ from tablerules.docs_coverage import (
     in_row,
     load_sentences,
     load_uncovered,
+    main,
     normalise,
     quoted_pieces,
     run,
     section_order,
     table,
+    with_table,
 )
 
-SEEDS = [Path(os.environ.get("TABLERULES_SEEDS", "")), Path(__file__).resolve().parents[2] / "shared" / "seeds",
-         Path("/work/shared/seeds")]
+HERE = Path(__file__).resolve()
+# the seeds sit in ../shared beside the checkout (a worktree one folder deeper: ../../shared)
+SEEDS = [Path(os.environ.get("TABLERULES_SEEDS", "")), HERE.parents[2] / "shared" / "seeds",
+         HERE.parents[3] / "shared" / "seeds"]
 
 
 def seed_dir() -> Path | None:
@@ -41,7 +45,7 @@ def test_the_sentences_are_the_whole_seed_in_order(game) -> None:
     rule sentence cannot be left out of the check by being left out of the list."""
     folder = seed_dir()
     if folder is None:
-        pytest.skip("the seeds (../shared/seeds) are not beside this checkout")
+        pytest.skip("the seeds (../shared/seeds, or TABLERULES_SEEDS) are not beside this checkout")
     raw = (folder / game.seed).read_text(encoding="utf-8")
     sentences = load_sentences(game)
     assert "".join(normalise(s.text) for s in sentences) == normalise(raw)
@@ -76,6 +80,21 @@ def test_the_coverage_tables_are_up_to_date() -> None:
     """Regenerating the tables gives the committed text (the command: python -m tablerules.docs_coverage)."""
     report = run(write=False)
     assert not report.stale, f"out of date, run `python -m tablerules.docs_coverage`: {report.stale}"
+
+
+def test_the_command_checks_and_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m tablerules.docs_coverage --check`` changes nothing, prints each game's counts and exits 0."""
+    before = {g.name: doc_path(g).read_text(encoding="utf-8") for g in GAMES}
+    assert main(["--check"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"{g.name:12} rule sentences" in out for g in GAMES) and "out of date" not in out
+    assert before == {g.name: doc_path(g).read_text(encoding="utf-8") for g in GAMES}
+
+
+def test_the_markers_must_be_there() -> None:
+    with pytest.raises(ValueError, match="markers"):
+        with_table("# a document without a table\n", "table")
+    assert with_table(f"a\n{BEGIN}\nold\n{END}\nb", f"{BEGIN}\nnew\n{END}") == f"a\n{BEGIN}\nnew\n{END}\nb"
 
 
 def test_every_rule_sentence_is_covered_or_listed_as_not_yet() -> None:
