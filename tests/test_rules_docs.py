@@ -20,6 +20,7 @@ from tablerules.docs_coverage import (
     in_row,
     load_sentences,
     load_uncovered,
+    loosen,
     main,
     normalise,
     quoted_pieces,
@@ -124,6 +125,17 @@ def test_a_quote_covers_the_sentences_it_overlaps_and_only_its_own_game() -> Non
     other = Citation("test_quest_x.py::test_y", cite.pieces)
     assert sentence.id not in coverage(munchkin, [other]).tests
     assert coverage(munchkin, [other]).unmatched == []
+
+
+def test_a_quote_may_leave_out_the_seeds_asides_and_english_names() -> None:
+    """Seed 001 p. 10 "你可以邀请与你同一个房间或者可以跑来帮你（见下文）的任何人" quoted without "（见下文）"; seed 003
+    "鱼人 Tritons 在征服…" quoted without "Tritons"."""
+    assert loosen("跑来帮你（见下文）的任何人") == loosen("跑来帮你的任何人") == "跑来帮你的任何人"
+    assert loosen("鱼人 Tritons 在征服海洋") == "鱼人在征服海洋" and loosen("3 个 的区域") == "3个的区域"
+    quest = next(g for g in GAMES if g.name == "quest")
+    cite = Citation("test_quest_x.py::test_y", ("你可以邀请与你同一个房间或者可以跑来帮你的任何人",))
+    (sid,) = coverage(quest, [cite]).tests
+    assert "（见下文）的任何人" in next(s.text for s in load_sentences(quest) if s.id == sid)
 
 
 def test_a_wrapped_table_cell_is_found_in_its_row() -> None:
