@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: all setup figures lab panel test test-quick lint bench clean
+.PHONY: all setup figures lab panel test test-quick lint bench docs clean
 
 all: figures
 
@@ -48,6 +48,10 @@ bench: setup
 	$(BIN)/python benchmarks/bench_munchkin.py
 	$(BIN)/python benchmarks/bench_openspiel.py
 	$(BIN)/python benchmarks/bench_sweep.py scaling
+
+## docs: regenerate the coverage tables of docs/rules/<game>.md (seed sentence -> tests) from the tests' docstrings
+docs: setup
+	$(BIN)/python -m tablerules.docs_coverage
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis tests/screenshots figures/*.png

@@ -48,6 +48,8 @@ def test_data_errors_name_file_and_field(tmp_path) -> None:
 
 
 def test_deck_is_two_decks_and_four_jokers() -> None:
+    """Seed 002: "游戏设置为4位玩家，2副扑克牌，鬼牌4张" and "将[A]、[J]、[Q]、[K]这四种牌 ( 称为英雄牌 ) 取出洗均匀後
+    放置一堆 ( 旅店堆 )"."""
     deck = Counter(full_deck())
     assert sum(deck.values()) == 108 and deck["BJ"] == deck["RJ"] == 2
     game = Baldur(seed=3)
@@ -62,6 +64,7 @@ def test_registry_knows_baldur() -> None:
 
 
 def test_setup_deals_6_cards_2_heroes_then_opening_card() -> None:
+    """Seed 002: "游戏一开始1人6张手牌，随机2张英雄。" """
     game = Baldur(seed=5)
     roll_all(game)
     assert game.state.stage == "opening"
@@ -71,6 +74,8 @@ def test_setup_deals_6_cards_2_heroes_then_opening_card() -> None:
 
 
 def test_opening_highest_rank_then_suit_and_no_jokers() -> None:
+    """Seed 002: "再来每位玩家打出1张手牌比大小 ( 花色也为比大小依据 ) ( 不可以出鬼牌 ) 来决定由谁是开局玩家" and
+    "开局玩家开始回合前，每位玩家可先从银行抽取2张手牌"."""
     game = Baldur(seed=5)
     roll_all(game)
     for p, hand in enumerate([["10S", "BJ", "2C", "3C", "4C", "5C"], ["10H", "2D", "3D", "4D", "5D", "6D"],
@@ -85,6 +90,7 @@ def test_opening_highest_rank_then_suit_and_no_jokers() -> None:
 
 
 def test_opening_full_tie_is_rock_paper_scissors_chance() -> None:
+    """Seed 002: "若有数字与花色均相同者，则猜拳决定" (a chance step, each tied player equally likely)."""
     game = Baldur(seed=5)
     roll_all(game)
     for p, hand in enumerate([["10S", "2C"], ["10S", "2D"], ["9S", "2H"], ["2S", "3S"]]):
@@ -100,6 +106,8 @@ def test_opening_full_tie_is_rock_paper_scissors_chance() -> None:
 
 @pytest.mark.parametrize("heroes,cards", [(0, 3), (3, 3), (4, 4), (5, 4), (6, 5), (8, 6), (9, 6)])
 def test_draw_count_by_heroes(heroes: int, cards: int) -> None:
+    """Seed 002: "玩家持有的英雄数目，决定抽取手牌数量： 0+ 个英雄 3张。 4+ 个英雄 4张。 6+ 个英雄 5张。 8+ 个英雄
+    6张。" """
     assert draw_count(heroes) == cards
 
 
@@ -170,6 +178,7 @@ def test_openspiel_random_sim_test() -> None:
 
 
 def test_tax_is_heroes_plus_two_at_most_five() -> None:
+    """Seed 002, 注6: "[9] 徵税为获得行动玩家手上所有英雄牌数量 + 2 的手牌 ( 上限为5张 )"."""
     assert [tax_count(h) for h in (0, 1, 2, 3, 4, 9)] == [2, 3, 4, 5, 5, 5]
 
 

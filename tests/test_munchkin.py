@@ -81,6 +81,8 @@ def test_kicking_a_monster_starts_a_fight() -> None:
 
 
 def test_kicking_a_curse_strikes_the_kicker() -> None:
+    """诅咒: "如果在踢门阶段被明抽，诅咒牌立刻对抽出该牌的小白起效"; 踢门: "如果这张牌是诅咒——见诅咒——那么你被它诅咒了
+    （如果这个诅咒对你有效的话）——然后这张诅咒被弃掉"."""
     game = ready()
     game.players[0].level = 3
     kick(game, "curse_lose_a_level")
@@ -116,6 +118,8 @@ def test_looking_for_trouble_fights_a_monster_from_the_hand() -> None:
 
 # ----- combat --------------------------------------------------------------------------------
 def test_strength_is_level_plus_items_against_level_plus_modifiers() -> None:
+    """战斗: "如果你的等级，加上装备的加值超过怪物等级的话，你就干掉它了" and "部分怪物有影响战斗的特殊能力——比如对
+    某些职业或种族的加值" (the Drooling Slime, +4 against elves; a tie is no kill)."""
     game = ready()
     game.players[0].level = 2
     wear(game, 0, "boots_of_butt_kicking", "horny_helmet")
@@ -135,6 +139,8 @@ def test_a_warrior_wins_ties() -> None:
 
 
 def test_winning_gives_levels_and_treasures_face_down() -> None:
+    """踢门: "如果你赢了，升一级"; 3. Loot: "如果干掉了怪物，你可以得到怪物牌上所示数目的宝藏" and "如果怪物是被你solo掉
+    的，暗抽宝藏"."""
     game = ready()
     game.players[0].level = 5
     kick(game, "flying_frogs")  # level 2, 1 treasure
@@ -206,6 +212,7 @@ def test_one_shots_and_berserk_and_turning() -> None:
 @pytest.mark.parametrize(("race", "face", "escapes"), [(None, 5, True), (None, 4, False), ("elf", 4, True),
                                                       ("halfling", 5, False), ("halfling", 6, True)])
 def test_running_away_needs_five(race: str | None, face: int, escapes: bool) -> None:
+    """逃跑: "投骰，不低于5才算成功逃跑" and "精灵在逃跑时有加值，而半身人有减值"."""
     game = ready()
     game.players[0].level = 2
     become(game, 0, race=race)
@@ -309,6 +316,8 @@ def test_death_and_looting_the_body() -> None:
 
 # ----- levels, items, selling ----------------------------------------------------------------
 def test_level_ten_only_by_killing() -> None:
+    """游戏开始和结束: "第一个到达10级的小白获胜...但是你必须通过杀死怪物或神祇干涉获胜"; the English sheet: "You must
+    kill a monster to reach Level 10." """
     game = ready()
     game.players[0].level = 9
     gual = hand(game, 0, "go_up_a_level")[0]
@@ -510,6 +519,7 @@ def test_when_help_fails_both_run_on_their_own_rolls() -> None:
 
 
 def test_a_kill_that_takes_fighter_and_elf_helper_to_ten_is_a_joint_win() -> None:
+    """游戏开始和结束: "如果两个小白共同杀死怪物并同时达到10级，则他们共同胜利"."""
     game = ready()
     game.players[0].level = 9
     game.players[1].level = 9
@@ -565,6 +575,8 @@ def test_the_panel_lets_agents_play_the_other_seats() -> None:
 
 # ----- any time: giving up, curses from the hand, backstab ------------------------------------
 def test_giving_up_a_race_or_class_at_any_time() -> None:
+    """职业: "你可以在任意时刻弃掉职业牌，甚至在战斗时也可以" and "当你弃掉职业牌时，也会失去这些能力"; 种族: "你可以在
+    任意时刻弃掉种族牌，甚至在战斗时也可以"."""
     game = ready()
     game.players[0].level = 2
     become(game, 0, race="elf", cls="wizard")

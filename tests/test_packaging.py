@@ -71,7 +71,7 @@ def test_rules_package_imports_nothing_from_jupyter() -> None:
 
 def test_layout() -> None:
     for name in ("notebooks", "tablerules", "figures", "data", "tests", "environment.yml", "pyproject.toml",
-                 "README.md", "Makefile", ".ci/run", "docs/rules-notes.md", "benchmarks", "data/schema",
+                 "README.md", "Makefile", ".ci/run", "docs/rules/README.md", "benchmarks", "data/schema",
                  "tablerules/core", "tablerules/odds.py", "tablerules/cli.py", "tablerules/widgets",
                  "tablerules/plots"):
         assert (ROOT / name).exists(), name

@@ -26,6 +26,7 @@ def examples() -> Dungeon:
 
 @pytest.mark.parametrize("colour", list(Colour))
 def test_example_lurking_kiosk_never_moves(examples: Dungeon, colour: Colour) -> None:
+    """p. 13: "潜伏的怪物在怪物回合不会移动，但是移动怪物的卡牌可以正常影响到。" (the kiosk of p. 14, every colour)."""
     assert path(examples, "kiosk", colour) == (("R1",), Stop.LURKING)
 
 
@@ -50,6 +51,7 @@ def test_example_reverse_mushroom_first_steps_against_the_arrow(examples: Dungeo
 
 
 def test_all_monsters_move_at_once(examples: Dungeon) -> None:
+    """p. 13: "同样，所有怪物视为是同时移动的。" """
     board = examples.copy()
     paths = monster_turn(board, Colour.GREEN)
     assert set(paths) == set(examples.monsters)
@@ -60,6 +62,8 @@ def test_all_monsters_move_at_once(examples: Dungeon) -> None:
 
 # ----- each rule on a small dungeon -----------------------------------------------------------
 def test_follows_arrows_room_after_room_and_stops_without_an_arrow() -> None:
+    """p. 13: "只要其中的某一个与怪物移动色一致，那怪物就继续移动" and "如果怪物通不过箭头所指向的连接块，或者没有
+    相应颜色的箭头，那怪物就停止移动了。" """
     rooms, links = row(4)
     rooms["A2"] = ((2, 0), {})  # no red arrow in A2
     d = dungeon(rooms, links, [{"id": "m", "room": "A0"}])
@@ -73,6 +77,7 @@ def test_follows_arrows_room_after_room_and_stops_without_an_arrow() -> None:
     ("secret", ["corridor", "door", "locked"], False),
 ])
 def test_passing_links(kind: str, passes: list[str] | None, moves: bool) -> None:
+    """p. 13: "通常情况下，怪物只能穿过走廊或普通的门。" and "但是某些怪物有特殊移动规则" (a monster's ``passes``)."""
     rooms = {"A": ((0, 0), {"red": "E"}), "B": ((1, 0), {})}
     monster = {"id": "m", "room": "A", **({"passes": passes} if passes else {})}
     d = dungeon(rooms, [((0, 0), "E", kind)], [monster])
@@ -85,6 +90,7 @@ def test_a_missing_connector_is_a_wall() -> None:
 
 
 def test_no_backtracking_includes_the_start() -> None:
+    """p. 13: "怪物从来不会走回头路，也不会在同一轮走回自己的出发点。" """
     # A -> B -> back to A would be backtracking: it stops in B
     rooms = {"A": ((0, 0), {"red": "E"}), "B": ((1, 0), {"red": "W"})}
     d = dungeon(rooms, [((0, 0), "E", "door")], [{"id": "m", "room": "A"}])
@@ -92,6 +98,7 @@ def test_no_backtracking_includes_the_start() -> None:
 
 
 def test_no_backtracking_round_a_loop() -> None:
+    """p. 13: "如果和怪物移动色一致的箭头指向了一个它本轮此前到过的房间，那怪物就停止移动了。" """
     rooms = {"A": ((0, 0), {"red": "E"}), "B": ((1, 0), {"red": "S"}), "C": ((1, 1), {"red": "W"}),
              "D": ((0, 1), {"red": "N"})}
     links = [((0, 0), "E", "corridor"), ((1, 0), "S", "corridor"), ((0, 1), "E", "corridor"),
@@ -101,6 +108,8 @@ def test_no_backtracking_round_a_loop() -> None:
 
 
 def test_stops_in_its_target_munchkins_room() -> None:
+    """p. 13: "如果怪物移入了它的目标小白" ... "所在的房间，它就会站在那里流口水" and "不管怪物箭头或者特殊移动规则
+    怎么说，它不会在怪物移动阶段再离开了。" """
     rooms, links = row(4)
     monsters = [{"id": "hunter", "room": "A0", "target": "blue"}, {"id": "other", "room": "A0", "target": "red"}]
     d = dungeon(rooms, links, monsters, munchkins={"blue": "A1", "red": "A0"})
@@ -134,12 +143,15 @@ def test_fast_extra_step_never_backtracks() -> None:
 
 
 def test_slow_takes_at_most_one_step() -> None:
+    """p. 13: "迟缓的怪物在怪物回合最多移动一步，不管下一个房间的箭头是什么。" """
     rooms, links = row(4)
     d = dungeon(rooms, links, [{"id": "s", "room": "A0", "movement": "slow"}])
     assert path(d, "s") == (("A0", "A1"), Stop.SLOW)
 
 
 def test_reverse_first_step_against_the_arrow_then_normal() -> None:
+    """p. 13: "在怪物回合开始时，如果所在的房间有何怪物移动色相同的箭头，则它的第一步会沿着箭头的反方向移动。" and
+    "之后的移动则照常按照怪物移动色进行。" """
     rooms = {"W": ((0, 0), {"red": "S"}), "M": ((1, 0), {"red": "E"}), "E": ((2, 0), {})}
     links = [((0, 0), "E", "corridor"), ((1, 0), "E", "corridor")]
     d = dungeon(rooms, links, [{"id": "r", "room": "M", "movement": "reverse"}])
@@ -153,6 +165,8 @@ def test_reverse_first_step_against_the_arrow_then_normal() -> None:
 
 
 def test_into_darkness_off_the_edge_wraps_to_the_first_room() -> None:
+    """p. 13: "那它就会出现在缝的另一边，或者从地城的另一头回来！" and "不用管怪物重新进场时候的那个连接块是什么，
+    就算是墙也无所谓。" """
     rooms, links = row(4)
     rooms["A3"] = ((3, 0), {"red": "E"})
     rooms["A0"] = ((0, 0), {})
@@ -163,6 +177,7 @@ def test_into_darkness_off_the_edge_wraps_to_the_first_room() -> None:
 
 
 def test_into_darkness_through_a_gap() -> None:
+    """p. 13: "如果根据箭头怪物会移入黑暗之中（也就是说，移进地城里的一个缝，或者移出地城的边缘）" """
     rooms = {"A": ((0, 0), {"red": "E"}), "C": ((2, 0), {}), "D": ((0, 1), {})}
     d = dungeon(rooms, [((0, 0), "E", "corridor")], [{"id": "m", "room": "A"}])
     assert path(d, "m") == (("A", "C"), Stop.NO_ARROW)  # (1, 0) is a gap: it comes out in C
@@ -181,6 +196,8 @@ def test_darkness_back_to_its_own_room_is_backtracking() -> None:
 
 
 def test_the_entrance_is_passed_straight_through() -> None:
+    """p. 13: "当怪物进入入口时，它会直接穿过入口进入对面的房间。" and "如果它是在怪物回合进去的，就照常从对面的房间开始
+    继续移动。" """
     rooms = {"A": ((0, 0), {"red": "E"}), "ENT": ((1, 0), {}), "B": ((2, 0), {"red": "E"}), "C": ((3, 0), {})}
     links = [((0, 0), "E", "corridor"), ((1, 0), "E", "corridor"), ((2, 0), "E", "corridor")]
     d = dungeon(rooms, links, [{"id": "m", "room": "A"}, {"id": "s", "room": "A", "movement": "slow"}],
@@ -199,6 +216,7 @@ def test_a_target_on_the_entrance_does_not_stop_a_monster_passing_through() -> N
 
 
 def test_the_entrance_cannot_be_entered_with_no_room_beyond() -> None:
+    """p. 13: "如果对面没有房间，那怪物就根本进不去入口。" """
     rooms = {"A": ((0, 0), {"red": "E"}), "ENT": ((1, 0), {}), "Z": ((1, 1), {})}
     d = dungeon(rooms, [((0, 0), "E", "corridor"), ((1, 0), "E", "corridor")], [{"id": "m", "room": "A"}],
                 entrance="ENT")
