@@ -95,8 +95,8 @@ def test_protection_numbers_are_the_numbers_of_the_protection_sets() -> None:
 
 
 def test_choices_offer_the_first_card_of_each_rank_and_colour() -> None:
-    """Cards of one rank and colour do the same (docs/rules-notes.md): ``choices`` offers the first of each in code
-    order, sorted, as the plain walk over the sorted cards does, on 5,000 random sets of cards."""
+    """Cards of one rank and colour do the same (docs/rules/baldursgate.md): ``choices`` offers the first of each in
+    code order, sorted, as the plain walk over the sorted cards does, on 5,000 random sets of cards."""
     deck = full_deck()
     rng = random.Random(17)
     for _ in range(5000):

@@ -58,7 +58,7 @@ def test_use_needs_the_hero_and_exhausts_it(game: Baldur) -> None:
 
 
 def test_exhausted_heroes_turn_face_up_at_the_start_of_the_owners_turn(game: Baldur) -> None:
-    """Seed 002: 注3 "行动过的英雄需覆盖正面" (when they turn up again: docs/rules-notes.md)."""
+    """Seed 002: 注3 "行动过的英雄需覆盖正面" (when they turn up again: docs/rules/baldursgate.md)."""
     set_heroes(game, 1, ["KS"], tired=["QS"])
     game.apply(A.EndTurn(0))
     roll_all(game)
@@ -86,7 +86,7 @@ def test_2_advanced_and_special_ban_every_other_player(game: Baldur) -> None:
 
 
 def test_bans_stop_hero_actions_until_the_round_ends(game: Baldur) -> None:
-    """Seed 002: [2] "禁止…英雄行动" (until the round ends: docs/rules-notes.md)."""
+    """Seed 002: [2] "禁止…英雄行动" (until the round ends: docs/rules/baldursgate.md)."""
     set_heroes(game, 1, ["KS"])
     set_hand(game, 1, ["9S"])
     game.state.bans = ["1:K"]

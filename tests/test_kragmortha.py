@@ -1,4 +1,4 @@
-"""Kragmortha (seed 004): the data, the board, the harness, and a test per rule (see docs/rules-notes.md)."""
+"""Kragmortha (seed 004): the data, the board, the harness, and a test per rule (see docs/rules/kragmortha.md)."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def test_component_counts_match_the_facts() -> None:
 
 def test_the_penalty_cards_are_the_seeds_21() -> None:
     """Seed 004, 懲罰卡介紹: the seed prints 21 penalty cards (facts.md counts 24 in the box). The three more are
-    printed nowhere we have, so the engine has the seed's 21, each with the seed's text (docs/rules-notes.md)."""
+    printed nowhere we have, so the engine has the seed's 21, each with the seed's text (docs/rules/kragmortha.md)."""
     seed = Path(__file__).resolve().parents[1].parent / "shared" / "seeds" / "004_136acf3175cc4d8d.txt"
     if not seed.exists():
         pytest.skip("the seeds are not beside this checkout")

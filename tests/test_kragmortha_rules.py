@@ -1,4 +1,4 @@
-"""Kragmortha: a scenario test per rule sentence of seed 004 and per card (listed in docs/rules-notes.md)."""
+"""Kragmortha: a scenario test per rule sentence of seed 004 and per card (listed in docs/rules/kragmortha.md)."""
 
 from __future__ import annotations
 

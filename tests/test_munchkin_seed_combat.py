@@ -1,7 +1,7 @@
 """Munchkin, seed 000 read sentence by sentence: combat, asking for help, running away.
 
 Each test sets up a position through the scenario API (tablerules.munchkin.scenario), does what the quoted
-sentence says, and checks the outcome. docs/rules-notes.md keeps the table sentence -> test.
+sentence says, and checks the outcome. docs/rules/munchkin.md keeps the table sentence -> test.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Munchkin, seed 000 read sentence by sentence: set-up, card management, the first player, the end.
 
 Each test sets up a position through the scenario API (tablerules.munchkin.scenario), does what the quoted
-sentence says, and checks the outcome the sentence gives. docs/rules-notes.md keeps the table
+sentence says, and checks the outcome the sentence gives. docs/rules/munchkin.md keeps the table
 sentence -> test.
 """
 
@@ -142,7 +142,7 @@ def test_three_to_six_can_play(players: int) -> None:
 def test_everyone_starts_a_level_one_human_with_no_class() -> None:
     """人物创建: "所有小白都要从一个一级的一个人类无业者开始" and
     人物属性: "你角色的性别在开始时和你自己的相同" (the kit
-    knows no players' sexes: seats alternate male and female, docs/rules-notes.md)."""
+    knows no players' sexes: seats alternate male and female, docs/rules/munchkin.md)."""
     game = MunchkinGame({"players": 4}, seed=3)
     for i, p in enumerate(game.players):
         assert p.level == 1 and p.race is None and p.cls is None

@@ -1,5 +1,5 @@
 """Munchkin Quest (seed 001), the set-up and the turn read sentence by sentence: a scenario test per rule,
-each quoting its passage (docs/rules-notes.md, "Munchkin Quest: seed 001 sentence by sentence")."""
+each quoting its passage (docs/rules/quest.md, "Munchkin Quest: seed 001 sentence by sentence")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Small World: a scenario test per rule sentence of seed 003 (小小世界中文规则) not covered elsewhere, each quoting
-its passage; the coverage table in docs/rules-notes.md maps every sentence to its test."""
+its passage; the coverage table in docs/rules/smallworld.md maps every sentence to its test."""
 
 from __future__ import annotations
 

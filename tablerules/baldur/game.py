@@ -3,7 +3,7 @@
 Every draw from the bank or the inn, every random card or hero taken from a player and every card dealt
 back after a shuffle is an explicit chance step with exact probabilities over what the source holds: the
 bank is its unseen shuffled part (any of its cards equally likely on top) followed by the cards put under
-it, in order. See docs/rules-notes.md, "Baldur's Gate", for every interpretation.
+it, in order. See docs/rules/baldursgate.md, "Baldur's Gate", for every interpretation.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ Intervention (every cleric goes up a level, even to 10); Go Up a Level in other 
 
 The rules live in :mod:`tablerules.munchkin.rules`, one module per subject, mixed into
 :class:`MunchkinGame`; this module wires the state (:mod:`.state`), the turn flow and the rules. The
-decisions are in docs/rules-notes.md.
+decisions are in docs/rules/munchkin.md.
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ points, exploring, monster bases, the monster turn) and adds, each rule a method
   level-10 helpers; killing it wins (jointly with a level-10 helper); losing: a hit, a level, run away,
   the boss is discarded. If every munchkin is dead at once, the monsters win.
 
-The decisions where the seed is silent are in docs/rules-notes.md ("Munchkin Quest: the whole game").
+The decisions where the seed is silent are in docs/rules/quest.md ("Munchkin Quest: the whole game").
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ NOBODY = -1
 LOST_TRIBES = 18  #: seed 003: "18 个“失落的部族”标志" (the list says x18)
 MAX_LAIRS, MAX_FORTRESSES, MAX_ENCAMPMENTS, MAX_HEROES, MAX_HOLES = 10, 6, 5, 2, 2
 #: seed 003: "109 个胜利点数（VP）代币； 10VPx30，5VPx24，3VPx20，1VPx35". Coins are kept as a number: the seed
-#: gives no rule that depends on the denominations (no exchange rule, totals hidden anyway); see rules-notes.
+#: gives no rule that depends on the denominations (no exchange rule, totals hidden anyway); see
+#: docs/rules/smallworld.md.
 COIN_TOKENS = {10: 30, 5: 24, 3: 20, 1: 35}
 START_COINS = 5  #: seed 003, 游戏设置阶段 5: "每位玩家发放 5 枚 1 点的胜利点数代币"
 ROW = 6  #: six visible combos (five laid out + the top of the stacks)

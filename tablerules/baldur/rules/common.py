@@ -36,7 +36,7 @@ _SAME = _Same()
 
 def choices(cards: list[str]) -> list[str]:
     """One card per (rank, colour) held: two cards of a rank and colour do the same everywhere but in the
-    opening, so only one of them is offered (the first in code order; see docs/rules-notes.md). The first
+    opening, so only one of them is offered (the first in code order; see docs/rules/baldursgate.md). The first
     of each group in sorted order come out sorted."""
     backwards = sorted(cards, reverse=True)  # the first card of each kind in code order is the last one kept
     return sorted(dict(zip(map(_SAME.__getitem__, backwards), backwards, strict=True)).values())

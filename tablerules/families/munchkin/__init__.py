@@ -46,7 +46,7 @@ def race_run_bonus(tags: Iterable[str]) -> int:
 
 def escapes(face: int, modifier: int, need: int = RUN_NEED) -> bool:
     """One die per monster: escaped when the roll plus every modifier reaches ``need`` (no automatic
-    success on a 6 nor failure on a 1: docs/rules-notes.md)."""
+    success on a 6 nor failure on a 1: docs/rules/munchkin.md)."""
     return face + modifier >= need
 
 

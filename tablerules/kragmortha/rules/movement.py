@@ -28,7 +28,7 @@ class Step(NamedTuple):
 
 def matches(kind: str, symbol: str) -> bool:
     if kind in ("desk", "teleport"):
-        return True  # 書桌可以用任何圖案移動到上面; teleport squares: see docs/rules-notes.md
+        return True  # 書桌可以用任何圖案移動到上面; teleport squares: see docs/rules/kragmortha.md
     return kind in SYMBOLS and symbol in (CRYSTAL, kind)
 
 

@@ -164,7 +164,7 @@ def use_tome(game: Kragmortha, a: UseTome) -> None:
             seat.used_tomes.append(a.card)
     elif t == "immunity":
         seat.immune.append(a.card)
-    elif t == "curse":  # 每個被選到的人: every opponent (see docs/rules-notes.md)
+    elif t == "curse":  # 每個被選到的人: every opponent (see docs/rules/kragmortha.md)
         for q in range(len(s.seats)):
             if q != p and len(s.seats[q].penalties) < 2:
                 s.tasks.append(("penalty", q, 0))

@@ -298,7 +298,7 @@ class Choices:
         (人物属性: "你可以在任意时刻弃掉种族牌"), curse anyone (诅咒), Go Up a Level (not to level 10), one-shots
         in a fight, and offers to trade items in play outside a fight (交易). Not while a roll, a choice,
         a trade offer, looting or charity is pending; while a player runs away only the curses, give-ups and Go Up
-        a Level that "任何时刻" names (docs/rules-notes.md)."""
+        a Level that "任何时刻" names (docs/rules/munchkin.md)."""
         st = self.state
         running = st.flow.name == RUNNING
         if st.over_reason or st.choice is not None or st.draws or (st.flow.name not in ANYTIME and not running) or not (

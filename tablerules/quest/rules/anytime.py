@@ -37,7 +37,7 @@ class AnytimeRules:
         (p. 7), a Treasure won this turn into play, Summon Wall (p. 17: 你得在他移动之前先把墙召唤出来); in your
         own turn, suicide. A dead player still plays cards, only not on themselves (p. 8, 死亡以后): curses
         and enhancers. Never while a step waits for chance, a choice or a curse's answer, nor before the
-        game has started, nor after the roll (docs/rules-notes.md, "Any time")."""
+        game has started, nor after the roll (docs/rules/quest.md, "Any time")."""
         st = self.state
         stage = st.stage_name
         if (st.over_reason or st.pending or st.choice is not None or st.curse is not None or st.picker is not None

@@ -44,7 +44,7 @@ def defence(g: SmallWorld, region: int) -> int:
 def defenders(g: SmallWorld, player: int, region: int) -> int:
     """The tokens that raise the cost of ``region`` for ``player``: another player's race tokens only (seed 003,
     征服一个区域: "该区域每有一个其他玩家的种族标志或失落的部族标志，需要再多放一个种族标志"). The player's own race
-    in decline there costs nothing extra (docs/rules-notes.md, "Own decline regions")."""
+    in decline there costs nothing extra (docs/rules/smallworld.md, "Own decline regions")."""
     s = g.state
     return s.tokens[region] if s.owner[region] != player else 0
 
