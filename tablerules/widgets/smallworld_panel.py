@@ -88,8 +88,8 @@ def mountain_example() -> SmallWorld:
     return g
 
 
-EXAMPLES = {"the cost of a conquest: 2 base + 1 per token there + 1 mountain (征服一个区域)": mountain_example,
-            "a final attempt with the reinforcement die (增援骰)": final_attempt_example}
+EXAMPLES = {"a final attempt with the reinforcement die (增援骰)": final_attempt_example,
+            "the cost of a conquest: 2 base + 1 per token there + 1 mountain (征服一个区域)": mountain_example}
 
 
 #: the actions a click on a region plays (or offers, when a region has several)
