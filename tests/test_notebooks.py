@@ -70,10 +70,11 @@ def test_the_analysis_notebooks_are_the_six_pages() -> None:
                                           "quest_monster_movement", "quest_odds", "smallworld_analysis"]
 
 
-@pytest.mark.parametrize("path", ANALYSIS, ids=lambda p: p.name)
-def test_analysis_notebook_shows_only_words_tables_widgets_and_pictures(path: Path) -> None:
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_shows_only_words_tables_widgets_and_pictures(path: Path) -> None:
     """No printed text, no plain-text-only result, no ``<pre>`` or fenced block, no slug or raw list or long
-    float on the page (issue 23): every result is an HTML table, a Markdown line, a widget or a figure."""
+    float on the page (issue 23), the step-through pages included (the panels' own text is scanned by
+    tests/test_page_text.py): every result is an HTML table, a Markdown line, a widget or a figure."""
     nb = executed(path)
     assert unreadable_outputs(nb) == []
     shown = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
