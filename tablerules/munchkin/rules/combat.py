@@ -76,7 +76,7 @@ class CombatRules:
         c.enhancers.append(action.card)
         c.enhanced[action.card] = action.monster
         self.interfere(action.player)
-        self.event(f"player {action.player} makes {self.card(action.monster).name} {self.card(action.card).name}")
+        self.event(f"player {action.player} plays {self.card(action.card).name} on {self.card(action.monster).name}")
 
     def _do_PlayMate(self, action: PlayMate) -> None:
         """Mate (干预战斗: "如果有其他怪物加入战斗（比如游荡怪物或怪物的另一半）"): beat both, or run from both."""
