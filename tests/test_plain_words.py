@@ -37,6 +37,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a quoted slug", re.compile(r"'[a-z0-9_-]+'")),
     ("an underscore slug", re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]")),
     ("a long float", re.compile(r"\d\.\d{4,}")),
+    ("a plural in brackets", re.compile(r"[a-z]\(s\)")),
     ("a repr", re.compile(r"<[A-Za-z_.]+ object|\b[A-Z][A-Za-z]+\([a-z_]+=|\bNone\b|\bTrue\b|\bFalse\b")),
     ("broken English", re.compile(r"\bno any\b|\b(a|an|the|to|of) \1\b|\b1 (?:actions|cards|levels|squares|"
                                   r"steps|points|coins|players|turns|items)\b|\ban [b-df-hj-np-tv-z][a-z]", re.I)),

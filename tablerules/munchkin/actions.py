@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ..core.actions import outcome_words
 from ..core.cards import copy_name, distinct
 from ..core.protocol import Action, Chance, ChanceStep
+from ..core.words import counted
 from ..families.munchkin import actions as family
 from .cards import card_of, load_cards
 
@@ -209,7 +210,8 @@ class AskHelp(Action):
 
     def describe(self) -> str:
         bribe = f" and {_name(self.item)}" if self.item else ""
-        return f"player {self.player} asks player {self.helper} for help, offering {self.treasures} treasure(s){bribe}"
+        offer = counted(self.treasures, "treasure")
+        return f"player {self.player} asks player {self.helper} for help, offering {offer}{bribe}"
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..core.actions import made, outcome_words  # (the rules import made from here too)
 from ..core.cards import copy_name
 from ..core.protocol import Action
+from ..core.words import counted
 from ..families.munchkin import actions as family
 from .cards import card_of, load_quest_cards
 from .tiles import monster_name, room_name
@@ -255,7 +256,7 @@ class AskHelp(Action):
     item: str = ""
 
     def describe(self) -> str:
-        bribe = f"first pick of {self.treasures} treasure(s)"
+        bribe = f"first pick of {counted(self.treasures, 'treasure')}"
         if self.gold:
             bribe = f"{self.gold} gold"
         if self.item:
