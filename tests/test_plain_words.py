@@ -26,6 +26,7 @@ import pytest
 
 from tablerules.core.data import data_dir
 from tablerules.core.registry import game_class
+from tablerules.core.words import counted, listed, players
 
 GAMES = ("munchkin", "quest", "quest-crawl", "smallworld", "baldursgate", "kragmortha")
 #: how often (in actions) the state and every seat's view are read while a game is played
@@ -137,7 +138,7 @@ def collect(name: str, seeds: Iterable[int], texts: Texts | None = None) -> Text
 
 
 #: seeds per game for the test (a few seconds each on one core)
-_TEST_SEEDS = {"munchkin": 3, "quest": 6, "quest-crawl": 6, "smallworld": 4, "baldursgate": 4, "kragmortha": 6}
+_TEST_SEEDS = {"munchkin": 4, "quest": 10, "quest-crawl": 6, "smallworld": 5, "baldursgate": 5, "kragmortha": 8}
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -167,6 +168,76 @@ def test_the_scan_passes_plain_words() -> None:
                  "player 1 will run to the Entrance", "bidders: players 1, 2 and 0", "score 113.3",
                  "a square with a grimoire, a potion or a crystal (any symbol)"):
         assert offences(text) == [], text
+
+
+def test_words_helpers() -> None:
+    assert (counted(1, "card"), counted(0, "card"), counted(3, "hero", "heroes")) == ("1 card", "0 cards", "3 heroes")
+    assert (listed([]), listed(["a"]), listed(["a", "b", "c"])) == ("none", "a", "a, b and c")
+    assert (players([2]), players([1, 2, 0]), players([])) == ("player 2", "players 1, 2 and 0", "nobody")
+
+
+def test_a_curse_on_yourself_and_on_another_reads_as_a_player_says_it() -> None:
+    from tablerules.munchkin import actions as munchkin
+    from tablerules.quest import actions as quest
+
+    assert munchkin.PlayCurse(0, "curse_lose_a_level#1", 0).describe() == \
+        "player 0 curses themselves with Curse! Lose a Level"
+    assert quest.PlayCurse(1, "curse_pudding_armour#1", 2).describe() == \
+        "player 1 curses player 2 with Curse! Your Armour Turns to Pudding"
+
+
+def test_quest_rooms_monsters_and_suicide_in_words() -> None:
+    from tablerules.quest import actions as quest
+
+    assert quest.RunTo(0, "ENT").describe() == "player 0 will run to the Entrance"
+    assert quest.RunTo(0, "guard_room").describe() == "player 0 will run to the Guard Room"
+    assert quest.Enhance(0, "baby#1", "bull#2").describe() == "player 0 plays Baby on Bull Demon"
+    assert quest.RollToRun(2, "bull#1").describe() == "player 2 rolls to escape Bull Demon"
+    assert "dies on purpose" in quest.Suicide(1).describe()  # was "turns every heart black"
+
+
+def test_chance_outcomes_read_names_not_ids() -> None:
+    import tablerules.baldur.game  # noqa: F401 - each game names its outcomes when it is loaded
+    import tablerules.kragmortha.game  # noqa: F401
+    import tablerules.munchkin.game  # noqa: F401
+    import tablerules.quest.game  # noqa: F401
+    from tablerules.core.protocol import Chance
+
+    assert Chance("door", "curse_change_sex#1").describe() == "door: Curse! Change Sex (copy 1)"
+    assert Chance("room", "guard_room").describe() == "room: Guard Room"
+    assert Chance("monster", "bull").describe() == "monster: Bull Demon"
+    assert Chance("penalty draw", "mouth-open").describe() == "penalty draw: Open Mouth"
+    assert Chance("movement draw", "lord-potion-crystal").describe() == \
+        "movement draw: dark lord card with potion and crystal ball (any symbol)"
+    assert Chance("deal", "10S").describe() == "deal: 10♠" and Chance("draw", "RJ").describe() == "draw: red joker"
+    assert Chance("d6", 3).describe() == "d6: 3"
+
+
+def test_kragmortha_cards_read_in_words_and_the_crystal_ball_is_any_symbol() -> None:
+    """Seed 004: "水晶球圖案代表允許移動到任一圖案格" - the crystal ball lets you move onto a square of any symbol."""
+    from tablerules.kragmortha.data import card_name, load_movement, load_penalties, load_tomes
+
+    for card in load_movement().values():
+        if "crystal" in card.symbols:
+            assert "any symbol" in card.text and "crystal square" not in card.text, card.id
+        assert not offences(card_name(card.id)) and "-" not in card_name(card.id)
+    assert all(c.name and not offences(c.name) for c in load_penalties().values())
+    assert card_name("goblin-grimoire-parchment") == "goblin card with grimoire and parchment"
+    assert card_name("between-knees") == "Card between the Knees" and card_name("pass-the-doom") == "Pass the Doom"
+    assert {card_name(t) for t in load_tomes()} == {t.name for t in load_tomes().values()}
+
+
+def test_baldur_cards_and_hero_actions_in_words() -> None:
+    from tablerules.baldur.actions import Defend, Use
+    from tablerules.baldur.cards import card_label
+
+    assert [card_label(c) for c in ("10S", "KH", "AD", "2C", "BJ", "RJ")] == \
+        ["10♠", "K♥", "A♦", "2♣", "black joker", "red joker"]
+    assert Use(0, 5, 2, "black", 1, (2,)).describe() == \
+        "player 0 plays an advanced 5 with 2 black 5s (1 of them a joker) on player 2"
+    assert Use(3, 2, 1, "red", 0, (1, 3), "AJ").describe() == \
+        "player 3 plays a basic 2 with 1 red 2 on player 1 and themselves, naming the assassin and the thief"
+    assert Defend(1, "red").describe() == "player 1's thief defends with red 5s"
 
 
 def main(argv: list[str]) -> None:
