@@ -197,9 +197,10 @@ def test_quest_rooms_monsters_and_suicide_in_words() -> None:
 
 
 def test_chance_outcomes_read_names_not_ids() -> None:
-    import tablerules.baldur.game  # noqa: F401 - each game names its outcomes when it is loaded
-    import tablerules.kragmortha.game  # noqa: F401
-    import tablerules.munchkin.game  # noqa: F401
+    """Each game names its chance outcomes (card copies, rooms, monsters, cards) when it is loaded."""
+    import tablerules.baldur.game
+    import tablerules.kragmortha.game
+    import tablerules.munchkin.game
     import tablerules.quest.game  # noqa: F401
     from tablerules.core.protocol import Chance
 
