@@ -2,7 +2,8 @@
 
 Seeded random games of every game are played; every distinct ``describe()`` text of the legal actions (each
 seat's, out-of-turn ones and chance outcomes included), every log line (the referee's and each seat's),
-and the lines of ``describe_state()`` and ``describe_view(p)`` are collected and scanned for what reads like
+and the lines of ``describe_state()`` and each seat's ``observation_string(p)`` (the stage, who is to act and
+``describe_view(p)``) are collected and scanned for what reads like
 a machine: Python lists, tuples, dicts and quoted strings, slugs with underscores or the short ids of the
 data files, floats with many decimals, "player 0 ... player 0" where "you"/"itself" is meant, and a few
 broken phrasings.
@@ -114,9 +115,9 @@ def collect(name: str, seeds: Iterable[int], texts: Texts | None = None) -> Text
         rng = random.Random(seed)
         steps = 0
         while not game.is_over():
-            if steps % VIEW_EVERY == 0:
-                texts.add("state", [game.describe_state()])
-                texts.add("view", [game.describe_view(p) for p in range(players)])
+            if steps % VIEW_EVERY == 0:  # (the observation string: the stage, who acts, describe_view)
+                texts.add("state", [game.describe_state(), game.observation_string(None)])
+                texts.add("view", [game.observation_string(p) for p in range(players)])
             if game.is_chance():
                 outcomes = game.chance_outcomes()
                 texts.add("action", [a.describe() for a, _ in outcomes])
@@ -129,8 +130,8 @@ def collect(name: str, seeds: Iterable[int], texts: Texts | None = None) -> Text
                 action = rng.choice(legal)
             game.apply(action)
             steps += 1
-        texts.add("state", [game.describe_state()])
-        texts.add("view", [game.describe_view(p) for p in range(players)])
+        texts.add("state", [game.describe_state(), game.observation_string(None)])
+        texts.add("view", [game.observation_string(p) for p in range(players)])
         texts.add("log", game.log)
         for p in range(players):
             texts.add("log", game.log_for(p))

@@ -34,6 +34,8 @@ JOKER_NAMES = {"BJ": "black joker", "RJ": "red joker"}
 
 def card_label(card: str) -> str:
     """A card as a player reads it: "10♠", "K♥", "black joker" (the black-and-white one), "red joker"."""
+    if not card:
+        return ""
     return JOKER_NAMES.get(card) or f"{card[:-1]}{SUIT_SIGNS.get(card[-1], card[-1])}"
 
 

@@ -487,7 +487,8 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
         if s.tasks:
             return "drawing"
         return {"opening": "first player: everybody plays a card face down", "act": "hero actions",
-                "bid": f"recruiting {s.auction}: bidding round {s.auction_round}", "choose": "choosing cards",
+                "bid": f"recruiting {card_label(s.auction)}: bidding round {s.auction_round}",
+                "choose": "choosing cards",
                 "protect": "protecting heroes",
                 "answer": "answering a hero action (thief's 5, witch's 7)",
                 "werewolves": "full moon: silver bullets face down", "join": "Dracula: rock or paper",
