@@ -312,7 +312,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
             if s.stage != "wall" or p != self.wall_builder():
                 return "Persian wall", "only the player whose turn it is builds, while the wall is being built"
             return "Persian wall", ("one number connected (+-1) to an open number, or 2 numbers whose sum or "
-                                    f"difference is one (open: {sorted(self.wall_open()) or 'any'}), with cards "
+                                    f"difference is one (open: {listed(sorted(self.wall_open()), 'any')}), with cards "
                                     "in hand or in front of you")
         if isinstance(action, A.PlayDown | A.Stop | A.Join):
             return "hidden-number events", "only during the werewolves or Dracula, in turn, with cards you hold"
