@@ -565,12 +565,10 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
                 banned.setdefault(q, []).append(HERO_NAMES.get(k, k))
             lines.append("banned this round: " + "; ".join(f"player {q}'s {listed(ks)}" for q, ks in banned.items()))
         for p, seat in enumerate(o["seats"]):
-            hand = " ".join(map(card_label, seat["hand"])) or "no cards" if isinstance(seat["hand"], list) \
-                else counted(seat["hand"], "card")
+            hand = (" ".join(map(card_label, seat["hand"])) or "no cards") if isinstance(seat["hand"], list) \
+                else counted(seat["hand"], "card")  # another seat's hand: how many cards only
             heroes = ", ".join(f"{HERO_NAMES[rank_of(h)]} {card_label(h)}" for h in seat["heroes"]) or "none"
-            tired = seat["exhausted"]
-            tired = ", ".join(f"{HERO_NAMES[rank_of(h)]} {card_label(h)}" for h in tired) or "none" \
-                if isinstance(tired, list) else str(tired)
+            tired = ", ".join(f"{HERO_NAMES[rank_of(h)]} {card_label(h)}" for h in seat["exhausted"]) or "none"
             lines.append(f"player {p}: heroes {heroes}; exhausted heroes {tired}; hand {hand}")
         return "\n".join(lines)
 
