@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import networkx as nx
@@ -120,7 +120,7 @@ class MoveCard:
     text: str
     text_zh: str
 
-    @property
+    @cached_property
     def name(self) -> str:
         """"goblin card with grimoire and crystal ball (any symbol)", "dark lord card with potion and gems"."""
         first, second = (SYMBOL_WORDS.get(s, s) for s in self.symbols)
