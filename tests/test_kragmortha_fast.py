@@ -81,7 +81,7 @@ def test_a_deck_draw_is_the_uniform_step_over_the_deck() -> None:
     for _ in range(300):
         deck = [rng.choice("abcdef") for _ in range(rng.randint(1, 30))]
         step = draw_step("movement draw", deck, 1)
-        plain = ChanceStep.uniform("movement draw", "player 1: movement draw", deck)
+        plain = ChanceStep.uniform("movement draw", "player 1 draws a movement card", deck)
         assert step.description == plain.description
         assert isinstance(step, DeckDraw)
         assert step.outcomes == plain.outcomes

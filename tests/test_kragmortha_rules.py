@@ -10,6 +10,7 @@ from test_kragmortha import put, setup_game
 from tablerules.core.errors import IllegalAction
 from tablerules.core.protocol import Chance
 from tablerules.kragmortha import actions as A
+from tablerules.kragmortha.data import card_name
 from tablerules.kragmortha.game import Kragmortha
 
 GP = "goblin-grimoire-parchment"
@@ -244,7 +245,7 @@ def test_an_opponent_grabs_the_discarded_card_and_plays_it_at_once() -> None:
     g.apply(grab)
     assert g.state.loose == "" and card in g.state.move_discard
     assert [len(x.hand) for x in g.state.seats] == hands  # played from the table, nothing drawn
-    assert any(f"player 2 plays {card}" in line for line in g.log)
+    assert any(f"player 2 plays the {card_name(card)}" in line for line in g.log)
     assert not g.invariants()
 
 

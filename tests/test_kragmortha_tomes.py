@@ -346,7 +346,7 @@ def test_ghost_moves_the_dark_lord_to_an_empty_teleport() -> None:
     g.apply(Chance("teleport peek", "trap"))
     assert g.state.teleport_top == ["trap"] and g.state.teleport_seen == [0] and len(g.state.teleport_deck) == 11
     assert g.observe(0)["teleport_top"] == ["trap"] and g.observe(1)["teleport_top"] == 1
-    assert "peeks at the top teleport card: trap" in g.log_for(0)[-1] and "trap" not in g.log_for(1)[-1]
+    assert "peeks at the top teleport card: Trap" in g.log_for(0)[-1] and "Trap" not in g.log_for(1)[-1]
 
 
 def test_a_peeked_teleport_card_is_drawn_next_with_certainty() -> None:

@@ -84,8 +84,8 @@ def test_shared_actions_keep_each_games_card_names_and_saves() -> None:
         assert issubclass(getattr(munchkin, name), getattr(family, name))
         assert issubclass(getattr(quest, name), getattr(family, name))
     assert munchkin.PlayCurse(0, "curse_lose_armour#1", 1).describe() == \
-        "player 0 curses player 1: Curse! Lose Your Armour"
+        "player 0 curses player 1 with Curse! Lose Your Armour"
     assert quest.PlayCurse(0, "curse_pudding_armour#1", 2).describe() == \
-        "player 0 curses player 2: Curse! Your Armour Turns to Pudding"
+        "player 0 curses player 2 with Curse! Your Armour Turns to Pudding"
     assert quest.GiveCard(1, "curse_pudding_armour#1", 0).to_json() == {
         "type": "GiveCard", "player": 1, "card": "curse_pudding_armour#1", "to": 0}

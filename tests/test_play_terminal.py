@@ -25,7 +25,7 @@ def test_play_quest_shows_the_dungeon_map_and_who_is_in_which_room() -> None:
     initials = "".join(c.value[0].upper() for c in game.state.dungeon.munchkins)
     assert "map: E entrance" in text
     assert f"E{initials}" in text
-    assert f"Entrance (0, 0): {', '.join(colours)}" in text
+    assert f"Entrance: {', '.join(colours)}" in text
 
 
 def test_rooms_by_occupant_lists_monsters_by_name_in_their_room() -> None:

@@ -45,7 +45,7 @@ DECLARED = {
     "kragmortha": ["first player", "deal", "place", "play", "refill", "draw", "discard", "jump", "teleport", "fly",
                    "flee", "penalty", "tome", "peek", "limit", "grab", "friend", "effect", "over", "game over"],
     "baldursgate": ["rock-paper-scissors for the first turn", "drawing", "first player: everybody plays a card face "
-                    "down", "hero actions", "recruiting KS: bidding round 2", "choosing cards", "protecting heroes",
+                    "down", "hero actions", "recruiting K♠: bidding round 2", "choosing cards", "protecting heroes",
                     "answering a hero action (thief's 5, witch's 7)", "full moon: silver bullets face down",
                     "Dracula: rock or paper", "fighting Dracula", "the gods of Northern Europe: match the colour",
                     "looking at cards (6)", "the Persian wall: build in turn", "over", "between steps",

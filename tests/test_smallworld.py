@@ -401,7 +401,7 @@ def test_seat_views_hide_other_coins_until_the_end() -> None:
     g.state.seats[1].coins = 11
     view = g.observation(0)["state"]
     assert view["seats"][0]["coins"] == 5 and view["seats"][1]["coins"] is None
-    assert "player 1: ? coins" in g.observation_string(0) and "player 1: 11 coins" in g.observation_string(None)
+    assert "player 1: coins face down" in g.observation_string(0) and "player 1: 11 coins" in g.observation_string(None)
     g.state.over = True
     assert g.observation(0)["state"]["seats"][1]["coins"] == 11
 

@@ -80,7 +80,7 @@ def test_cli_simulate_random_and_play_one_seat() -> None:
     assert main(["play", "smallworld", "--seed", "2", "--seat", "1", "--agents", "heuristic"], out=out,
                 inp=io.StringIO(stdin)) == 0
     text = out.getvalue()
-    assert "You play seat 1" in text and "player 0: ? coins" in text and "player 1: 5 coins" in text
+    assert "You play seat 1" in text and "player 0: coins face down" in text and "player 1: 5 coins" in text
 
 
 def test_every_legal_action_text_is_unique_in_random_games() -> None:

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from tablerules.core.protocol import Action
 
-from .cards import HERO_NAMES, LEVELS
+from ..core.words import counted, listed, players
+from .cards import HERO_NAMES, JOKER_NAMES, LEVELS, card_label
 
 
 @dataclass(frozen=True)
@@ -17,7 +18,7 @@ class Open(Action):
     card: str
 
     def describe(self) -> str:
-        return f"player {self.player} plays {self.card} face down for the first turn"
+        return f"player {self.player} plays {card_label(self.card)} face down for the first turn"
 
 
 @dataclass(frozen=True)
@@ -33,11 +34,19 @@ class Use(Action):
     kinds: str = ""
 
     def describe(self) -> str:
-        cards = f"{self.level} {self.colour} [{self.rank}]" + (f" ({self.jokers} joker)" if self.jokers else "")
-        aim = f" on player{'s' if len(self.targets) > 1 else ''} {', '.join(map(str, self.targets))}" \
-            if self.targets else ""
-        kinds = f" naming {' and '.join(HERO_NAMES[k] for k in self.kinds)}" if self.kinds else ""
-        return f"player {self.player}: {LEVELS[self.level - 1]} {self.rank} with {cards}{aim}{kinds}"
+        level = LEVELS[self.level - 1]
+        cards = counted(self.level, f"{self.colour} {self.rank}") + _jokers(self.jokers)
+        others = [q for q in self.targets if q != self.player]
+        whom = ([players(others)] if others else []) + (["themselves"] if self.player in self.targets else [])
+        aim = f" on {' and '.join(whom)}" if whom else ""
+        kinds = f", naming {listed(f'the {HERO_NAMES[k]}' for k in self.kinds)}" if self.kinds else ""
+        return f"player {self.player} plays {'an' if level[0] in 'aeiou' else 'a'} {level} {self.rank} " \
+               f"with {cards}{aim}{kinds}"
+
+
+def _jokers(n: int) -> str:
+    """" (1 of them a joker)", " (2 of them jokers)" or nothing."""
+    return "" if not n else " (1 of them a joker)" if n == 1 else f" ({n} of them jokers)"
 
 
 @dataclass(frozen=True)
@@ -62,7 +71,8 @@ class Bid(Action):
     cards: tuple[str, ...]
 
     def describe(self) -> str:
-        return f"player {self.player} bids {' + '.join(self.cards)} face down"  # kinds: "5 black", "BJ"
+        # kinds: "5 black", "BJ"
+        return f"player {self.player} bids {' + '.join(JOKER_NAMES.get(c, c) for c in self.cards)} face down"
 
 
 @dataclass(frozen=True)
@@ -82,7 +92,7 @@ class Choose(Action):
     verb: str = "discards"
 
     def describe(self) -> str:
-        return f"player {self.player} {self.verb} {self.card}"
+        return f"player {self.player} {self.verb} {card_label(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -111,8 +121,7 @@ class Defend(Action):
     jokers: int = 0
 
     def describe(self) -> str:
-        extra = f" ({self.jokers} joker)" if self.jokers else ""
-        return f"player {self.player} defends with {self.colour} [5]{extra}"
+        return f"player {self.player}'s thief defends with {self.colour} 5s{_jokers(self.jokers)}"
 
 
 @dataclass(frozen=True)
@@ -124,8 +133,7 @@ class Reverse(Action):
     jokers: int = 0
 
     def describe(self) -> str:
-        return f"player {self.player}'s witch reverses it with {self.colour} [7]" + \
-            (f" ({self.jokers} joker)" if self.jokers else "")
+        return f"player {self.player}'s witch reverses it with {self.colour} 7s{_jokers(self.jokers)}"
 
 
 @dataclass(frozen=True)
@@ -144,7 +152,7 @@ class PlayDown(Action):
     card: str
 
     def describe(self) -> str:
-        return f"player {self.player} plays {self.card} face down"
+        return f"player {self.player} plays {card_label(self.card)} face down"
 
 
 @dataclass(frozen=True)
@@ -174,7 +182,7 @@ class Match(Action):
     card: str
 
     def describe(self) -> str:
-        return f"player {self.player} matches the gods with {self.card}"
+        return f"player {self.player} matches the gods with {card_label(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -185,7 +193,7 @@ class Sacrifice(Action):
     hero: str
 
     def describe(self) -> str:
-        return f"player {self.player} sacrifices {self.hero} for 3 open cards"
+        return f"player {self.player} sacrifices {card_label(self.hero)} for 3 open cards"
 
 
 @dataclass(frozen=True)
@@ -197,7 +205,7 @@ class Give(Action):
     to: int
 
     def describe(self) -> str:
-        return f"player {self.player} gives {self.card} to player {self.to}"
+        return f"player {self.player} gives {card_label(self.card)} to player {self.to}"
 
 
 @dataclass(frozen=True)
@@ -208,7 +216,7 @@ class Take(Action):
     card: str
 
     def describe(self) -> str:
-        return f"player {self.player} takes {self.card}"
+        return f"player {self.player} takes {card_label(self.card)}"
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,22 @@ JOKER_VALUE = 15  # a joker counts 15 wherever a number is added (seed: 鬼牌�
 JOKER_SCORE = -40
 
 
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+JOKER_NAMES = {"BJ": "black joker", "RJ": "red joker"}
+
+
+def card_label(card: str) -> str:
+    """A card as a player reads it: "10♠", "K♥", "black joker" (the black-and-white one), "red joker"."""
+    if not card:
+        return ""
+    return JOKER_NAMES.get(card) or f"{card[:-1]}{SUIT_SIGNS.get(card[-1], card[-1])}"
+
+
+def cards_label(cards: list[str] | tuple[str, ...], empty: str = "no cards") -> str:
+    """Cards as a player reads them: "10♠ + K♥" (``empty`` when there are none)."""
+    return " + ".join(map(card_label, cards)) or empty
+
+
 def rank_of(card: str) -> str:
     return card[:-1]
 

@@ -13,14 +13,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from ..core.actions import Weighted
+from ..core.actions import Weighted, outcome_words
 from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information
 from ..core.registry import register
+from ..core.words import counted, listed, players
 from . import actions as A
 from .cards import (
     FUNCTION_HERO,
     HERO_NAMES,
     LEVELS,
+    card_label,
+    cards_label,
     full_deck,
     is_hero,
     is_joker,
@@ -50,7 +53,7 @@ from .rules.heroes import HeroRules
 from .rules.opening import OpeningRules
 from .rules.round_end import RoundEndRules
 from .rules.turn import TurnRules
-from .state import AUCTION, BANK, HIDDEN, INN, OPEN, BaldurState, Task
+from .state import AUCTION, BANK, EVENT, GODS, HIDDEN, INN, LIMBO, LOOK, OPEN, POOL, REVEALED, BaldurState, Task
 
 #: the current rules edition (see ``BaldurParams.rules``)
 RULES = 2
@@ -80,6 +83,27 @@ _ABOUT: dict[tuple[str, int], str] = {}  # (task kind, destination) -> the chanc
 _STEPS: dict[str, str] = {}  # a program step -> the name of the method running it
 
 
+#: where a drawn card goes, in words (the places of state.py; a seat is "player N")
+_PLACES = {BANK: "the bank", INN: "the inn", LIMBO: "the table", POOL: "the shared pool", EVENT: "the event",
+           AUCTION: "the auction", REVEALED: "the table, face up", HIDDEN: "the table, face down", GODS: "the gods",
+           LOOK: "a look"}
+
+
+def _whom(dst: int) -> str:
+    return f"player {OPEN - dst}, face up" if dst <= OPEN else f"player {dst}"
+
+
+_DECK = frozenset(full_deck())
+
+
+def _card_words(outcome: object) -> str | None:
+    return card_label(outcome) if outcome in _DECK else None
+
+
+for _event in ("deal", "draw", "grab", "hero", "kill", "take", "unlimbo"):
+    outcome_words(_event, _card_words)
+
+
 @register
 class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, RoundEndRules, EventRules, HiddenEventRules,
              SevenRoundRules, Game):
@@ -105,7 +129,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
     def pending_chance(self) -> ChanceStep | None:
         s = self.state
         if s.tied:
-            return ChanceStep.uniform("rock-paper-scissors", f"players {s.tied} play rock-paper-scissors",
+            return ChanceStep.uniform("rock-paper-scissors", f"{players(s.tied)} play rock-paper-scissors",
                                       [str(p) for p in s.tied])
         if not s.tasks:
             return None
@@ -124,7 +148,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
                 self._pool_memo = (source, source[:], values, counts)
         about = _ABOUT.get((task.what, task.dst))
         if about is None:
-            about = _ABOUT[task.what, task.dst] = f"{task.what}: a card for {task.dst}"
+            about = _ABOUT[task.what, task.dst] = f"{task.what}: a card for {_PLACES.get(task.dst) or _whom(task.dst)}"
         return Weighted(task.what, about, values, counts)
 
     def advance(self) -> None:
@@ -288,7 +312,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
             if s.stage != "wall" or p != self.wall_builder():
                 return "Persian wall", "only the player whose turn it is builds, while the wall is being built"
             return "Persian wall", ("one number connected (+-1) to an open number, or 2 numbers whose sum or "
-                                    f"difference is one (open: {sorted(self.wall_open()) or 'any'}), with cards "
+                                    f"difference is one (open: {listed(sorted(self.wall_open()), 'any')}), with cards "
                                     "in hand or in front of you")
         if isinstance(action, A.PlayDown | A.Stop | A.Join):
             return "hidden-number events", "only during the werewolves or Dracula, in turn, with cards you hold"
@@ -321,7 +345,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
             cards.append(card_of(hand, k))
             hand.remove(cards[-1])
         s.bids[action.player] = cards
-        self.event(f"player {action.player} bids {'+'.join(cards)}", seen_by=(action.player,),
+        self.event(f"player {action.player} bids {cards_label(cards)}", seen_by=(action.player,),
                    hidden=f"player {action.player} bids face down")
         self._settle_bids()
 
@@ -333,7 +357,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
 
     def _on_recruit(self, action: A.Recruit) -> None:
         s = self.state
-        self.event(f"player {action.player} recruits")
+        self.event(f"player {action.player} recruits a hero from the inn")
         s.stage = ""
         s.tasks.append(Task("hero", INN, AUCTION, 1))
         s.program = ["open auction"]
@@ -355,7 +379,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
             paid.append(card)
         s.need[action.player] -= 1
         self.event(f"player {action.player} protects a {HERO_NAMES[s.protect_rank]} with "
-                   f"{'+'.join(paid)} (numbers {', '.join(action.cards)}) -> {s.protect_number}")
+                   f"{cards_label(paid)} (the numbers {listed(action.cards)} make {s.protect_number})")
         self._settle_protection()
 
     def _on_defend(self, action: A.Defend) -> None:
@@ -370,7 +394,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
         s = self.state
         s.seats[action.player].hand.remove(action.card)
         s.played[action.player].append(action.card)
-        self.event(f"player {action.player} plays {action.card} face down", seen_by=(action.player,),
+        self.event(f"player {action.player} plays {card_label(action.card)} face down", seen_by=(action.player,),
                    hidden=f"player {action.player} plays a card face down")
         if s.stage == "werewolves":
             s.wolf_turn += 1
@@ -384,8 +408,9 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
         s.looked.remove(action.card)
         s.look_to.pop(0)
         s.seats[action.to].hand = sorted([*s.seats[action.to].hand, action.card])
-        self.event(f"player {action.player} gives {action.card} to player {action.to}",
-                   seen_by=(action.player, action.to), hidden=f"player {action.player} gives a card to {action.to}")
+        self.event(f"player {action.player} gives {card_label(action.card)} to player {action.to}",
+                   seen_by=(action.player, action.to),
+                   hidden=f"player {action.player} gives a card to player {action.to}")
         s.stage = ""
         s.program = ["look", *s.program]
 
@@ -394,7 +419,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
         s.looked.remove(action.card)
         s.look_take -= 1
         s.seats[action.player].hand = sorted([*s.seats[action.player].hand, action.card])
-        self.event(f"player {action.player} takes {action.card} from player {s.look_from}",
+        self.event(f"player {action.player} takes {card_label(action.card)} from player {s.look_from}",
                    seen_by=(action.player, s.look_from), hidden=f"player {action.player} takes a card")
         s.stage = ""
         s.program = ["look", *s.program]
@@ -406,7 +431,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
         pile.remove(action.card)
         s.bank_under.append(action.card)
         s.matched.append(p)
-        self.event(f"player {p} matches the gods with {action.card} (war round {s.war_round})")
+        self.event(f"player {p} matches the gods with {card_label(action.card)} (war round {s.war_round})")
         self._gods_fall()
 
     def _on_sacrifice(self, action: A.Sacrifice) -> None:
@@ -415,7 +440,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
         seat = s.seats[p]
         (seat.heroes if action.hero in seat.heroes else seat.tired).remove(action.hero)
         s.inn_under.append(action.hero)
-        self.event(f"player {p} sacrifices {action.hero} for 3 open cards")
+        self.event(f"player {p} sacrifices {card_label(action.hero)} for 3 open cards")
         s.tasks.append(Task("draw", BANK, OPEN - p, 3))
         s.stage = ""  # the 3 open cards are drawn, then everybody still to answer answers
         s.program = ["gods recheck", *s.program]
@@ -451,7 +476,8 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
         (seat.tired if hero in seat.tired else seat.heroes).remove(hero)
         s.inn_under.append(hero)
         s.need[action.player] -= 1
-        self.event(f"player {action.player}'s {HERO_NAMES[s.protect_rank]} {hero} dies and goes under the inn")
+        self.event(f"player {action.player}'s {HERO_NAMES[s.protect_rank]} {card_label(hero)} dies and goes "
+                   "under the inn")
         self._settle_protection()
 
     def stage(self) -> str:
@@ -461,7 +487,8 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
         if s.tasks:
             return "drawing"
         return {"opening": "first player: everybody plays a card face down", "act": "hero actions",
-                "bid": f"recruiting {s.auction}: bidding round {s.auction_round}", "choose": "choosing cards",
+                "bid": f"recruiting {card_label(s.auction)}: bidding round {s.auction_round}",
+                "choose": "choosing cards",
                 "protect": "protecting heroes",
                 "answer": "answering a hero action (thief's 5, witch's 7)",
                 "werewolves": "full moon: silver bullets face down", "join": "Dracula: rock or paper",
@@ -529,15 +556,20 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
     def describe_view(self, player: int | None) -> str:
         o = self.observe(player)
         lines = [f"round {o['round']}, first player {o['first']}, player {o['current']} to play; "
-                 f"bank {o['bank']} cards, inn {o['inn']} heroes"]
+                 f"bank {counted(o['bank'], 'card')}, inn {counted(o['inn'], 'hero', 'heroes')}"]
         if o["auction"]:
-            lines.append(f"auction: {o['auction']}")
+            lines.append(f"auction: {card_label(o['auction'])} ({HERO_NAMES[rank_of(o['auction'])]})")
         if o["bans"]:
-            lines.append(f"bans: {', '.join(o['bans'])}")
+            banned: dict[str, list[str]] = {}
+            for q, _, k in (b.partition(":") for b in o["bans"]):
+                banned.setdefault(q, []).append(HERO_NAMES.get(k, k))
+            lines.append("banned this round: " + "; ".join(f"player {q}'s {listed(ks)}" for q, ks in banned.items()))
         for p, seat in enumerate(o["seats"]):
-            hand = " ".join(seat["hand"]) if isinstance(seat["hand"], list) else f"{seat['hand']} cards"
-            lines.append(f"player {p}: heroes {' '.join(seat['heroes']) or '-'}"
-                         f" exhausted {' '.join(seat['exhausted']) or '-'}; hand {hand}")
+            hand = (" ".join(map(card_label, seat["hand"])) or "no cards") if isinstance(seat["hand"], list) \
+                else counted(seat["hand"], "card")  # another seat's hand: how many cards only
+            heroes = ", ".join(f"{HERO_NAMES[rank_of(h)]} {card_label(h)}" for h in seat["heroes"]) or "none"
+            tired = ", ".join(f"{HERO_NAMES[rank_of(h)]} {card_label(h)}" for h in seat["exhausted"]) or "none"
+            lines.append(f"player {p}: heroes {heroes}; exhausted heroes {tired}; hand {hand}")
         return "\n".join(lines)
 
     def describe_state(self) -> str:

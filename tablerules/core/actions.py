@@ -11,7 +11,7 @@ import dataclasses
 import functools
 import itertools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -68,6 +68,18 @@ class Action:
         return getattr(self, "player", None)
 
 
+#: event -> functions that put an outcome of it in words (``None``: not an outcome they know), added by the
+#: games whose outcomes are ids of their data (a card copy "go_up_a_level#3" reads "Go Up a Level (copy 3)")
+_OUTCOME_WORDS: dict[str, list[Callable[[Any], str | None]]] = {}
+
+
+def outcome_words(event: str, words: Callable[[Any], str | None]) -> None:
+    """Let :meth:`Chance.describe` read the outcomes of ``event`` with ``words`` (a game's card names)."""
+    known = _OUTCOME_WORDS.setdefault(event, [])
+    if words not in known:
+        known.append(words)
+
+
 @dataclass(frozen=True)
 class Chance(Action):
     """The outcome of a random event: ``event`` names it (``"d6"``, ``"monster die"``, ``"draw"``)."""
@@ -76,6 +88,10 @@ class Chance(Action):
     outcome: int | str
 
     def describe(self) -> str:
+        for words in _OUTCOME_WORDS.get(self.event, ()):
+            text = words(self.outcome)
+            if text is not None:
+                return f"{self.event}: {text}"
         return f"{self.event}: {self.outcome}"
 
 

@@ -9,7 +9,7 @@ the lasting ``change_sex`` and ``chicken``, and for Munchkin Quest ``hits`` n (h
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .data import json_path
@@ -103,6 +103,17 @@ def copies(cards: dict[str, Card], deck: str) -> list[str]:
 
 def card_of(cards: dict[str, Card], copy: str) -> Card:
     return cards[copy.split("#", 1)[0]]
+
+
+def copy_name(cards: Mapping[str, Card], copy: object) -> str | None:
+    """A card copy in words: ``"go_up_a_level#3"`` reads "Go Up a Level (copy 3)" (``None``: not one of ``cards``)."""
+    if not isinstance(copy, str):
+        return None
+    card_id, _, number = copy.partition("#")
+    card = cards.get(card_id)
+    if card is None:
+        return None
+    return f"{card.name} (copy {number})" if number else card.name
 
 
 def card_index(cards: dict[str, Card]) -> dict[str, Card]:

@@ -47,6 +47,7 @@ from .errors import IllegalAction
 from .info import _PUBLIC, Event, GameInfo, Information, Trail, private_line, public_line, read_log
 from .saves import SAVE_FORMAT, Saving
 from .state import clone, to_plain
+from .words import players
 
 _new = object.__new__
 _player = attrgetter("player")
@@ -269,7 +270,7 @@ class Game(Saving, ABC):
 
     def observation_string(self, player: int | None = None) -> str:
         """A readable text of what ``player`` may see now (``None``: everything)."""
-        return f"stage: {self.stage()}\nto act: {list(self.to_act())}\n{self.describe_view(player)}"
+        return f"stage: {self.stage()}\nto act: {players(self.to_act())}\n{self.describe_view(player)}"
 
     def information_state_string(self, player: int | None = None) -> str:
         """Everything ``player`` knows: the log as they saw it, then what they see now (perfect recall)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.protocol import Action
+from .data import card_name, in_words
 from .rules.movement import PATHS
 
 
@@ -28,9 +29,9 @@ class Move(Action):
 
     def describe(self) -> str:
         if not self.path:
-            return f"player {self.player} plays {self.card} without moving"
+            return f"player {self.player} plays the {card_name(self.card)} without moving"
         extra = " (one more step with a tome)" if len(self.path) == 3 else ""
-        return f"player {self.player} plays {self.card}: {', '.join(self.path)}{extra}"
+        return f"player {self.player} plays the {card_name(self.card)}: {', '.join(self.path)}{extra}"
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ class Discard(Action):
     card: str
 
     def describe(self) -> str:
-        return f"player {self.player} discards {self.card}"
+        return f"player {self.player} discards the {card_name(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -79,8 +80,8 @@ class UseTome(Action):
     label: str = ""
 
     def describe(self) -> str:
-        rest = f" ({self.label})" if self.label else ""
-        return f"player {self.player} uses the tome {self.tome}{rest}"
+        rest = f" ({in_words(self.label)})" if self.label else ""
+        return f"player {self.player} uses the tome {card_name(self.tome)}{rest}"
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,7 @@ class Grab(Action):
     path: tuple[str, ...]
 
     def describe(self) -> str:
-        return f"player {self.player} grabs {self.card} and plays it: {', '.join(self.path)}"
+        return f"player {self.player} grabs the {card_name(self.card)} and plays it: {', '.join(self.path)}"
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,7 @@ class LetGo(Action):
     card: str
 
     def describe(self) -> str:
-        return f"player {self.player} lets {self.card} go"
+        return f"player {self.player} lets the {card_name(self.card)} go"
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ class Effect(Action):
     card: str
 
     def describe(self) -> str:
-        return f"player {self.player} decides that player {self.owner}'s {self.card} takes effect"
+        return f"player {self.player} decides that player {self.owner}'s {card_name(self.card)} takes effect"
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,8 @@ class Swap(Action):
     def describe(self) -> str:
         if self.other < 0:
             return f"player {self.player} stops swapping"
-        return f"player {self.player} swaps {self.give} for player {self.other}'s {self.take}"
+        return (f"player {self.player} swaps their {card_name(self.give)} for player {self.other}'s "
+                f"{card_name(self.take)}")
 
 
 @dataclass(frozen=True)

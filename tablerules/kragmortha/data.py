@@ -6,8 +6,9 @@ a broken file raises :class:`~tablerules.core.errors.DataError` naming the file 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import networkx as nx
@@ -103,6 +104,13 @@ class Board:
         return g
 
 
+#: the symbols in words (the crystal ball stands for any symbol: 水晶球圖案代表允許移動到任一圖案格)
+SYMBOL_WORDS = {"grimoire": "grimoire", "parchment": "parchment", "potion": "potion", "gems": "gems",
+                CRYSTAL: "crystal ball (any symbol)"}
+#: the teleport cards by name
+TELEPORT_NAMES = {"teleport": "Teleport", "tome": "Magic Tome", "trap": "Trap"}
+
+
 @dataclass(frozen=True)
 class MoveCard:
     id: str
@@ -112,6 +120,12 @@ class MoveCard:
     text: str
     text_zh: str
 
+    @cached_property
+    def name(self) -> str:
+        """"goblin card with grimoire and crystal ball (any symbol)", "dark lord card with potion and gems"."""
+        first, second = (SYMBOL_WORDS.get(s, s) for s in self.symbols)
+        return f"{'goblin' if self.piece == 'goblin' else 'dark lord'} card with {first} and {second}"
+
 
 @dataclass(frozen=True)
 class PenaltyCard:
@@ -120,6 +134,11 @@ class PenaltyCard:
     rule: str  # physical | forbidden-words | hand-limit-2
     text: str
     text_zh: str
+    name: str = ""  # a short name ("Open Mouth"); a card file without names: its text
+
+    @property
+    def title(self) -> str:
+        return self.name or self.text
 
 
 @dataclass(frozen=True)
@@ -190,7 +209,8 @@ def load_movement(file: str | None = None) -> dict[str, MoveCard]:
 def load_penalties(file: str | None = None) -> dict[str, PenaltyCard]:
     path = file or str(data_path("kragmortha", "penalty.json"))
     doc = load_json(path, "kragmortha-penalty")
-    return _unique([PenaltyCard(c["id"], c["symbol"], c["rule"], c["text"], c["text_zh"]) for c in doc["cards"]], path)
+    return _unique([PenaltyCard(c["id"], c["symbol"], c["rule"], c["text"], c["text_zh"], c.get("name", ""))
+                    for c in doc["cards"]], path)
 
 
 @lru_cache(maxsize=16)
@@ -206,3 +226,25 @@ def load_tomes(file: str | None = None) -> dict[str, TomeCard]:
     doc = load_json(path, "kragmortha-tomes")
     return _unique([TomeCard(c["id"], c["name"], c["name_zh"], c["text"], c["text_zh"], c["magic"])
                     for c in doc["cards"]], path)
+
+
+@lru_cache(maxsize=1)
+def _names() -> dict[str, str]:
+    """Every card id of the standard files -> its name (movement, penalty and tome cards)."""
+    return {**{c.id: c.name for c in load_movement().values()}, **{c.id: c.title for c in load_penalties().values()},
+            **{c.id: c.name for c in load_tomes().values()}}
+
+
+def card_name(card_id: str) -> str:
+    """A movement, penalty or tome card by its name ("goblin card with grimoire and parchment", "Open Mouth",
+    "Lost Treasure"); an id the standard files lack stays as it is."""
+    return _names().get(card_id, card_id)
+
+
+_ID = re.compile(r"[a-z][a-z-]*[a-z]")
+
+
+def in_words(text: str) -> str:
+    """``text`` with every card id in it replaced by the card's name (the labels tome actions carry)."""
+    names = _names()
+    return _ID.sub(lambda m: names.get(m.group(), m.group()), text)

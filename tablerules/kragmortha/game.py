@@ -13,8 +13,18 @@ from typing import Any
 from ..core.cards import distinct
 from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information, Result
 from ..core.registry import register
+from ..core.words import counted
 from . import actions as A
-from .data import CRYSTAL, load_board, load_movement, load_penalties, load_teleports, load_tomes
+from .data import (
+    CRYSTAL,
+    TELEPORT_NAMES,
+    card_name,
+    load_board,
+    load_movement,
+    load_penalties,
+    load_teleports,
+    load_tomes,
+)
 from .rules import cards as C
 from .rules import decks as D
 from .rules import penalties as P
@@ -380,7 +390,7 @@ class Kragmortha(Game):
         elif isinstance(action, A.Discard) and s.tasks and s.tasks[0][0] == "discard":
             s.seats[action.player].hand.remove(action.card)
             s.move_discard.append(action.card)
-            self.event(f"player {action.player} discards {action.card}")
+            self.event(f"player {action.player} discards the {card_name(action.card)}")
             s.tasks[0] = ("discard", action.player, s.tasks[0][2] - 1)
         elif isinstance(action, A.Discard) and s.tasks and s.tasks[0][0] == "limit":
             P.discard_for_limit(self, action)
@@ -393,7 +403,7 @@ class Kragmortha(Game):
         elif isinstance(action, A.Discard):
             s.seats[action.player].hand.remove(action.card)
             s.move_discard.append(action.card)
-            self.event(f"player {action.player} discards {action.card}")
+            self.event(f"player {action.player} discards the {card_name(action.card)}")
         elif isinstance(action, A.Swap):
             self.perform_swap(action)
         elif s.tasks and s.tasks[0][0] == "spare":
@@ -425,7 +435,8 @@ class Kragmortha(Game):
         if kind in ("deal", "draw", "refill"):
             s.move_deck.remove(card)
             seat.hand.append(card)
-            self.event(f"player {p} draws {card}", seen_by=(p,), hidden=f"player {p} draws a movement card")
+            self.event(f"player {p} draws the {card_name(card)}", seen_by=(p,),
+                       hidden=f"player {p} draws a movement card")
             if kind != "refill":
                 s.tasks[0] = (kind, p, k - 1)
         elif kind == "penalty":
@@ -445,7 +456,7 @@ class Kragmortha(Game):
             s.tome_deck.remove(card)
             seat.tomes.append(card)
             t = self.tomes[card]
-            self.event(f"player {p} takes the tome {card} ({t.name} / {t.name_zh}, {t.magic} magic symbols): "
+            self.event(f"player {p} takes the tome {t.name} ({t.name_zh}, {counted(t.magic, 'magic symbol')}): "
                        f"{t.text} / {t.text_zh}")
             if not s.tome_deck:  # 當最後一張魔法寶典卡被抽起時，遊戲也結束
                 C.end_game(s, "the last tome card was drawn")
@@ -473,7 +484,7 @@ class Kragmortha(Game):
         s.seats[p].hand.remove(action.card)
         if not action.path:
             s.move_discard.append(action.card)
-            self.event(f"player {p} plays {action.card} but cannot move")
+            self.event(f"player {p} plays the {card_name(action.card)} but cannot move")
             s.tasks += [("after", p, 0), ("refill", p, 0), ("end", p, 0)]
             return
         s.tasks += [*self.play_card(p, action.card, action.path), ("after", p, 0), ("refill", p, 0), ("end", p, 0)]
@@ -490,12 +501,12 @@ class Kragmortha(Game):
         # the pieces end where the directions take them, whichever symbol was used for a step
         steps = walk_played(self.board, goblins, s.lord, p, card.piece == "goblin", path)
         piece = "their goblin" if card.piece == "goblin" else "the dark lord"
-        self.event(f"player {p} plays {card_id} and moves {piece} {', '.join(path)}")
+        self.event(f"player {p} plays the {card.name} and moves {piece} {', '.join(path)}")
         if len(path) == 3:
             tome = GOBLIN_RUN if card.piece == "goblin" else FAKE_WIZARD
             seat.tomes.remove(tome)
             seat.used_tomes.append(tome)
-            self.event(f"player {p} uses {tome} for one more step")
+            self.event(f"player {p} uses the tome {card_name(tome)} for one more step")
         final = steps[-1]
         for q, sq in enumerate(final.goblins):
             s.seats[q].square = sq
@@ -584,14 +595,22 @@ class Kragmortha(Game):
         b = self.board
         lines = [f"stage {self.stage()}, turn {s.turns}, player {s.current} to play; dark lord on {b.label(s.lord)}"]
         for q, x in enumerate(s.seats):
-            hand = ", ".join(sorted(x.hand)) if player is None or player == q else f"{len(x.hand)} cards"
-            where = b.label(x.square) if x.square >= 0 else "-"
-            lines.append(f"player {q}: goblin on {where}; hand {hand}; penalties {x.penalties}; "
-                         f"tomes {x.tomes} used {x.used_tomes}")
-        lines.append(f"decks: movement {len(s.move_deck)}, penalty {len(s.penalty_deck)} (+{len(s.penalty_bottom)} "
-                     f"under), teleport {len(s.teleport_top) + len(s.teleport_deck)}, tome {len(s.tome_deck)}")
+            seen = player is None or player == q
+            hand = (", ".join(sorted(card_name(c) for c in x.hand)) or "no cards") if seen else \
+                counted(len(x.hand), "card")
+            where = f"goblin on {b.label(x.square)}" if x.square >= 0 else "goblin not on the board yet"
+            penalties = ", ".join(card_name(c) + (" (immune)" if c in x.immune else "") for c in x.penalties)
+            tomes = ", ".join(map(card_name, x.tomes))
+            used = ", ".join(map(card_name, x.used_tomes))
+            lines += [f"player {q}: {where}; hand: {hand}",
+                      f"  penalty cards: {penalties or 'none'}; tomes: {tomes or 'none'}; used tomes: {used or 'none'}"]
+        teleports = len(s.teleport_top) + len(s.teleport_deck)
+        under = f" (and {len(s.penalty_bottom)} put under it)" if s.penalty_bottom else ""
+        lines.append(f"decks: {counted(len(s.move_deck), 'movement card')}, "
+                     f"{counted(len(s.penalty_deck), 'penalty card')}{under}, "
+                     f"{counted(teleports, 'teleport card')}, {counted(len(s.tome_deck), 'tome card')}")
         if s.teleport_top and (player is None or player in s.teleport_seen):
-            lines.append(f"top teleport card (seen): {s.teleport_top[0]}")
+            lines.append(f"top teleport card (seen): {TELEPORT_NAMES.get(s.teleport_top[0], s.teleport_top[0])}")
         return "\n".join(lines)
 
     def describe_state(self) -> str:

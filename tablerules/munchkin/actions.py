@@ -6,8 +6,10 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from ..core.cards import distinct
+from ..core.actions import outcome_words
+from ..core.cards import copy_name, distinct
 from ..core.protocol import Action, Chance, ChanceStep
+from ..core.words import counted
 from ..families.munchkin import actions as family
 from .cards import card_of, load_cards
 
@@ -41,6 +43,13 @@ class MunchkinParams:
 def _name(copy: str) -> str:
     return card_of(load_cards(), copy).name
 
+
+def _copy_words(copy: object) -> str | None:
+    return copy_name(load_cards(), copy)
+
+
+outcome_words("door", _copy_words)
+outcome_words("treasure", _copy_words)
 
 # shared with the other game (shape and words: tablerules.families.munchkin.actions), Munchkin's card names
 Ready = family.Ready
@@ -144,7 +153,7 @@ class PlayEnhancer(Action):
     monster: str
 
     def describe(self) -> str:
-        return f"player {self.player} makes {_name(self.monster)} {_name(self.card)}"
+        return f"player {self.player} plays {_name(self.card)} on {_name(self.monster)}"
 
 
 @dataclass(frozen=True)
@@ -201,7 +210,8 @@ class AskHelp(Action):
 
     def describe(self) -> str:
         bribe = f" and {_name(self.item)}" if self.item else ""
-        return f"player {self.player} asks player {self.helper} for help, offering {self.treasures} treasure(s){bribe}"
+        offer = counted(self.treasures, "treasure")
+        return f"player {self.player} asks player {self.helper} for help, offering {offer}{bribe}"
 
 
 @dataclass(frozen=True)

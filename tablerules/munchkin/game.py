@@ -50,6 +50,7 @@ from ..core.cards import card_index
 from ..core.identity import identity_cards
 from ..core.protocol import Action, ChanceStep, Game, GameInfo, Information, Result
 from ..core.registry import register
+from ..core.words import counted
 from ..families.munchkin import WIN_LEVEL
 from .actions import (
     _RUN_ROLL,
@@ -412,8 +413,9 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
         lines = []
         for i, p in enumerate(self.state.players):
             marker = ">" if i == self.state.current else " "
+            items = ", ".join(_name(c) for c in p.carried) or "none"
             lines.append(f"{marker} player {i}: level {p.level} {self.character(i)}, strength {self.strength(i)}, "
-                         f"{len(p.hand)} cards in hand, items: " + (", ".join(_name(c) for c in p.carried) or "none"))
+                         f"{counted(len(p.hand), 'card')} in hand, items: {items}")
         if self.state.combat:
             lines.append(f"  fight: {self.monster_names()}, munchkin {self.fighter_strength()} "
                          f"v monster {self.monster_strength()}")

@@ -5,15 +5,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.actions import made  # (the rules import it from here too)
+from ..core.actions import made, outcome_words  # (the rules import made from here too)
+from ..core.cards import copy_name
 from ..core.protocol import Action
+from ..core.words import counted
 from ..families.munchkin import actions as family
 from .cards import card_of, load_quest_cards
+from .tiles import monster_name, room_name
 
 
 def card_name(copy: str) -> str:
     return card_of(load_quest_cards(), copy).name
 
+
+def _copy_words(copy: object) -> str | None:
+    return copy_name(load_quest_cards(), copy)
+
+
+outcome_words("dxm", _copy_words)
+outcome_words("treasure", _copy_words)
 
 # shared with the other game (shape and words: tablerules.families.munchkin.actions), Quest's card names
 Ready = family.Ready
@@ -142,7 +152,8 @@ class Suicide(Action):
     player: int
 
     def describe(self) -> str:
-        return f"player {self.player} turns every heart black"
+        return (f"player {self.player} dies on purpose (turns every health token black; "
+                "back at the Entrance next turn)")
 
 
 @dataclass(frozen=True)
@@ -206,7 +217,7 @@ class Enhance(Action):
     monster: str
 
     def describe(self) -> str:
-        return f"player {self.player} makes {self.monster.split('#')[0].replace('_', ' ')} {card_name(self.card)}"
+        return f"player {self.player} plays {card_name(self.card)} on {monster_name(self.monster)}"
 
 
 @dataclass(frozen=True)
@@ -245,7 +256,7 @@ class AskHelp(Action):
     item: str = ""
 
     def describe(self) -> str:
-        bribe = f"first pick of {self.treasures} treasure(s)"
+        bribe = f"first pick of {counted(self.treasures, 'treasure')}"
         if self.gold:
             bribe = f"{self.gold} gold"
         if self.item:
@@ -356,7 +367,7 @@ class Flee(Action):
     room: str
 
     def describe(self) -> str:
-        return f"player {self.player} drinks {card_name(self.card)} and flies to {self.room}"
+        return f"player {self.player} drinks {card_name(self.card)} and flies to the {room_name(self.room)}"
 
 
 @dataclass(frozen=True)
@@ -367,7 +378,7 @@ class RunTo(Action):
     room: str
 
     def describe(self) -> str:
-        return f"player {self.player} will run to {self.room}"
+        return f"player {self.player} will run to the {room_name(self.room)}"
 
 
 @dataclass(frozen=True)
@@ -376,7 +387,7 @@ class RollToRun(Action):
     monster: str
 
     def describe(self) -> str:
-        return f"player {self.player} rolls to escape {self.monster.split('#')[0].replace('_', ' ')}"
+        return f"player {self.player} rolls to escape {monster_name(self.monster)}"
 
 
 @dataclass(frozen=True)
@@ -402,7 +413,7 @@ class D10Power(Action):
         if self.power == "steal":
             what = f"tries to steal {card_name(self.target)}"
         elif self.power == "teleport":
-            what = f"tries to teleport to {self.target}"
+            what = f"tries to teleport to the {room_name(self.target)}"
         else:
             what = "calls up a warrior's fury"
         return f"player {self.player} {what} (d10)"

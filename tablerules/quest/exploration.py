@@ -484,8 +484,9 @@ class DungeonCrawl(Game):
         dungeon = self.state.dungeon
         for monster_id, rooms in walk_monsters(dungeon, colour):
             if len(rooms) > 1:
-                names = " -> ".join([dungeon.rooms[r].name for r in rooms])
-                self.event(f"{dungeon.monsters[monster_id].name}: {names}")
+                names = [dungeon.rooms[r].name for r in rooms]
+                through = f" through the {', the '.join(names[1:-1])}" if len(names) > 2 else ""
+                self.event(f"{dungeon.monsters[monster_id].name} moves from the {names[0]}{through} to the {names[-1]}")
         self._next_player()
 
     def _next_player(self) -> None:

@@ -51,7 +51,8 @@ MAP_KEY = ("map: E entrance, R/B/G/Y munchkins, *n monsters; links: | wall, d do
 
 def rooms_by_occupant(dungeon: Dungeon, monster_name: Callable[[str], str]) -> list[str]:
     """One line per room with somebody in it, west to east and north to south: its name, where it is on
-    the map (column, row), the munchkins and the monsters (``monster_name`` of each piece id) inside."""
+    the map (steps east or west and north or south of the entrance), the munchkins and the monsters
+    (``monster_name`` of each piece id) inside."""
     lines = []
     for room in sorted(dungeon.rooms.values(), key=lambda r: (r.at[1], r.at[0])):
         who = sorted(c.value for c, where in dungeon.munchkins.items() if where == room.id)
@@ -59,5 +60,14 @@ def rooms_by_occupant(dungeon: Dungeon, monster_name: Callable[[str], str]) -> l
         if who or them:
             parts = [", ".join(who)] if who else []
             parts += [f"monsters: {', '.join(them)}"] if them else []
-            lines.append(f"{room.name} {room.at}: {'; '.join(parts)}")
+            place = f" ({where(room.at)})" if room.at != (0, 0) else ""
+            lines.append(f"{room.name}{place}: {'; '.join(parts)}")
     return lines
+
+
+def where(at: tuple[int, int]) -> str:
+    """A place on the map in words, from the entrance: "2 east, 1 north of the entrance"."""
+    x, y = at
+    steps = [f"{abs(x)} {'east' if x > 0 else 'west'}"] if x else []
+    steps += [f"{abs(y)} {'south' if y > 0 else 'north'}"] if y else []
+    return ", ".join(steps) + " of the entrance" if steps else "the entrance"

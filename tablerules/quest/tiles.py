@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..core.actions import outcome_words
 from ..core.cards import Card, parse_effects, parse_modifiers
 from ..core.data import data_path, json_path, load_json
 from ..core.errors import DataError
@@ -190,3 +192,36 @@ def parse_monsters(doc: dict, file: str | Path) -> tuple[MonsterCard, ...]:
                              ignores=tuple(m.get("ignores", ())), text=m.get("text", ""),
                              text_zh=m.get("text_zh", ""))
                  for m in doc["monsters"])
+
+
+@lru_cache(maxsize=1)
+def _room_names() -> dict[str, str]:
+    deck = load_rooms()
+    return {deck.entrance.id: deck.entrance.name, **{r.id: r.name for r in deck.rooms}}
+
+
+def room_name(room_id: str) -> str:
+    """A room of the standard tiles by its name ("Entrance" for ``ENT``, "Guard Room" for ``guard_room``);
+    a room of another deck keeps its id."""
+    return _room_names().get(room_id, room_id)
+
+
+def monster_name(piece: str) -> str:
+    """A monster standee (``"bull#2"``) or card by the name on its card ("Bull Demon"); another id as it is."""
+    return _draw_names()["monster"].get(piece.split("#", 1)[0], piece)
+
+
+@lru_cache(maxsize=1)
+def _draw_names() -> dict[str, dict[str, str]]:
+    return {"room": _room_names(), "monster": {m.id: m.name for m in load_monsters()},
+            "link": {k.kind.value: k.name for k in load_links()}}
+
+
+def _words_of(event: str) -> Callable[[object], str | None]:
+    def words(outcome: object) -> str | None:
+        return _draw_names()[event].get(outcome) if isinstance(outcome, str) else None
+    return words
+
+
+for _event in ("room", "monster", "link"):
+    outcome_words(_event, _words_of(_event))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.protocol import Action
+from ..core.words import counted
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,7 @@ class Conquer(Action):
     cost: int
 
     def describe(self) -> str:
-        return f"player {self.player} conquers region {self.region} with {self.cost} token(s)"
+        return f"player {self.player} conquers region {self.region} with {counted(self.cost, 'token')}"
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ class Place(Action):
     count: int
 
     def describe(self) -> str:
-        return f"player {self.player} places {self.count} token(s) in region {self.region}"
+        return f"player {self.player} places {counted(self.count, 'token')} in region {self.region}"
 
 
 @dataclass(frozen=True)

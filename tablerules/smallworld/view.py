@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core.words import counted
 from .state import NOBODY
 
 if TYPE_CHECKING:
@@ -19,24 +20,24 @@ def region_text(g: SmallWorld, i: int) -> str:
         if on:
             marks.append(name)
     if s.encampment[i]:
-        marks.append(f"{s.encampment[i]} encampment(s)")
+        marks.append(counted(s.encampment[i], "encampment"))
     holder = "empty"
     if s.owner[i] != NOBODY:
-        holder = f"P{s.owner[i]} {s.tokens[i]} {s.race[i]}{' (decline)' if s.decline[i] else ''}"
-    return f"{i:>2} {r.terrain:<8} {holder:<28} {', '.join(marks)}"
+        holder = f"player {s.owner[i]}, {s.tokens[i]} {s.race[i]}{' in decline' if s.decline[i] else ''}"
+    return f"region {i:>2} {r.terrain:<8} {holder:<32} {', '.join(marks)}".rstrip()
 
 
 def describe(g: SmallWorld, viewer: int | None = None) -> str:
     """The state in words; with ``viewer``, the other seats' coins are hidden (face down)."""
     s = g.state
     lines = [f"round {s.round}/{g.board.rounds}, player {s.current}'s turn, stage {s.stage}"]
-    row = [f"{i + 1}. {power} {race}{f' [{c}c]' if c else ''}"
+    row = [f"{i + 1}. {power} {race}" + (f" ({counted(c, 'coin')} on it)" if c else "")
            for i, (race, power, c) in enumerate(zip(s.row_races, s.row_powers, s.row_coins, strict=False))]
     lines.append("combos: " + "; ".join(row))
     for p, seat in enumerate(s.seats):
         active = f"{seat.power} {seat.race} ({seat.hand} in hand)" if seat.race else "no active race"
-        declined = ", ".join(d.race for d in seat.declined) or "-"
-        coins = "? coins" if viewer is not None and viewer != p else f"{seat.coins} coins"
+        declined = ", ".join(d.race for d in seat.declined) or "none"
+        coins = "coins face down" if viewer is not None and viewer != p else counted(seat.coins, "coin")
         lines.append(f"player {p}: {coins}, {active}, in decline: {declined}")
     lines += [region_text(g, i) for i in range(len(g.board)) if s.owner[i] != NOBODY or s.lost_tribe[i]]
     return "\n".join(lines)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...core.protocol import Action
 from .. import actions as A
-from ..cards import HERO_RANKS, SUITS, rank_of
+from ..cards import HERO_RANKS, SUITS, card_label, rank_of
 from ..listing import shared
 from ..state import BaldurState
 from .heroes import _pay_options
@@ -91,7 +91,7 @@ class AnswerRules:
         level = int(s.pending[2])
         self._spend(action.player, 7, level, action.colour, action.jokers)
         whose = f"the reversal of player {s.chain[-1]}" if s.chain else f"the action of player {s.pending[0]}"
-        self.event(f"player {action.player}'s witch {witch} reverses {whose}")
+        self.event(f"player {action.player}'s witch {card_label(witch)} reverses {whose}")
         s.chain.append(action.player)
         s.window = sorted(q for q in range(self.params.players)
                           if q != action.player and self.reversal_possible(q, level))

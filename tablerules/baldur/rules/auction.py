@@ -10,7 +10,10 @@ Seed 002:
 
 from __future__ import annotations
 
+from ...core.words import players
 from ..cards import (
+    card_label,
+    cards_label,
     value,
 )
 from ..state import BaldurState
@@ -47,7 +50,7 @@ class AuctionRules:
                 return
         totals = {p: sum(map(value, s.bids[p])) for p in s.bidders}
         if totals:
-            self.event("bids: " + ", ".join(f"player {p} {'+'.join(s.bids[p])} = {t}" for p, t in totals.items()))
+            self.event("bids: " + ", ".join(f"player {p} {cards_label(s.bids[p])} = {t}" for p, t in totals.items()))
         for bid in s.bids:
             s.bank_under += bid
         s.bids = [[] for _ in s.seats]
@@ -57,16 +60,16 @@ class AuctionRules:
             seat = s.seats[top[0]]
             seat.heroes.append(s.auction)
             seat.heroes.sort()
-            self.event(f"player {top[0]} recruits {s.auction}")
+            self.event(f"player {top[0]} recruits {card_label(s.auction)}")
         elif top and s.auction_round < 3:
             s.auction_round += 1
             s.bidders = top
-            self.event(f"tie at {best}: players {top} bid again (round {s.auction_round})")
+            self.event(f"tie at {best}: {players(top)} bid again (round {s.auction_round})")
             self._auto_drop()
             return
         else:
             s.inn_under.append(s.auction)
-            self.event(f"nobody recruits {s.auction}: the hero leaves (under the inn)")
+            self.event(f"nobody recruits {card_label(s.auction)}: the hero leaves (under the inn)")
         s.auction = ""
         s.bidders = []
         s.stage = ""

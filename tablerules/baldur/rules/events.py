@@ -14,6 +14,7 @@ Seed 002:
 from __future__ import annotations
 
 from ..cards import (
+    card_label,
     event_key,
     rank_of,
     rules,
@@ -41,7 +42,7 @@ class EventRules:
             return
         key = event_key(s.event)
         data = rules().events[key]
-        self.event(f"event {s.event}: {data['name']} ({data['name_zh']}): {data['text']}")
+        self.event(f"event {card_label(s.event)}: {data['name']} ({data['name_zh']}): {data['text']}")
         s.program = ["event done"]
         kind = data["kind"]
         if kind == "bonus":

@@ -16,7 +16,9 @@ Seed 002, [红4] 德古拉:
 
 from __future__ import annotations
 
+from ...core.words import players
 from ..cards import (
+    cards_label,
     value,
 )
 from ..state import INN, BaldurState, Task
@@ -44,8 +46,8 @@ class HiddenEventRules:
             return
         wolves = 50 + sum(value(c) for c in s.hidden)
         totals = [sum(value(c) for c in cards) for cards in s.played]
-        bullets = ", ".join(f"player {p} {'+'.join(c) or '-'} = {totals[p]}" for p, c in enumerate(s.played))
-        self.event(f"the werewolves were {wolves} ({'+'.join(s.hidden) or '-'}); silver bullets {bullets}")
+        bullets = ", ".join(f"player {p} {cards_label(c)} = {totals[p]}" for p, c in enumerate(s.played))
+        self.event(f"the werewolves were {wolves} ({cards_label(s.hidden)}); silver bullets {bullets}")
         s.bank_under += s.hidden + [c for cards in s.played for c in cards]
         s.hidden, s.played = [], []
         s.stage = ""
@@ -54,7 +56,8 @@ class HiddenEventRules:
             return
         low = min(totals)
         need = [min(2 if t == low else 1, len(seat.all_heroes())) for t, seat in zip(totals, s.seats, strict=True)]
-        self.event(f"the werewolves win: players {[p for p, t in enumerate(totals) if t == low]} lose 2 heroes, "
+        losers = [p for p, t in enumerate(totals) if t == low]
+        self.event(f"the werewolves win: {players(losers)} {'loses' if len(losers) == 1 else 'lose'} 2 heroes, "
                    "the others 1")
         self.open_choice("heroes", "inn", need)
 
@@ -72,13 +75,14 @@ class HiddenEventRules:
         life = 16 + sum(value(c) for c in s.hidden)
         fighters = [p for p in self.order() if s.joined[p] == 1]
         totals = {p: sum(value(c) for c in s.played[p]) for p in fighters}
-        self.event(f"Dracula's life was {life} ({'+'.join(s.hidden)}); attacks "
-                   + ", ".join(f"player {p} {'+'.join(s.played[p]) or '-'} = {t}" for p, t in totals.items()))
+        self.event(f"Dracula's life was {life} ({cards_label(s.hidden)}); attacks "
+                   + ", ".join(f"player {p} {cards_label(s.played[p])} = {t}" for p, t in totals.items()))
         s.bank_under += s.hidden + [c for cards in s.played for c in cards]
         s.hidden, s.played, s.stopped, s.joined = [], [], [], []
         s.stage = ""
         if any(t > life for t in totals.values()):
-            self.event(f"Dracula is destroyed: players {fighters} get 2 random heroes each")
+            self.event(f"Dracula is destroyed: {players(fighters)} {'gets' if len(fighters) == 1 else 'get'} "
+                       "2 random heroes each")
             s.tasks += [Task("hero", INN, p, 2) for p in fighters]
         else:
             self.event("Dracula survives")

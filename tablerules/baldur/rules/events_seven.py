@@ -21,8 +21,10 @@ from collections import Counter
 from functools import lru_cache
 from itertools import combinations
 
+from ...core.words import players
 from .. import actions as A
 from ..cards import (
+    cards_label,
     colour,
     is_joker,
     value,
@@ -98,7 +100,7 @@ class SevenRoundRules:
         s.gods, s.open_cards, s.matched, s.war_round = [], [], [], 0
         s.stage = ""
         if winners:
-            self.event(f"players {winners} withstood the gods: 3 cards and a random hero each")
+            self.event(f"{players(winners)} withstood the gods: 3 cards and a random hero each")
             s.tasks += [Task("draw", BANK, p, 3) for p in winners] + [Task("hero", INN, p, 1) for p in winners]
         s.fallen = []
 
@@ -209,7 +211,7 @@ class SevenRoundRules:
             s.wall_related = sorted(set(s.wall_related) | set(action.numbers))
         s.wall_last = list(action.numbers)
         s.wall_turn += 1
-        self.event(f"player {p} builds the wall with {'+'.join(paid)} as {', '.join(map(str, action.numbers))} "
+        self.event(f"player {p} builds the wall with {cards_label(paid)} as {', '.join(map(str, action.numbers))} "
                    f"(play {s.wall_turn} of {WALL_ROUNDS * self.params.players})")
         self._wall_next()
 

@@ -19,11 +19,14 @@ from itertools import combinations
 
 from ...core.flow import seats_after
 from ...core.protocol import Action
+from ...core.words import counted, listed, players
 from .. import actions as A
 from ..cards import (
     FUNCTION_HERO,
     HERO_NAMES,
     HERO_RANKS,
+    card_label,
+    cards_label,
     rank_of,
     rules,
 )
@@ -226,7 +229,7 @@ class HeroRules:
         seat.tired.sort()
         spent = self._spend(p, rank, level, action.colour, action.jokers)
         text = _TEXTS.get((rank, level)) or _text(rank, level)
-        self.event(f"player {p}'s {HERO_NAMES[hero_rank]} {hero} acts: {'+'.join(spent)}: {text}")
+        self.event(f"player {p}'s {HERO_NAMES[hero_rank]} {card_label(hero)} acts: {cards_label(spent)}: {text}")
         window = self.answer_window(p, self.affected(p, rank, level, action.targets), level)
         if not window:
             getattr(self, _FUNCTIONS[rank])(action)
@@ -260,7 +263,7 @@ class HeroRules:
             for k in action.kinds:
                 if f"{q}:{k}" not in s.bans:
                     s.bans.append(f"{q}:{k}")
-        self.event(f"banned this round: {', '.join(HERO_NAMES[k] for k in action.kinds)} of players {list(seats)}")
+        self.event(f"banned this round: the {listed(HERO_NAMES[k] for k in action.kinds)} of {players(seats)}")
 
     def function_3(self, action: A.Use) -> None:
         s = self.state
@@ -273,7 +276,8 @@ class HeroRules:
             if victim:
                 (seat.heroes if victim in seat.heroes else seat.tired).remove(victim)
                 s.inn_under.append(victim)
-                self.event(f"player {q}'s {HERO_NAMES[action.kinds]} {victim} is assassinated (under the inn)")
+                self.event(f"player {q}'s {HERO_NAMES[action.kinds]} {card_label(victim)} is assassinated "
+                           "(under the inn)")
 
     def function_4(self, action: A.Use) -> None:
         s = self.state
@@ -285,7 +289,7 @@ class HeroRules:
             taken = s.seats[q].hand
             s.seats[q].hand = []
             s.seats[p].hand = sorted(s.seats[p].hand + taken)
-            self.event(f"player {p} takes all {len(taken)} hand cards of player {q}")
+            self.event(f"player {p} takes all {counted(len(taken), 'hand card')} of player {q}")
 
     def function_6(self, action: A.Use) -> None:
         s = self.state
@@ -316,8 +320,8 @@ class HeroRules:
         seat = s.seats[s.current]
         seat.hand = sorted(seat.hand + s.looked)
         if s.looked:
-            self.event(f"player {s.current} keeps {len(s.looked)} cards", seen_by=(s.current,),
-                       hidden=f"player {s.current} keeps {len(s.looked)} cards")
+            self.event(f"player {s.current} keeps {counted(len(s.looked), 'card')}", seen_by=(s.current,),
+                       hidden=f"player {s.current} keeps {counted(len(s.looked), 'card')}")
         s.looked, s.look_to = [], []
         s.stage = "act"
 
@@ -342,7 +346,7 @@ class HeroRules:
                 n = len(s.seats[q].hand)
                 s.bank_under += s.seats[q].hand
                 s.seats[q].hand = []
-                self.event(f"player {q} exchanges {n} hand cards with the bank")
+                self.event(f"player {q} exchanges {counted(n, 'hand card')} with the bank")
                 if n or self.params.rules < 2:  # "交换所有手牌": an empty hand gets nothing back (edition 1: one card)
                     s.tasks.append(Task("draw", BANK, q, n))
             return
@@ -353,7 +357,7 @@ class HeroRules:
             s.seats[q].hand = []
         s.pool.sort()
         each, extra = divmod(len(s.pool), len(seats))
-        self.event(f"the hands of players {seats} are shuffled: {each} each, {extra} left over to player {p}")
+        self.event(f"the hands of {players(seats)} are shuffled: {each} each, {extra} left over to player {p}")
         order = [q for q in seats_after(p - 1, self.params.players) if q in seats]
         s.tasks += [Task("deal", POOL, order[i % len(order)], 1) for i in range(each * len(seats))]
         if extra:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ...core.flow import seats_after
 from .. import actions as A
 from ..cards import (
+    card_label,
     full_deck,
     is_hero,
     opening_key,
@@ -54,7 +55,7 @@ class OpeningRules:
         s = self.state
         s.seats[action.player].hand.remove(action.card)
         s.opening[action.player] = action.card
-        self.event(f"player {action.player} plays {action.card} face down", seen_by=(action.player,),
+        self.event(f"player {action.player} plays {card_label(action.card)} face down", seen_by=(action.player,),
                    hidden=f"player {action.player} plays a card face down")
         if self.current_players():
             return

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ...core.protocol import Result
 from .. import actions as A
 from ..cards import (
+    card_label,
     is_hero,
     score,
 )
@@ -59,16 +60,16 @@ class RoundEndRules:
             (seat.heroes if card in seat.heroes else seat.tired).remove(card)
         if s.choose_dest == "bank":
             s.bank_under.append(card)
-            self.event(f"player {p} discards {card}")
+            self.event(f"player {p} discards {card_label(card)}")
         elif s.choose_dest == "inn":
             s.inn_under.append(card)
-            self.event(f"player {p}'s hero {card} dies")
+            self.event(f"player {p}'s hero {card_label(card)} dies")
         else:
             s.passing[p].append(card)
             if s.choose_zone == "hand":
-                self.event(f"player {p} passes {card}", seen_by=(p,), hidden=f"player {p} passes a card")
+                self.event(f"player {p} passes {card_label(card)}", seen_by=(p,), hidden=f"player {p} passes a card")
             else:
-                self.event(f"player {p} passes hero {card}")
+                self.event(f"player {p} passes hero {card_label(card)}")
         s.need[p] -= 1
         if any(s.need):
             return

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..cards import (
     HERO_NAMES,
+    card_label,
     colour,
     is_hero,
     is_joker,
@@ -95,45 +96,45 @@ class TurnRules:
             if is_hero(card):
                 seat.heroes.append(card)
                 seat.heroes.sort()
-                self.event(f"player {dst} gets hero {card} face up")
+                self.event(f"player {dst} gets hero {card_label(card)} face up")
             else:
                 seat.hand.append(card)
                 seat.hand.sort()
                 if task.what in ("draw", "take", "deal"):  # a hand card drawn, taken or dealt: private
                     seen = (dst,) if task.what != "take" else (dst, task.src)
-                    self.event(f"player {dst} gets {card}", seen, f"player {dst} gets a card")
+                    self.event(f"player {dst} gets {card_label(card)}", seen, f"player {dst} gets a card")
                 else:
-                    self.event(f"player {dst} gets hero {card} face up")
+                    self.event(f"player {dst} gets hero {card_label(card)} face up")
         elif dst == BANK:
             s.bank_under.append(card)
         elif dst == INN:
             s.inn_under.append(card)
-            self.event(f"hero {card} of player {task.src} dies and goes under the inn")
+            self.event(f"hero {card_label(card)} of player {task.src} dies and goes under the inn")
         elif dst == LIMBO:
             s.limbo.append(card)
         elif dst == EVENT:
             s.event = card
         elif dst == AUCTION:
             s.auction = card
-            self.event(f"the inn offers hero {card} ({HERO_NAMES[rank_of(card)]})")
+            self.event(f"the inn offers hero {card_label(card)} ({HERO_NAMES[rank_of(card)]})")
         elif dst == LOOK:
             s.looked.append(card)
             s.looked.sort()
-            self.event(f"player {s.current} looks at {card}", seen_by=(s.current,),
+            self.event(f"player {s.current} looks at {card_label(card)}", seen_by=(s.current,),
                        hidden=f"player {s.current} looks at a card")
         elif dst == GODS:
             s.gods.append(card)
-            self.event(f"the gods show {card} ({'any colour' if is_joker(card) else colour(card)})")
+            self.event(f"the gods show {card_label(card)} ({'any colour' if is_joker(card) else colour(card)})")
         elif dst <= OPEN:
             s.open_cards[OPEN - dst].append(card)
             s.open_cards[OPEN - dst].sort()
-            self.event(f"player {OPEN - dst} gets {card} face up in front of them")
+            self.event(f"player {OPEN - dst} gets {card_label(card)} face up in front of them")
         elif dst == HIDDEN:
             s.hidden.append(card)
-            self.event(f"a hidden card: {card}", seen_by=(), hidden="a card is drawn face down")
+            self.event(f"a hidden card: {card_label(card)}", seen_by=(), hidden="a card is drawn face down")
         elif dst == REVEALED:
             s.revealed = card
-            self.event(f"the inn's top hero is shown: {card}")
+            self.event(f"the inn's top hero is shown: {card_label(card)}")
         task.n -= 1
         if task.n <= 0 or not self._source(task):
             s.tasks.remove(task)
@@ -153,10 +154,10 @@ class TurnRules:
             if is_hero(card):
                 seat.heroes.append(card)
                 seat.heroes.sort()
-                event(f"player {dst} gets hero {card} face up")
+                event(f"player {dst} gets hero {card_label(card)} face up")
             else:
                 seat.hand.append(card)
-                event(f"player {dst} gets {card}", seen, hidden)
+                event(f"player {dst} gets {card_label(card)}", seen, hidden)
         del under[:k]
         seat.hand.sort()
         task.n -= k

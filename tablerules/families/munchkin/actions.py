@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ...core.protocol import Action
 
-__all__ = ["DiscardCard", "GiveCard", "PlayCheat", "PlayCurse", "Ready"]
+__all__ = ["DiscardCard", "GiveCard", "PlayCheat", "PlayCurse", "Ready", "curse_text"]
 
 
 @dataclass(frozen=True)
@@ -76,4 +76,10 @@ class PlayCurse(_Named, Action):
     target: int
 
     def describe(self) -> str:
-        return f"player {self.player} curses player {self.target}: {self.card_name(self.card)}"
+        return curse_text(self.player, self.target, self.card_name(self.card))
+
+
+def curse_text(player: int, target: int, curse: str) -> str:
+    """"player 0 curses player 2 with Curse! Lose a Level" (on oneself: "curses themselves with ...")."""
+    whom = "themselves" if player == target else f"player {target}"
+    return f"player {player} curses {whom} with {curse}"

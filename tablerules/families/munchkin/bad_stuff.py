@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ...core.words import counted
 from . import item_in_slot
 
 __all__ = ["BadStuffInterpreter"]
@@ -65,7 +66,7 @@ class BadStuffInterpreter:
     def _effect_lose_levels(self, loss: Any) -> bool:
         me = self.sheet(loss.victim)
         me.level = max(1, me.level - loss.effect.n)
-        self.event(f"player {loss.victim} loses {loss.effect.n} level(s) to {loss.source} (level {me.level})")
+        self.event(f"player {loss.victim} loses {counted(loss.effect.n, 'level')} to {loss.source} (level {me.level})")
         return True
 
     def _effect_lose_item(self, loss: Any) -> bool:

@@ -11,6 +11,10 @@ from typing import Any
 
 SLOTS = {"headgear": "headgear", "armour": "armour", "footgear": "footgear", "hands1": "1 hand",
          "hands2": "2 hands", "other": "no slot", "": "no slot"}
+#: an item bad stuff may take, by the slot its effect names, in words ("has no headgear", "has no big item")
+SLOT_ITEM = {"any": "item", "hands": "item in hand", "big": "big item", "small": "small item"}
+#: an item bad stuff may take, by the slot its effect names, in words ("has no headgear", "has no big item")
+SLOT_ITEM = {"any": "item", "hands": "item in hand", "big": "big item", "small": "small item"}
 
 KINDS = {"go_up_a_level": "Go Up a Level: gain a level at any time (not the winning level)",
          "half_breed": "Half-Breed: play with a race card to have two races (or one, without a human's drawbacks)",

@@ -14,13 +14,31 @@ from fractions import Fraction
 from math import gcd
 from typing import TYPE_CHECKING, Any
 
-from ...core.actions import chance
+from ...core.actions import chance, outcome_words
 from ...core.protocol import Action, Chance, ChanceStep
+from ..data import TELEPORT_NAMES, card_name
 from . import penalties  # (penalties reads can_get_penalty here: module imports keep the cycle safe)
 from .cards import symbols_of
 
 if TYPE_CHECKING:
     from ..game import Kragmortha
+
+#: what a draw step reads ("{p}": who draws)
+DRAW_WORDS = {"movement draw": "{p} draws a movement card", "penalty draw": "{p} draws a penalty card",
+              "teleport draw": "{p} draws a teleport card", "teleport peek": "{p} peeks at the top teleport card",
+              "tome draw": "{p} draws a magic tome card"}
+
+
+def _card_words(outcome: object) -> str | None:
+    if not isinstance(outcome, str):
+        return None
+    name = TELEPORT_NAMES.get(outcome) if outcome in TELEPORT_NAMES else card_name(outcome)
+    return None if name == outcome else name
+
+
+for _event in DRAW_WORDS:
+    outcome_words(_event, _card_words)
+
 
 class DeckDraw(ChanceStep):
     """Drawing from the unseen part of a deck, a multiset: each card id with probability (copies) /
@@ -36,7 +54,7 @@ class DeckDraw(ChanceStep):
     @property
     def description(self) -> str:  # type: ignore[override]
         """Who draws what (written when asked for)."""
-        return f"player {self.player}: {self.event}"
+        return DRAW_WORDS.get(self.event, "{p}: " + self.event).format(p=f"player {self.player}")
 
     def counts(self) -> dict[str, int]:
         known = self._counts
@@ -91,7 +109,8 @@ def penalty_drawn(game: Kragmortha, p: int, card: str) -> bool:
     s, pen = game.state, game.penalties
     if pen[card].symbol in symbols_of(s.seats[p], pen):
         s.penalty_bottom.append(card)
-        game.event(f"player {p} draws {card} ({pen[card].symbol}) but has that symbol: it goes under the deck")
+        game.event(f"player {p} draws the penalty card {pen[card].title} ({pen[card].symbol} symbol) but has that "
+                   "symbol already: it goes under the deck")
         return False
     s.seats[p].penalties.append(card)
     penalties.penalty_received(game, p, card)
@@ -125,7 +144,7 @@ def peeked(game: Kragmortha, p: int, card: str) -> None:
     s.teleport_deck.remove(card)
     s.teleport_top.insert(0, card)
     s.teleport_seen[:] = [p]
-    game.event(f"player {p} peeks at the top teleport card: {card}", seen_by=(p,),
+    game.event(f"player {p} peeks at the top teleport card: {TELEPORT_NAMES.get(card, card)}", seen_by=(p,),
                hidden=f"player {p} peeks at the top teleport card")
 
 
@@ -134,7 +153,7 @@ def teleport_drawn(game: Kragmortha, p: int, card: str) -> None:
     s = game.state
     s.teleport_discard.append(card)
     t = game.teleports[card]
-    game.event(f"player {p} draws the teleport card {card}: {t.text} / {t.text_zh}")
+    game.event(f"player {p} draws the teleport card {TELEPORT_NAMES.get(card, card)}: {t.text} / {t.text_zh}")
     follow = {"teleport": [("fly", p, 0)], "tome": [("fly", p, 0), ("tome", p, 0)],
               "trap": [("penalty", p, 0)]}[t.kind]
     s.tasks[0:0] = follow

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ...core.cards import distinct
 from ...core.protocol import Action
 from ..actions import Discard, Effect, Grab, LetGo, UseTome
+from ..data import card_name
 from ..state import Seat
 from . import decks as D
 from .cards import MAX_PENALTIES, end_game, sparing_tomes
@@ -40,8 +41,8 @@ def discard_for_limit(game: Kragmortha, a: Discard) -> None:
     s.seats[a.player].hand.remove(a.card)
     s.loose, s.passed = a.card, []
     s.tasks.insert(0, ("grab", a.player, 0))
-    game.event(f"player {a.player} discards {a.card} for the hand-limit penalty: the first opponent to grab it "
-               "may play it at once")
+    game.event(f"player {a.player} discards the {card_name(a.card)} for the Hand Limit 2 penalty: the first "
+               "opponent to grab it may play it at once")
 
 
 def grabbers(game: Kragmortha) -> tuple[int, ...]:
@@ -68,7 +69,7 @@ def let_go(game: Kragmortha, a: LetGo) -> None:
     if not grabbers(game):
         s.tasks.pop(0)
         s.move_discard.append(s.loose)
-        game.event(f"nobody grabs {s.loose}: it goes to the discard pile")
+        game.event(f"nobody grabs the {card_name(s.loose)}: it goes to the discard pile")
         s.loose, s.passed = "", []
 
 
@@ -76,7 +77,7 @@ def grab(game: Kragmortha, a: Grab) -> None:
     s = game.state
     s.tasks.pop(0)
     s.loose, s.passed = "", []
-    game.event(f"player {a.player} grabs {a.card}")
+    game.event(f"player {a.player} grabs the {card_name(a.card)}")
     s.tasks[0:0] = game.play_card(a.player, a.card, a.path)
 
 
@@ -110,7 +111,7 @@ def choose_effect(game: Kragmortha, a: Effect) -> None:
     seat = s.seats[a.owner]
     other = next(c for c in alike(seat, game.penalties) if c != a.card)
     seat.dormant.append(other)
-    game.event(f"{a.describe()}; {other} does nothing")
+    game.event(f"{a.describe()}; {card_name(other)} does nothing")
     if game.penalties[a.card].rule == "hand-limit-2":
         hand_limit_received(game, a.owner)
 
@@ -133,7 +134,7 @@ def spare(game: Kragmortha, action: Action) -> None:
         seat = s.seats[p]
         seat.tomes.remove(action.tome)
         seat.used_tomes.append(action.tome)
-        game.event(f"player {p} uses the tome {action.tome}: no penalty card")
+        game.event(f"player {p} uses the tome {card_name(action.tome)}: no penalty card")
     else:
         s.tasks.insert(0, ("penalty", p, 0))
         game.event(f"player {p} keeps their tome and must draw a penalty card")
@@ -142,7 +143,7 @@ def penalty_received(game: Kragmortha, p: int, card: str) -> None:
     c = game.penalties[card]
     if c.rule == "forbidden-words":
         game.state.seats[p].forbidden.append(card)
-    game.event(f"player {p} gets the penalty card {card} ({c.symbol}): {c.text} / {c.text_zh}")
+    game.event(f"player {p} gets the penalty card {c.title} ({c.symbol} symbol): {c.text} / {c.text_zh}")
     if len(game.state.seats[p].penalties) >= MAX_PENALTIES:
         end_game(game.state, f"player {p} has {MAX_PENALTIES} penalty cards", loser=p)
         game.event(f"the game ends: {game.state.reason}")

@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..actions import UseTome
+from ..data import card_name, in_words
 from . import decks as D
 from .cards import eligible_penalties, symbols_of
 from .penalties import alike, hand_limit_received, penalty_received, wake
@@ -112,7 +113,7 @@ def use_tome(game: Kragmortha, a: UseTome) -> None:
     seat.tomes.remove(a.tome)
     seat.used_tomes.append(a.tome)  # 使用過的魔法寶典卡將其翻面蓋著
     card = game.tomes[a.tome]
-    game.event(f"player {p} uses {a.tome} ({card.name} / {card.name_zh}){': ' + a.label if a.label else ''}")
+    game.event(f"player {p} uses the tome {card.name} ({card.name_zh}){': ' + in_words(a.label) if a.label else ''}")
     t = a.tome
     if t in ("glitch", "forgot-something"):
         seat.square = a.target
@@ -147,7 +148,7 @@ def use_tome(game: Kragmortha, a: UseTome) -> None:
                 if card in kept:
                     kept.remove(card)
             wake(holder, game.penalties)
-        game.event(f"player {p} swaps {mine} for player {a.target}'s {theirs}")
+        game.event(f"player {p} swaps their {card_name(mine)} for player {a.target}'s {card_name(theirs)}")
         if alike(seat, game.penalties):  # 你的對手必須決定哪一張生效
             s.tasks.insert(0, ("effect", a.target, p))
         else:
@@ -177,7 +178,8 @@ def use_tome(game: Kragmortha, a: UseTome) -> None:
     elif t == "dear-friend":
         for q in range(len(s.seats)):
             if q != p:
-                game.event(f"player {q} shows player {p}: {', '.join(sorted(s.seats[q].hand))}", seen_by=(p, q),
+                game.event(f"player {q} shows player {p}: {', '.join(sorted(map(card_name, s.seats[q].hand)))}",
+                           seen_by=(p, q),
                            hidden=f"player {q} shows their movement cards to player {p}")
         s.tasks.append(("friend", p, 3))
     _ = b

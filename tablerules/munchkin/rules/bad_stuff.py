@@ -13,7 +13,9 @@ from itertools import chain, groupby, permutations, product
 
 from ...core.identity import drop_identity
 from ...core.protocol import Chance, ChanceStep
+from ...families.munchkin.actions import curse_text
 from ...families.munchkin.bad_stuff import BadStuffInterpreter
+from ...families.munchkin.cardtext import SLOT_ITEM
 from ..actions import (
     CHANGE_SEX_PENALTY,
     LASTING,
@@ -53,7 +55,7 @@ class BadStuff(BadStuffInterpreter):
         self.state.players[action.player].hand.remove(action.card)
         self.curse(action.target, action.card)
         self.interfere(action.player)
-        self.event(f"player {action.player} curses player {action.target}: {card.name}")
+        self.event(curse_text(action.player, action.target, card.name))
 
     def curse(self, target: int, copy: str) -> None:
         """A curse strikes at once and is discarded; Change Sex and Chicken on Your Head stay with the
@@ -94,7 +96,8 @@ class BadStuff(BadStuffInterpreter):
     def _unapplied(self, loss: Loss) -> None:
         """No item of the slot: the fallback strikes instead (the Drooling Slime: a level)."""
         if loss.effect.effect == "lose_item":
-            self.event(f"player {loss.victim} has no {loss.effect.slot} item for {loss.source} to take")
+            what = SLOT_ITEM.get(loss.effect.slot or "any", f"{loss.effect.slot} item")
+            self.event(f"player {loss.victim} has no {what} for {loss.source} to take")
         self.state.losses[0:0] = [Loss(loss.victim, e, loss.source) for e in loss.fallback]
 
     def _effect_change_sex(self, loss: Loss) -> bool:

@@ -11,6 +11,7 @@ run on their own rolls).
 from __future__ import annotations
 
 from ...core.flow import ResponseWindow
+from ...core.words import counted
 from ...families.munchkin import (
     WIN_LEVEL,
     escapes,
@@ -76,7 +77,7 @@ class CombatRules:
         c.enhancers.append(action.card)
         c.enhanced[action.card] = action.monster
         self.interfere(action.player)
-        self.event(f"player {action.player} makes {self.card(action.monster).name} {self.card(action.card).name}")
+        self.event(f"player {action.player} plays {self.card(action.card).name} on {self.card(action.monster).name}")
 
     def _do_PlayMate(self, action: PlayMate) -> None:
         """Mate (干预战斗: "如果有其他怪物加入战斗（比如游荡怪物或怪物的另一半）"): beat both, or run from both."""
@@ -203,7 +204,7 @@ class CombatRules:
         before = me.level
         me.level = min(WIN_LEVEL, me.level + sum(self.foe(m).levels for m in c.monsters))  # a level a monster
         treasures = self.treasure_count()
-        self.event(f"player {c.fighter} kills {names}: level {before} -> {me.level}, {treasures} treasures")
+        self.event(f"player {c.fighter} kills {names}: level {before} to {me.level}, {counted(treasures, 'treasure')}")
         reached = [c.fighter] if me.level >= WIN_LEVEL else []
         if c.helper is not None and "elf" in self._frozen_tags(c.helper):  # an elf helper goes up a level a monster
             helper = self.state.players[c.helper]

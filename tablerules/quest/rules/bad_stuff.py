@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ...core.words import counted
 from ...families.munchkin.bad_stuff import BadStuffInterpreter
 from ..actions import ChooseLoss, GiveUp, made
 from ..heroes import Hero
@@ -81,6 +82,6 @@ class BadStuffRules(BadStuffInterpreter):
     def hit(self, player: int, n: int, source: str) -> None:
         h = self.state.heroes[player]
         h.health = max(0, h.health - n)
-        self.event(f"player {player} takes {n} hit(s) from {source}: {h.health}/{h.max_health} health")
+        self.event(f"player {player} takes {counted(n, 'hit')} from {source}: {h.health}/{h.max_health} health")
         if h.health == 0:
             self.die(player, source)

@@ -9,6 +9,7 @@ from typing import ClassVar
 from ...core.cards import distinct
 from ...core.flow import ResponseWindow
 from ...core.protocol import Action
+from ...core.words import counted
 from ..actions import (
     AskHelp,
     D10Power,
@@ -221,7 +222,8 @@ class CombatRules:
         monsters = here if anyway else [m for m in here if not self.ignores(m, self.state.current)]
         if not monsters:
             names = ", ".join(self.piece(m).name.split(" (")[0] for m in here)
-            self.event(f"{names} ignore(s) player {self.state.current}: no fight unless they pick one")
+            ignore = "ignores" if len(here) == 1 else "ignore"
+            self.event(f"{names} {ignore} player {self.state.current}: no fight unless they pick one")
             return
         self.state.fight = Combat(self.state.current, room_id, monsters)
         self.state.stage_name = COMBAT
@@ -343,7 +345,7 @@ class CombatRules:
             if h.level >= WIN_LEVEL:
                 self.state.ten_by_kill.add(p)
             if n:
-                self.event(f"player {p} goes up {n} level(s) to {h.level}")
+                self.event(f"player {p} goes up {counted(n, 'level')} to {h.level}")
         share = min(f.share, treasures)
         if f.helper is not None and share and self.params.rules >= 2:
             # the fighter draws them all face up; the helper then picks first among them (p. 10, 12)
@@ -354,8 +356,8 @@ class CombatRules:
             if f.helper is not None:
                 self.draw(f.helper, "treasure", share, "open")
             self.draw(f.fighter, "treasure", treasures - share, self.treasure_face(f.fighter, f.room))
-        self.event(f"{treasures} treasure(s): {share} for the helper first" if f.helper is not None
-                   else f"{treasures} treasure(s)")
+        self.event(f"{counted(treasures, 'treasure')}: {share} for the helper first" if f.helper is not None
+                   else f"{counted(treasures, 'treasure')}")
         for piece in list(f.monsters):
             self._remove(piece)
         self.end_fight()

@@ -40,7 +40,9 @@ class DeathRules:
         if self.state.choice is not None and self.state.choice.victim == player:
             self.state.choice = None
             self.settle_interruption(CHOOSE_LOSS)
-        self.event(f"player {player} is killed by {source} in {self.state.dungeon.rooms[room].name}")
+        where = self.state.dungeon.rooms[room].name
+        self.event(f"player {player} dies on purpose in the {where}" if source == "suicide"
+                   else f"player {player} is killed by {source} in the {where}")
         if self.state.fight is not None and player in self.state.fight.side:
             self.fallen(player)
         if player == self.state.current:

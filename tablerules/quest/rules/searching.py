@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ...core.words import counted
 from ..actions import PickUp, Search
 from ..exploration import _Pending
 from ..heroes import BACKPACK
@@ -76,4 +77,5 @@ class SearchingRules:
             self.state.dropped[room] = left
         self._moves_changed(p, before)
         if gold or left != []:
-            self.event(f"player {p} picks up {gold} gold" + (f"; {len(left)} item(s) stay: no room" if left else ""))
+            stay = f"; {counted(len(left), 'item')} {'stays' if len(left) == 1 else 'stay'}: no room" if left else ""
+            self.event(f"player {p} picks up {gold} gold{stay}")

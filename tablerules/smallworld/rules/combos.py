@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ...core.protocol import Chance, ChanceStep
+from ...core.words import counted
 from ..state import ROW
 
 if TYPE_CHECKING:
@@ -85,6 +86,7 @@ def pick(g: SmallWorld, player: int, index: int) -> None:
     got = min(want, s.box[race])
     s.box[race] -= got
     seat.hand += got
-    g.event(f"player {player} picks {power} {race} for {index} coin(s), takes {gained} coin(s) from it and "
+    g.event(f"player {player} picks {power} {race} for {counted(index, 'coin')}, takes {counted(gained, 'coin')} "
+            "from it and "
             f"{got} tokens ({g.races[race].tokens} + {g.powers[power].tokens}"
             f"{' + 4 Amazons for conquest' if race == 'Amazons' else ''})")

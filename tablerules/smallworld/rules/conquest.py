@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.words import counted
 from ..state import NOBODY
 from .decline import check_extinct
 
@@ -207,7 +208,7 @@ def take_region(g: SmallWorld, player: int, region: int, tokens: int, force: str
             if n - lost:
                 pending = s.seats[defender].pending
                 pending[race] = pending.get(race, 0) + n - lost
-            g.event(f"player {defender} loses region {region}: {lost} {race} token(s) to the box, "
+            g.event(f"player {defender} loses region {region}: {lost} {counted(race, 'token')} to the box, "
                     f"{n - lost} to redeploy")
             if defender not in s.attacked:
                 s.attacked.append(defender)
@@ -258,7 +259,8 @@ def conquer(g: SmallWorld, player: int, region: int, force: str = "active", cost
             cost = max(1, cost - s.berserk_die)
     if force != GHOULS and s.berserk_die != NOBODY:
         s.berserk_die = NOBODY
-    g.event(f"player {player} conquers region {region} ({g.board.regions[region].terrain}) with {cost} token(s)")
+    terrain = g.board.regions[region].terrain
+    g.event(f"player {player} conquers region {region} ({terrain}) with {counted(cost, 'token')}")
     take_region(g, player, region, cost, force)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.words import counted
 from ..state import MAX_FORTRESSES, MAX_HEROES
 from .conquest import clear_region
 
@@ -39,7 +40,7 @@ def amazons_muster(g: SmallWorld, player: int) -> None:
         extra = min(4, s.box["Amazons"])
         s.box["Amazons"] -= extra
         seat.hand += extra
-        g.event(f"player {player}'s Amazons take {extra} extra token(s) for conquest")
+        g.event(f"player {player}'s Amazons take {counted(extra, 'extra token')} for conquest")
 
 
 def ready_troops(g: SmallWorld, player: int, ghouls: bool = False) -> None:
@@ -54,7 +55,7 @@ def ready_troops(g: SmallWorld, player: int, ghouls: bool = False) -> None:
     else:
         seat.hand += n
     s.acted = True
-    g.event(f"player {player} readies {n} token(s), one left in each region")
+    g.event(f"player {player} readies {counted(n, 'token')}, one left in each region")
 
 
 def start_redeploy(g: SmallWorld, player: int) -> None:
@@ -67,13 +68,13 @@ def start_redeploy(g: SmallWorld, player: int) -> None:
         s.box["Skeletons"] -= extra
         seat.hand += extra
         if extra:
-            g.event(f"player {player}'s Skeletons raise {extra} new token(s)")
+            g.event(f"player {player}'s Skeletons raise {counted(extra, 'new token')}")
     if seat.race == "Amazons":
         back = min(4, seat.hand)
         seat.hand -= back
         s.box["Amazons"] += back
         s.amazons_owed = 4 - back if regions else 0
-        g.event(f"player {player}'s Amazons send {back} token(s) back to the box")
+        g.event(f"player {player}'s Amazons send {counted(back, 'token')} back to the box")
     if seat.power == "Bivouacking":
         for i in regions:
             seat.encampments += s.encampment[i]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.words import counted
 from ..state import indices
 
 if TYPE_CHECKING:
@@ -65,5 +66,5 @@ def score_turn(g: SmallWorld, player: int, declined_this_turn: bool = False) -> 
     total = sum(v for _, v in terms)
     g.state.seats[player].coins += total
     why = " + ".join(f"{v} ({k})" for k, v in terms) or "nothing"
-    g.event(f"player {player} scores {total} coin(s): {why}")
+    g.event(f"player {player} scores {counted(total, 'coin')}: {why}")
     return total

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.protocol import Result
+from ...core.words import counted
 from ..state import NOBODY
 from .decline import check_extinct, go_into_decline
 from .redeploy import amazons_muster, lift, start_redeploy
@@ -137,10 +138,10 @@ def next_loser(g: SmallWorld) -> None:
             if count:
                 if race == seat.race:
                     seat.hand += count
-                    g.event(f"player {q} has no {race} region left: {count} token(s) wait in hand")
+                    g.event(f"player {q} has no {race} region left: {counted(count, 'token')} wait in hand")
                 else:
                     s.box[race] += count
-                    g.event(f"player {q}'s {race} in decline have no region left: {count} token(s) to the box")
+                    g.event(f"player {q}'s {race} in decline have no region left: {counted(count, 'token')} to the box")
             del seat.pending[race]
             check_extinct(g, q, race)
     s.loser = NOBODY
