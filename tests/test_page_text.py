@@ -16,6 +16,8 @@ def test_the_scanner_finds_what_it_should() -> None:
     assert found == {"a raw list of numbers", "a raw list of strings", "a long float", "a slug",
                      "a dataclass repr", "a raw tuple"}
     assert raw_bits("player 1 wins 5/12 (41.7%) of fights; 3.5 on average; region 7") == []
+    assert raw_bits("[K] 领主 Lord 可使用功能牌为 [8]、[9]、[10]") == []  # the seed's own card notation
+    assert raw_bits("bidders [1] and 为 x") == [("a raw list of numbers", "[1]")]
 
 
 @pytest.mark.parametrize("name", sorted(PANELS))

@@ -163,7 +163,7 @@ def test_worked_examples_position_log_and_text_agree() -> None:
     assert "2 base + 2 tokens there + 1 mountain = 5 tokens; you have 6 in hand" in panel.board.svg
     panel.board.click(f"region:{mountain}")
     assert game.state.owner[mountain] == 0 and game.state.seats[0].hand == 1
-    assert "conquers region 1 (mountain) with 5 token(s)" in panel.log_view.value
+    assert "conquers region 1 (mountain) with 5 tokens" in panel.log_view.value
     assert "1 Humans token(s) to the box, 1 to redeploy" in panel.log_view.value
     attempt = next(n for n in EXAMPLES if "增援骰" in n)
     panel.load_example(attempt)

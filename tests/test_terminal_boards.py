@@ -76,7 +76,7 @@ def test_smallworld_regions_each_with_terrain_holder_and_neighbours() -> None:
 def test_smallworld_screen_hides_the_other_seats_coins() -> None:
     game = played("smallworld", 3, 25)
     screen = terminal_screen(game, 0)
-    assert "player 1: ? coins (face down)" in screen and f"player 0: {game.state.seats[0].coins} coins" in screen
+    assert "player 1: coins face down" in screen and f"player 0: {game.state.seats[0].coins} coins" in screen
     assert "regions (number, terrain" in screen
 
 

@@ -37,9 +37,9 @@ STAGE_RULES = {
     "choosing cards": ("Choose the cards the action asks for.", "英雄行动"),
     "answering a hero action (thief's *, witch's *)": ("A thief's 5s defend against a hero action (passive, not "
                                                        "a hero action); a witch not yet used may reverse it with "
-                                                       "7s (at any time).", "注2 / 功能牌 [5] [7]"),
+                                                       "7s (at any time).", "注2 / 功能牌 5 and 7"),
     "looking at cards (6)": ("The 6: look at 6 cards (the bank's top 6, or a player's hand) and hand out or "
-                             "take the cards the level says.", "功能牌 [6]"),
+                             "take the cards the level says.", "功能牌 6"),
     "recruiting *: bidding round *": ("Bid hand cards for the hero in up to 3 rounds; the highest total "
                                       "recruits it; you may give up at any time.", "招募英雄 / 注7 / 注8"),
     "protecting heroes": ("Pay hand cards that make the event's protection number, or the heroes die.",

@@ -67,9 +67,21 @@ RAW = [
 ]
 
 
+_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+
+
+def _in_chinese(text: str, start: int, end: int) -> bool:
+    """Whether the match at ``start:end`` stands in the seed's Chinese text (its own card notation: "[8]、[9]")."""
+    before = text[:start].rstrip()[-1:]
+    after = text[end:].lstrip()[:1]
+    return bool(_CJK.match(before) or _CJK.match(after))
+
+
 def raw_bits(text: str) -> list[tuple[str, str]]:
-    """(what, the text found) for each raw list, repr, long float or slug in ``text``."""
+    """(what, the text found) for each raw list, repr, long float or slug in ``text`` (a bracketed number inside
+    the seed's Chinese text is the seed's own notation for a card, not a list)."""
     found = []
     for pattern, what in RAW:
-        found += [(what, m.group(0)) for m in pattern.finditer(text)]
+        found += [(what, m.group(0)) for m in pattern.finditer(text)
+                  if not (what == "a raw list of numbers" and _in_chinese(text, m.start(), m.end()))]
     return found
