@@ -16,14 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..core.errors import ScenarioError
 from ..core.protocol import Chance
 from .actions import Ready
 from .dungeon import MonsterPiece, link_key
 from .game import QuestGame
 from .geometry import Colour, LinkKind, Side
+from .search_table import RoomToken
 from .tiles import load_rooms
 
-__all__ = ["backpack", "hand", "hero", "monster", "move_to", "ready", "room", "take", "wear", "won"]
+__all__ = ["backpack", "empty_room_deck", "hand", "hero", "monster", "move_to", "ready", "room", "set_floor",
+           "set_moves", "set_token", "take", "wear", "won"]
 
 
 def ready(players: int = 4, seed: int = 0, max_turns: int = 300, first: int = 0) -> QuestGame:
@@ -171,3 +174,116 @@ def room(game: QuestGame, tile_id: str, at: tuple[int, int], links: dict[str, st
         game.dungeon.links[link_key(at, Side(side))] = kind
     game.refresh()
     return tile_id
+
+
+# ----- moves, room tokens, the floor, the room deck (each refuses what the rules cannot hold, naming the field) -
+def _refuse(field: str, reason: str) -> ScenarioError:
+    return ScenarioError("quest", field, reason)
+
+
+def _explored(game: QuestGame, field: str, room_id: str) -> str:
+    if room_id not in game.dungeon.rooms:
+        raise _refuse(field, f"{room_id!r} is not an explored room")
+    return room_id
+
+
+def set_moves(game: QuestGame, moves: int, all_in_used: bool = False) -> None:
+    """The current player has ``moves`` move points left this turn (0 to what the turn started with: 3, less
+    one for each big item beyond the first), and has or has not made the once-a-turn all-in move."""
+    most = game.base_moves(game.current)
+    if not 0 <= moves <= most:
+        raise _refuse("moves_left", f"player {game.current} moves from 0 to {most} points this turn, not {moves}")
+    game.moves_left = moves
+    game.all_in_used = all_in_used
+    game.refresh()
+
+
+def set_token(game: QuestGame, room_id: str, token: RoomToken | str | None) -> None:
+    """Lay a search-result token in a room (``"looted"`` 搜刮完毕 or ``"plundered"`` 洗劫一空), or none.
+    Only a room one can search gets one."""
+    field = f"tokens[{room_id}]"
+    _explored(game, field, room_id)
+    if token is None:
+        game.tokens.pop(room_id, None)
+    else:
+        try:
+            token = RoomToken(token)
+        except ValueError:
+            raise _refuse(field, f"{token!r} is no room token (looted or plundered)") from None
+        if game.dungeon.rooms[room_id].search is None:
+            raise _refuse(field, f"{game.dungeon.rooms[room_id].name} cannot be searched, so holds no token")
+        game.tokens[room_id] = token
+    game.refresh()
+
+
+def set_floor(game: QuestGame, room_id: str, items: Iterable[str] = (), gold: int = 0) -> list[str]:
+    """Items (and gold) lying dropped on the floor of a room, as a dead munchkin leaves them: exactly these
+    (taken from the Treasure deck; what lay there goes back into its deck); returns the copies."""
+    field = f"dropped[{room_id}]"
+    _explored(game, field, room_id)
+    items = list(items)
+    for card_id in items:
+        card = game.cards.get(card_id)
+        if card is None:
+            raise _refuse(field, f"there is no card {card_id!r}")
+        if card.kind not in ("item", "one_shot"):
+            raise _refuse(field, f"{card.name} is a {card.kind.replace('_', '-')} card; only items (and "
+                          "one-shots from a belt) are dropped")
+    if gold < 0:
+        raise _refuse(f"dropped_gold[{room_id}]", f"{gold} gold cannot lie on a floor")
+    for copy in game.dropped.pop(room_id, []):
+        _pile(game, copy).append(copy)
+    copies = [take(game, c) for c in items]
+    if copies:
+        game.dropped[room_id] = copies
+    if gold:
+        game.dropped_gold[room_id] = gold
+    else:
+        game.dropped_gold.pop(room_id, None)
+    game.refresh()
+    return copies
+
+
+#: the order the room tiles' free sides take links from the pool (passable ones first, so every room stays
+#: reachable; walls only when the others are gone, as when the pool ran out)
+LINK_ORDER = (LinkKind.CORRIDOR, LinkKind.DOOR, LinkKind.LOCKED, LinkKind.SECRET, LinkKind.WALL)
+
+
+def empty_room_deck(game: QuestGame) -> list[str]:
+    """Place every room tile still in the deck, as if explored (no monster): around the entrance, nearest
+    first, each next to a placed room; each new room's open sides take links from the pool (corridors first),
+    walls when the pool is empty, as in play. Then the room deck is empty: wandering monsters may come
+    (p. 6). Returns the rooms placed."""
+    d = game.dungeon
+    ex, ey = d.entrance.at
+    placed = []
+    radius = 1
+    while game.room_deck:
+        ring = sorted(((x, y) for x in range(ex - radius, ex + radius + 1) for y in range(ey - radius, ey + radius + 1)
+                       if d.room_at((x, y)) is None),
+                      key=lambda at: (abs(at[0] - ex) + abs(at[1] - ey), at))
+        progress = False
+        for at in ring:
+            if not game.room_deck:
+                break
+            if not any(d.room_at(side.step(at)) is not None for side in Side):
+                continue
+            tile_id = sorted(game.room_deck)[0]
+            game.room_deck.remove(tile_id)
+            d.add_room(load_rooms().tile(tile_id).place(at))
+            for side in Side:
+                if d.has_link(at, side):
+                    continue
+                kind = next((k for k in LINK_ORDER if game.link_pool[k.value] > 0), None)
+                if kind is None:
+                    game.walls_without_pool += 1
+                    kind = LinkKind.WALL
+                else:
+                    game.link_pool[kind.value] -= 1
+                d.links[link_key(at, side)] = kind
+            placed.append(tile_id)
+            progress = True
+        if not progress:
+            radius += 1
+    game.refresh()
+    return placed
