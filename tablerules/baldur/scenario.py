@@ -10,10 +10,10 @@ from .cards import full_deck, is_hero
 from .game import RULES, Baldur
 
 
-def new_game(players: int = 4, seed: int = 0, rules: int = RULES) -> Baldur:
+def new_game(players: int = 4, seed: int = 0, rules: int = RULES, max_rounds: int = 0) -> Baldur:
     """A game played (first legal choices, seeded chance) up to the first player's hero actions (under
-    the rules edition ``rules``, the current one unless asked)."""
-    game = Baldur({"players": players, "rules": rules}, seed=seed)
+    the rules edition ``rules``, the current one unless asked; ``max_rounds``: the round-limit variant)."""
+    game = Baldur({"players": players, "rules": rules, "max_rounds": max_rounds}, seed=seed)
     while game.state.stage != "act" or game.is_chance():
         if game.is_chance():
             game.roll()

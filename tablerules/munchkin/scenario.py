@@ -139,6 +139,11 @@ def set_discards(game: MunchkinGame, door: Iterable[str] = (), treasure: Iterabl
             if game.cards[card_id].deck != pile:
                 raise _refuse(f"{pile}_discard", f"{card_id} is a {game.cards[card_id].deck.capitalize()} "
                               f"card, not a {pile.capitalize()} card")
+            free = [c for c in state.door_deck + state.door_discard + state.treasure_deck + state.treasure_discard
+                    if c.split("#")[0] == card_id]
+            if named.count(card_id) > len(free):
+                raise _refuse(f"{pile}_discard", f"{named.count(card_id)} x {card_id} asked; {len(free)} not in "
+                              "play or in a hand")
     state.door_deck += state.door_discard
     state.treasure_deck += state.treasure_discard
     state.door_discard, state.treasure_discard = [], []

@@ -254,6 +254,8 @@ def empty_room_deck(game: QuestGame) -> list[str]:
     first, each next to a placed room; each new room's open sides take links from the pool (corridors first),
     walls when the pool is empty, as in play. Then the room deck is empty: wandering monsters may come
     (p. 6). Returns the rooms placed."""
+    if game.pending:
+        raise _refuse("room_deck", f"a step of exploring is pending ({game.stage()}); empty the deck between steps")
     d = game.dungeon
     ex, ey = d.entrance.at
     placed = []
