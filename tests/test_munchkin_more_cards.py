@@ -6,7 +6,7 @@ Intervention and Go Up a Level in someone else's fight."""
 from __future__ import annotations
 
 import pytest
-from munchkin_helpers import become, fight_all_pass, hand, kick, ready, set_turn, take, wear
+from munchkin_helpers import become, fight_all_pass, hand, kick, ready, set_discards, set_turn, wear
 
 from tablerules.core.errors import IllegalAction
 from tablerules.core.protocol import Chance
@@ -215,9 +215,7 @@ def test_a_cleric_takes_the_top_door_discard_instead_of_kicking() -> None:
     game = ready()
     become(game, 0, cls="cleric")
     card = hand(game, 0, "elf")[0]
-    plant = take(game, "potted_plant")
-    game.door_discard.append(plant)
-    game.refresh()
+    plant = set_discards(game, door=["potted_plant"])[0]
     game.apply(Resurrect(0, card))
     assert game.combat is not None and game.combat.monsters == [plant] and card in game.door_discard
     assert not game.is_chance()  # nothing drawn: the card came from the discards

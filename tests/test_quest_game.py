@@ -52,7 +52,7 @@ from tablerules.quest.exploration import EndTurn, Explore
 from tablerules.quest.game import BOSS_LEVEL, QuestGame
 from tablerules.quest.geometry import LinkKind, Side
 from tablerules.quest.heroes import START_GOLD
-from tablerules.quest.scenario import hand, hero, ready, take, wear
+from tablerules.quest.scenario import hand, hero, ready, set_moves, take, wear
 
 
 def explore_into(game: QuestGame, room: str, monster: str, base: str, side: Side = Side.N) -> None:
@@ -249,8 +249,7 @@ def test_searching_uses_the_search_table_with_exact_odds_once_per_room_a_turn() 
     while game.is_chance():  # the plant's treasure
         game.roll()
     assert game.fight is None and Search(0) in game.legal_actions()
-    game.moves_left = 3
-    game.refresh()
+    set_moves(game, 3)
     game.apply(Search(0))
     step = game.chance_step()
     assert dict((a.outcome, p) for a, p in step.outcomes) == {r: p for r, p in search_odds(1, 1).rows.items() if p}
@@ -408,8 +407,7 @@ def enter_empty(game: QuestGame, room: str) -> None:
     while game.is_chance():
         game.roll() if game.chance_step().event != "d6" else game.apply(Chance("d6", 6))
     assert game.fight is None
-    game.moves_left = 3
-    game.refresh()
+    set_moves(game, 3)
 
 
 def test_a_hospital_deal_heals_for_a_move_and_gold_once_a_turn() -> None:
