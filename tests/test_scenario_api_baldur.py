@@ -95,3 +95,8 @@ def test_fifty_random_actions_from_a_staged_position(game: Baldur) -> None:
     small_inn(game, HEROES[29:], HEROES[27:29])
     S.set_heroes(game, 0, HEROES[:5], tired=HEROES[5:8])
     assert play_random(game, 50, seed=2) == 50
+
+
+def test_set_heroes_refuses_a_card_that_is_not_a_hero(game: Baldur) -> None:
+    refused("heroes[0]", S.set_heroes, game, 0, ["2S"])
+    refused("card", S.set_hand, game, 0, ["ZZ"])

@@ -180,3 +180,12 @@ def test_fifty_random_actions_from_a_staged_position(game: Kragmortha) -> None:
     S.set_deck(game, "teleport_deck", sorted(game.state.teleport_deck)[:4], top=["tome"], seen_by=2)
     S.set_turn(game, 2)
     assert play_random(game, 50, seed=4) == 50
+
+
+def test_the_older_setters_name_their_field(game: Kragmortha) -> None:
+    taken = game.board.label(game.state.seats[1].square)
+    refused("square[0]", S.move_goblin, game, 0, taken)
+    refused("square[0]", S.move_goblin, game, 0, "c3")  # a bookcase
+    refused("hand[0]", S.set_hand, game, 0, ["no-such-card"])
+    refused("current", S.set_turn, game, 5)
+    assert game.invariants() == []

@@ -96,3 +96,10 @@ def test_fifty_random_actions_from_a_staged_position(game: MunchkinGame) -> None
     S.put_in_hand(game, 1, "dwarf", "boots_of_butt_kicking")
     S.died(game, 1, looted=True)
     assert play_random(game, 50, seed=5) == 50
+
+
+def test_become_refuses_a_card_that_is_not_a_race_or_a_class(game: MunchkinGame) -> None:
+    refused("race[0]", S.become, game, 0, race="wizard")
+    refused("cls[0]", S.become, game, 0, cls="elf")
+    S.become(game, 0, race="elf", cls="wizard")
+    assert game.invariants() == [] and game.observe(1)["players"][0]["race"].startswith("elf")

@@ -106,3 +106,22 @@ def test_fifty_random_actions_from_a_staged_position(game: QuestGame, seed: int)
     S.set_floor(game, "library", ["horny_helmet"], gold=100)
     S.set_moves(game, 2)
     assert play_random(game, 50, seed=seed) == 50
+
+
+# ----- the character sheet ---------------------------------------------------------------------------------
+def test_hero_sets_a_dead_munchkin_with_no_health(game: QuestGame) -> None:
+    S.hero(game, 1, level=4, gold=0, dead=True)
+    assert game.heroes[1].health == 0 and game.heroes[1].dead and game.invariants() == []
+    S.hero(game, 1, dead=False)
+    assert game.heroes[1].health == game.heroes[1].max_health and game.invariants() == []
+
+
+@pytest.mark.parametrize(("field", "sheet"), [
+    ("level[1]", {"level": 10}), ("level[1]", {"level": 0}), ("gold[1]", {"gold": -100}),
+    ("health[1]", {"health": 9}), ("health[1]", {"health": 0, "dead": False}),
+    ("health[1]", {"health": 2, "dead": True}), ("backpack[1]", {"backpack": ["horny_helmet"] * 3}),
+    ("card", {"hand": ["no_such_card"]}), ("room[1]", {"room": "chapel"}),
+])
+def test_hero_refuses_a_sheet_the_rules_cannot_reach(game: QuestGame, field: str, sheet: dict) -> None:
+    refused(field, S.hero, game, 1, **sheet)
+    assert game.invariants() == []

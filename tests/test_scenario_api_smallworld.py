@@ -212,3 +212,10 @@ def test_fifty_random_actions_from_a_staged_position() -> None:
     S.set_coins(g, 0, 30)
     S.begin(g, 0)
     assert play_random(g, 50, seed=1) == 50
+
+
+def test_give_refuses_a_race_or_power_already_in_play() -> None:
+    g = staged(("Humans", "Hill"))
+    refused("race", S.give, g, 2, "Humans", "Merchant")
+    refused("power", S.give, g, 2, "Elves", "Hill")
+    assert g.invariants() == []

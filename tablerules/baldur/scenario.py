@@ -34,7 +34,7 @@ def take(game: Baldur, card: str) -> None:
             if card in pile:
                 pile.remove(card)
                 return
-    raise ValueError(f"no {card} left anywhere")
+    raise _refuse("card", f"no {card} is left outside the players' hands and heroes")
 
 
 def set_hand(game: Baldur, player: int, cards: Iterable[str]) -> None:
@@ -58,7 +58,8 @@ def set_heroes(game: Baldur, player: int, heroes: Iterable[str], tired: Iterable
     seat.heroes, seat.tired = [], []
     heroes, tired = list(heroes), list(tired)
     for c in heroes + tired:
-        assert is_hero(c), c
+        if not is_hero(c):
+            raise _refuse(f"heroes[{player}]", f"{c} is not a hero card (A, J, Q or K)")
         take(game, c)
     seat.heroes, seat.tired = sorted(heroes), sorted(tired)
     s.inn.sort()

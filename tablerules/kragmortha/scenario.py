@@ -32,9 +32,10 @@ def square(game: Kragmortha, label: str) -> int:
 
 def move_goblin(game: Kragmortha, player: int, label: str) -> None:
     """Stand ``player``'s goblin on an empty square."""
-    sq = square(game, label)
-    if any(x.square == sq for x in game.state.seats) or game.state.lord == sq:
-        raise ValueError(f"{label} is not empty")
+    field = f"square[{_player(game, 'square', player)}]"
+    sq = _square(game, field, label)
+    if any(x.square == sq for q, x in enumerate(game.state.seats) if q != player) or game.state.lord == sq:
+        raise _refuse(field, f"{label} is not empty")
     game.state.seats[player].square = sq
     game.refresh()
 
@@ -47,7 +48,7 @@ def set_hand(game: Kragmortha, player: int, cards: Iterable[str]) -> None:
     for card in cards:
         pile = s.move_deck if card in s.move_deck else s.move_discard
         if card not in pile:
-            raise ValueError(f"no {card} left in the movement deck")
+            raise _refuse(f"hand[{player}]", f"no {card} is left in the movement deck")
         pile.remove(card)
         s.seats[player].hand.append(card)
     game.refresh()
@@ -56,7 +57,8 @@ def set_hand(game: Kragmortha, player: int, cards: Iterable[str]) -> None:
 def set_turn(game: Kragmortha, player: int) -> None:
     """Make it ``player``'s turn to play a card (between turns: no task pending)."""
     if game.state.tasks:
-        raise ValueError("set the turn between turns, with no task pending")
+        raise _refuse("current", "set the turn between turns, with no task pending")
+    _player(game, "current", player)
     game.state.current = player
     game.refresh()
 

@@ -87,6 +87,9 @@ def put_in_play(game: MunchkinGame, player: int, *card_ids: str) -> list[str]:
 
 def become(game: MunchkinGame, player: int, race: str | None = None, cls: str | None = None) -> None:
     """Give ``player`` a race and/or a class (taken from the Door deck)."""
+    for field, card_id, kind in (("race", race, "race"), ("cls", cls, "class")):
+        if card_id and (card_id not in game.cards or game.cards[card_id].kind != kind):
+            raise _refuse(f"{field}[{player}]", f"{card_id} is not a {kind} card")
     if race:
         game.state.players[player].race = take(game, race)
     if cls:

@@ -22,6 +22,7 @@ from .actions import Ready
 from .dungeon import MonsterPiece, link_key
 from .game import QuestGame
 from .geometry import Colour, LinkKind, Side
+from .heroes import BACKPACK, WIN_LEVEL
 from .search_table import RoomToken
 from .tiles import load_rooms
 
@@ -55,11 +56,13 @@ def _pile(game: QuestGame, copy: str) -> list[str]:
 
 def take(game: QuestGame, card_id: str) -> str:
     """Take one copy of ``card_id`` out of its deck (the lowest left) and return it."""
+    if card_id not in game.cards:
+        raise _refuse("card", f"there is no card {card_id!r}")
     deck = game.dxm_deck if game.card(card_id + "#1").deck == "dxm" else game.treasure_deck
     try:
         copy = next(c for c in sorted(deck) if c.split("#")[0] == card_id)
     except StopIteration:
-        raise ValueError(f"no {card_id} is left in its deck") from None
+        raise _refuse("card", f"no {card_id} is left in its deck") from None
     deck.remove(copy)
     game.refresh()
     return copy
@@ -103,8 +106,25 @@ def hero(game: QuestGame, player: int, *, level: int | None = None, health: int 
          carried: Iterable[str] = (), backpack: Iterable[str] = (), dead: bool | None = None,
          room: str | None = None) -> None:
     """Set a character sheet: level, health, gold, a race or class card (taken from the deck), cards for
-    the hand, items in play and in the backpack, dead or alive, the room its standee stands in."""
+    the hand, items in play and in the backpack, dead or alive (dead: no health left), the room its standee
+    stands in. Refuses a level outside 1-9 (10 is reached by a kill and wins), negative gold, health outside
+    0 to the maximum, a dead munchkin with health or a live one without, more than 2 items in the backpack."""
     h = game.heroes[player]
+    if level is not None and not 1 <= level < WIN_LEVEL:
+        raise _refuse(f"level[{player}]", f"levels run from 1 to {WIN_LEVEL - 1} in play ({WIN_LEVEL} wins, by a "
+                      f"kill), not {level}")
+    if gold is not None and gold < 0:
+        raise _refuse(f"gold[{player}]", f"a munchkin cannot hold {gold} gold")
+    if health is not None and not 0 <= health <= h.max_health:
+        raise _refuse(f"health[{player}]", f"health runs from 0 to {h.max_health}, not {health}")
+    if dead is not None and health is None:
+        health = 0 if dead else (h.health or h.max_health)
+    is_dead = h.dead if dead is None else dead
+    if health is not None and (health == 0) != is_dead:
+        raise _refuse(f"health[{player}]", "a dead munchkin has no health left and a live one some")
+    backpack = list(backpack)
+    if len(h.backpack) + len(backpack) > BACKPACK:
+        raise _refuse(f"backpack[{player}]", f"the backpack holds {BACKPACK} items")
     if level is not None:
         h.level = level
     if health is not None:
@@ -127,8 +147,7 @@ def hero(game: QuestGame, player: int, *, level: int | None = None, health: int 
 
 def move_to(game: QuestGame, player: int, room: str) -> None:
     """Stand ``player``'s munchkin in an explored room (no fight starts: set the scene, then act)."""
-    if room not in game.dungeon.rooms:
-        raise ValueError(f"{room!r} is not an explored room")
+    _explored(game, f"room[{player}]", room)
     game.dungeon.munchkins[game.colours[player]] = room
     game.refresh()
 
@@ -137,10 +156,10 @@ def monster(game: QuestGame, card_id: str, room: str, base: str | Colour | None 
     """Stand a monster of ``card_id`` (data/quest/monsters.json) in ``room`` with a base of colour
     ``base`` (a player's colour: its owner and target); returns the standee's id."""
     if room not in game.dungeon.rooms or game.dungeon.rooms[room].entrance:
-        raise ValueError(f"{room!r} is not an explored room (no monster stands in the entrance)")
+        raise _refuse("monsters", f"{room!r} is not an explored room (no monster stands in the entrance)")
     card = game.monster_cards[card_id]
     if game.monster_deck[card_id] <= 0:
-        raise ValueError(f"no {card_id} is left in the monster deck")
+        raise _refuse("monster_deck", f"no {card_id} is left in the monster deck")
     game.monster_deck[card_id] -= 1
     colour = Colour(base) if isinstance(base, str) else base
     piece_id = f"{card_id}#{game.next_piece}"
@@ -160,7 +179,7 @@ def room(game: QuestGame, tile_id: str, at: tuple[int, int], links: dict[str, st
     sides not named stay open (no link: a wall for moving).
     Returns the room's id."""
     if tile_id not in game.room_deck:
-        raise ValueError(f"{tile_id!r} is not in the room deck")
+        raise _refuse("room_deck", f"{tile_id!r} is not in the room deck")
     game.room_deck.remove(tile_id)
     game.dungeon.add_room(load_rooms().tile(tile_id).place(at))
     if links is None:
@@ -169,7 +188,7 @@ def room(game: QuestGame, tile_id: str, at: tuple[int, int], links: dict[str, st
     for side, kind in links.items():
         kind = LinkKind(kind)
         if game.link_pool[kind.value] <= 0:
-            raise ValueError(f"no {kind.value} link is left in the pool")
+            raise _refuse("link_pool", f"no {kind.value} link is left in the pool")
         game.link_pool[kind.value] -= 1
         game.dungeon.links[link_key(at, Side(side))] = kind
     game.refresh()

@@ -79,7 +79,7 @@ def _take_banner(g: SmallWorld, race: str) -> None:
             s.row_powers.append(s.power_pool.pop(0))
             s.row_coins.append(0)
         return
-    raise ValueError(f"{race} is already in play")
+    raise _refuse("race", f"{race} is already in play")
 
 
 def _take_badge(g: SmallWorld, power: str) -> None:
@@ -90,12 +90,14 @@ def _take_badge(g: SmallWorld, power: str) -> None:
         i = s.row_powers.index(power)
         s.row_powers[i] = s.power_pool.pop(0)
     else:
-        raise ValueError(f"{power} is already in play")
+        raise _refuse("power", f"{power} is already in play")
 
 
 def give(g: SmallWorld, player: int, race: str, power: str, hand: int = 0) -> SmallWorld:
     """Make ``race`` + ``power`` the active combo of ``player`` with ``hand`` tokens in hand (from the box)."""
     s = g.state
+    if power not in s.power_pool and power not in s.row_powers:
+        raise _refuse("power", f"{power} is already in play")
     _take_banner(g, race)
     _take_badge(g, power)
     seat = s.seats[player]
