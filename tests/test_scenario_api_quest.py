@@ -109,6 +109,11 @@ def test_fifty_random_actions_from_a_staged_position(game: QuestGame, seed: int)
 
 
 # ----- the character sheet ---------------------------------------------------------------------------------
+def test_hero_at_level_10_got_there_by_a_kill(game: QuestGame) -> None:
+    S.hero(game, 2, level=10)
+    assert game.heroes[2].level == 10 and 2 in game.ten_by_kill and game.invariants() == []
+
+
 def test_hero_sets_a_dead_munchkin_with_no_health(game: QuestGame) -> None:
     S.hero(game, 1, level=4, gold=0, dead=True)
     assert game.heroes[1].health == 0 and game.heroes[1].dead and game.invariants() == []
@@ -117,7 +122,7 @@ def test_hero_sets_a_dead_munchkin_with_no_health(game: QuestGame) -> None:
 
 
 @pytest.mark.parametrize(("field", "sheet"), [
-    ("level[1]", {"level": 10}), ("level[1]", {"level": 0}), ("gold[1]", {"gold": -100}),
+    ("level[1]", {"level": 11}), ("level[1]", {"level": 0}), ("gold[1]", {"gold": -100}),
     ("health[1]", {"health": 9}), ("health[1]", {"health": 0, "dead": False}),
     ("health[1]", {"health": 2, "dead": True}), ("backpack[1]", {"backpack": ["horny_helmet"] * 3}),
     ("card", {"hand": ["no_such_card"]}), ("room[1]", {"room": "chapel"}),

@@ -107,12 +107,12 @@ def hero(game: QuestGame, player: int, *, level: int | None = None, health: int 
          room: str | None = None) -> None:
     """Set a character sheet: level, health, gold, a race or class card (taken from the deck), cards for
     the hand, items in play and in the backpack, dead or alive (dead: no health left), the room its standee
-    stands in. Refuses a level outside 1-9 (10 is reached by a kill and wins), negative gold, health outside
-    0 to the maximum, a dead munchkin with health or a live one without, more than 2 items in the backpack."""
+    stands in. Level 10 is reached by a kill (then the munchkin heads for the boss at the entrance). Refuses a
+    level outside 1-10, negative gold, health outside 0 to the maximum, a dead munchkin with health or a live
+    one without, more than 2 items in the backpack."""
     h = game.heroes[player]
-    if level is not None and not 1 <= level < WIN_LEVEL:
-        raise _refuse(f"level[{player}]", f"levels run from 1 to {WIN_LEVEL - 1} in play ({WIN_LEVEL} wins, by a "
-                      f"kill), not {level}")
+    if level is not None and not 1 <= level <= WIN_LEVEL:
+        raise _refuse(f"level[{player}]", f"levels run from 1 to {WIN_LEVEL}, not {level}")
     if gold is not None and gold < 0:
         raise _refuse(f"gold[{player}]", f"a munchkin cannot hold {gold} gold")
     if health is not None and not 0 <= health <= h.max_health:
@@ -127,6 +127,8 @@ def hero(game: QuestGame, player: int, *, level: int | None = None, health: int 
         raise _refuse(f"backpack[{player}]", f"the backpack holds {BACKPACK} items")
     if level is not None:
         h.level = level
+        if level == WIN_LEVEL:
+            game.ten_by_kill.add(player)
     if health is not None:
         h.health = health
     if gold is not None:
