@@ -11,6 +11,7 @@ from tablerules.munchkin.scenario import (  # noqa: F401
     put_in_hand,
     put_in_play,
     ready,
+    set_discards,
     set_level,
     set_turn,
     take,

@@ -8,14 +8,14 @@ import pytest
 
 from tablerules.baldur import actions as A
 from tablerules.baldur.game import Baldur
-from tablerules.baldur.scenario import deal, new_game, roll_all, set_hand, set_heroes, stack_bank, take
+from tablerules.baldur.scenario import deal, new_game, roll_all, set_hand, set_heroes, set_turn, stack_bank, take
 from tablerules.core.errors import IllegalAction
 
 
 @pytest.fixture
 def game() -> Baldur:
     g = new_game(seed=7)
-    g.state.first = g.state.current = 0
+    set_turn(g, 0, first=0)
     for p in range(4):
         set_heroes(g, p, [])
         set_hand(g, p, [])
@@ -174,7 +174,7 @@ def test_saves_from_before_the_rules_edition_keep_edition_1() -> None:
     del save["params"]["rules"]
     assert Baldur.from_json(save).params.rules == 1
     old = new_game(seed=7, rules=1)
-    old.state.first = old.state.current = 0
+    set_turn(old, 0, first=0)
     for p in range(4):
         set_heroes(old, p, ["KS"] if p == 0 else [])
         set_hand(old, p, ["8S"] if p == 0 else [])

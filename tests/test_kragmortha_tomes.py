@@ -9,6 +9,7 @@ from test_kragmortha import put, setup_game
 
 from tablerules.core.protocol import Chance
 from tablerules.kragmortha import actions as A
+from tablerules.kragmortha import scenario as S
 from tablerules.kragmortha.game import Kragmortha
 
 GP = "goblin-grimoire-parchment"
@@ -18,9 +19,7 @@ def with_tome(tome: str, squares: list[int] | None = None, lord: int = 0, hand: 
               players: int = 3) -> Kragmortha:
     g = setup_game(players)
     put(g, squares or [64, 68, 69][:players], lord, hand)
-    g.state.tome_deck.remove(tome)
-    g.state.seats[0].tomes.append(tome)
-    g.refresh()
+    S.give_tomes(g, 0, [tome])
     return g
 
 
@@ -29,9 +28,7 @@ def uses(g: Kragmortha, tome: str) -> list[A.UseTome]:
 
 
 def give_penalty(g: Kragmortha, p: int, card: str) -> None:
-    g.state.penalty_deck.remove(card)
-    g.state.seats[p].penalties.append(card)
-    g.refresh()
+    S.give_penalties(g, p, [*g.state.seats[p].penalties, card])
 
 
 def test_glitch_moves_to_an_empty_teleport_square() -> None:
@@ -48,9 +45,8 @@ def test_glitch_may_be_used_on_an_opponents_turn() -> None:
     """Seed 004, 錯誤現象: "如果你想移動，你可以選擇移動到任何空的傳送點。可在對手回合裡使用。" - listed for its holder
     as an out-of-turn action while another player's turn goes on; other tomes are not."""
     g = with_tome("glitch")
-    g.state.seats[0].tomes.remove("glitch")
-    g.state.seats[1].tomes += ["glitch", "curse"]
-    g.refresh()
+    S.give_tomes(g, 0, [])
+    S.give_tomes(g, 1, ["glitch", "curse"])
     assert g.state.current == 0 and g.to_act() == (0,)
     out = g.out_of_turn_actions()[1]
     assert out and all(a.tome == "glitch" and a.player == 1 for a in out)
@@ -105,12 +101,11 @@ def test_the_apprentice_spares_only_in_your_own_turn_the_wizards_friend_in_any()
     from tablerules.kragmortha.rules.penalties import meet
 
     g = with_tome("apprentice", [64, 68, 69], 0, [GP])
-    g.state.seats[0].tomes.remove("apprentice")
-    g.state.seats[1].tomes.append("apprentice")
+    S.give_tomes(g, 0, [])
+    S.give_tomes(g, 1, ["apprentice"])
     assert g.state.current == 0
     assert meet(g, 1)[0][0] == "penalty"  # player 0's turn: player 1's apprentice cannot help
-    g.state.seats[1].tomes.append("wizards-friend")
-    g.state.tome_deck.remove("wizards-friend")
+    S.give_tomes(g, 1, ["apprentice", "wizards-friend"])
     assert meet(g, 1)[0][0] == "spare"
     g.state.tasks = [("spare", 1, 0)]
     g.refresh()
@@ -160,9 +155,7 @@ def test_forgot_something_moves_next_to_the_desk_and_reshuffles_the_teleports() 
 def test_quick_hands_takes_an_opponents_tome() -> None:
     """Seed 004: 快手 "選取一名對手，抽取他的一張魔法典籍卡。如果此卡未被使用過，你可以照正常方式使用此卡。" """
     g = with_tome("quick-hands")
-    g.state.tome_deck.remove("ghost")
-    g.state.seats[1].tomes.append("ghost")
-    g.refresh()
+    S.give_tomes(g, 1, ["ghost"])
     g.apply(uses(g, "quick-hands")[0])
     assert "ghost" in g.state.seats[0].tomes and not g.state.seats[1].tomes
 
@@ -285,9 +278,7 @@ def test_a_sparing_tome_may_be_kept_for_later(tome: str) -> None:
 def test_with_both_sparing_tomes_the_player_picks_one() -> None:
     """Seed 004: 法師學徒 / 法師之友 - each spares one penalty card; holding both, the player picks which to use."""
     g = with_tome("apprentice", [64, 68, 69], 65, [GP])
-    g.state.tome_deck.remove("wizards-friend")
-    g.state.seats[0].tomes.append("wizards-friend")
-    g.refresh()
+    S.give_tomes(g, 0, ["apprentice", "wizards-friend"])
     g.apply(A.Move(0, GP, ("east",)))
     assert set(g.legal_actions()) == {A.UseTome(0, "apprentice"), A.UseTome(0, "wizards-friend"), A.TakePenalty(0)}
     assert len({a.describe() for a in g.legal_actions()}) == 3
@@ -300,8 +291,7 @@ def test_lost_treasure_wins_a_tie_with_the_leader() -> None:
     from tablerules.kragmortha.rules.cards import winners
 
     g = with_tome("lost-treasure")
-    g.state.tome_deck.remove("swift")
-    g.state.seats[1].tomes.append("swift")
+    S.give_tomes(g, 1, ["swift"])
     assert winners(g.state, g.tomes) == (0,)
 
 

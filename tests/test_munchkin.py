@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 from harness_parts import parts
-from munchkin_helpers import become, fight_all_pass, hand, kick, ready, set_turn, wear
+from munchkin_helpers import become, fight_all_pass, hand, kick, ready, set_level, set_turn, wear
 
 from tablerules.core.errors import IllegalAction
 from tablerules.core.protocol import Chance
@@ -84,7 +84,7 @@ def test_kicking_a_curse_strikes_the_kicker() -> None:
     """诅咒: "如果在踢门阶段被明抽，诅咒牌立刻对抽出该牌的小白起效"; 踢门: "如果这张牌是诅咒——见诅咒——那么你被它诅咒了
     （如果这个诅咒对你有效的话）——然后这张诅咒被弃掉"."""
     game = ready()
-    game.players[0].level = 3
+    set_level(game, 0, 3)
     kick(game, "curse_lose_a_level")
     assert game.players[0].level == 2 and game.stage() == "look for trouble or loot the room"
     assert any(c.startswith("curse_lose_a_level") for c in game.door_discard)
@@ -121,7 +121,7 @@ def test_strength_is_level_plus_items_against_level_plus_modifiers() -> None:
     """战斗: "如果你的等级，加上装备的加值超过怪物等级的话，你就干掉它了" and "部分怪物有影响战斗的特殊能力——比如对
     某些职业或种族的加值" (the Drooling Slime, +4 against elves; a tie is no kill)."""
     game = ready()
-    game.players[0].level = 2
+    set_level(game, 0, 2)
     wear(game, 0, "boots_of_butt_kicking", "horny_helmet")
     become(game, 0, race="elf")
     kick(game, "drooling_slime")
@@ -132,7 +132,7 @@ def test_strength_is_level_plus_items_against_level_plus_modifiers() -> None:
 
 def test_a_warrior_wins_ties() -> None:
     game = ready()
-    game.players[0].level = 4
+    set_level(game, 0, 4)
     become(game, 0, cls="warrior")
     kick(game, "harpies")  # level 4
     assert game.fighter_strength() == game.monster_strength() and game.winning()
@@ -142,7 +142,7 @@ def test_winning_gives_levels_and_treasures_face_down() -> None:
     """踢门: "如果你赢了，升一级"; 3. Loot: "如果干掉了怪物，你可以得到怪物牌上所示数目的宝藏" and "如果怪物是被你solo掉
     的，暗抽宝藏"."""
     game = ready()
-    game.players[0].level = 5
+    set_level(game, 0, 5)
     kick(game, "flying_frogs")  # level 2, 1 treasure
     fight_all_pass(game)
     assert game.players[0].level == 6
@@ -153,11 +153,11 @@ def test_winning_gives_levels_and_treasures_face_down() -> None:
 
 def test_mighty_monsters_give_two_levels_and_enhancers_change_treasures() -> None:
     game = ready(seed=2)
-    game.players[0].level = 5
+    set_level(game, 0, 5)
     wear(game, 0, "staff_of_napalm", "horny_helmet", "mithril_armour", "boots_of_butt_kicking", "stepladder")
     become(game, 0, cls="wizard", race="halfling")
     hand(game, 1, "baby")
-    game.players[0].level = 7
+    set_level(game, 0, 7)
     kick(game, "hippogriff")  # level 16, 4 treasures, 2 levels
     assert game.fighter_strength() == 7 + 5 + 1 + 0 + 2 + 3  # mithril armour is not for wizards
     game.apply(Fight(0))
@@ -173,7 +173,7 @@ def test_mighty_monsters_give_two_levels_and_enhancers_change_treasures() -> Non
 
 def test_the_response_window_lets_others_turn_the_fight() -> None:
     game = ready()
-    game.players[0].level = 3
+    set_level(game, 0, 3)
     kick(game, "lame_goblin")
     potion = hand(game, 2, "magic_missile")[0]
     game.apply(Fight(0))
@@ -214,7 +214,7 @@ def test_one_shots_and_berserk_and_turning() -> None:
 def test_running_away_needs_five(race: str | None, face: int, escapes: bool) -> None:
     """逃跑: "投骰，不低于5才算成功逃跑" and "精灵在逃跑时有加值，而半身人有减值"."""
     game = ready()
-    game.players[0].level = 2
+    set_level(game, 0, 2)
     become(game, 0, race=race)
     kick(game, "pit_bull")  # level 2, bad stuff: lose 2 levels
     game.apply(RunAway(0))
@@ -232,7 +232,7 @@ def test_monster_run_modifiers_and_no_pursuit() -> None:
     game.apply(Chance("d6", 1))  # +6: always escapes
     assert "escapes" in game.log[-1]
     dragon = ready(seed=1)
-    dragon.players[0].level = 5
+    set_level(dragon, 0, 5)
     kick(dragon, "plutonium_dragon")
     dragon.apply(RunAway(0))
     dragon.apply(RollToRun(0, dragon.combat.chasing[0]))  # will not pursue level 5 or below: no roll at all
@@ -255,14 +255,14 @@ def test_wizard_flight_helps_running_away() -> None:
 
 def test_drooling_slime_takes_footgear_or_else_a_level() -> None:
     game = ready()
-    game.players[0].level = 3
+    set_level(game, 0, 3)
     kick(game, "drooling_slime")
     game.apply(RunAway(0))
     game.apply(RollToRun(0, game.combat.chasing[0]))
     game.apply(Chance("d6", 1))
     assert game.players[0].level == 2  # no footgear: a level instead
     shod = ready(seed=4)
-    shod.players[0].level = 3
+    set_level(shod, 0, 3)
     wear(shod, 0, "boots_of_butt_kicking")
     kick(shod, "drooling_slime")
     shod.apply(RunAway(0))
@@ -286,9 +286,9 @@ def test_the_victim_chooses_which_item_to_lose() -> None:
 
 def test_death_and_looting_the_body() -> None:
     game = ready()
-    game.players[0].level = 4
-    game.players[1].level = 2
-    game.players[2].level = 6
+    set_level(game, 0, 4)
+    set_level(game, 1, 2)
+    set_level(game, 2, 6)
     become(game, 0, race="elf", cls="thief")
     wear(game, 0, "horny_helmet")
     hand(game, 0, "magic_missile", "sleep_potion")
@@ -319,7 +319,7 @@ def test_level_ten_only_by_killing() -> None:
     """游戏开始和结束: "第一个到达10级的小白获胜...但是你必须通过杀死怪物或神祇干涉获胜"; the English sheet: "You must
     kill a monster to reach Level 10." """
     game = ready()
-    game.players[0].level = 9
+    set_level(game, 0, 9)
     gual = hand(game, 0, "go_up_a_level")[0]
     item = hand(game, 0, "staff_of_napalm")[0]
     assert PlayCard(0, gual) not in game.legal_actions()
@@ -384,8 +384,8 @@ def test_charity_goes_to_the_lowest_level_or_is_discarded() -> None:
     game.apply(game.legal_actions()[0])
     assert game.current == 1 and len(game.players[0].hand) == 5
     lowest = ready(players=3, seed=9)
-    lowest.players[1].level = 2
-    lowest.players[2].level = 2
+    set_level(lowest, 1, 2)
+    set_level(lowest, 2, 2)
     become(lowest, 0, race="dwarf")
     hand(lowest, 0, *["elf", "halfling", "wizard", "thief", "cleric", "warrior", "horny_helmet"])
     set_turn(lowest, 0, "end of turn")
@@ -460,7 +460,7 @@ def test_the_seeds_example_a_helper_elf_against_the_drooling_slime_counts_once()
     game = ready()
     become(game, 0, race="elf")
     become(game, 1, race="elf")
-    game.players[1].level = 2
+    set_level(game, 1, 2)
     kick(game, "drooling_slime")
     assert game.monster_strength() == 1 + 4
     game.apply(AskHelp(0, 1, 1))
@@ -479,8 +479,8 @@ def test_the_seeds_example_a_helper_elf_against_the_drooling_slime_counts_once()
 
 def test_help_shares_treasure_and_an_elf_helper_goes_up_a_level() -> None:
     game = ready()
-    game.players[0].level = 4
-    game.players[2].level = 3
+    set_level(game, 0, 4)
+    set_level(game, 2, 3)
     become(game, 2, race="elf")
     kick(game, "platycore")  # level 6, 2 treasures
     assert not game.winning()
@@ -499,8 +499,8 @@ def test_help_shares_treasure_and_an_elf_helper_goes_up_a_level() -> None:
 
 def test_when_help_fails_both_run_on_their_own_rolls() -> None:
     game = ready()
-    game.players[0].level = 3
-    game.players[1].level = 3
+    set_level(game, 0, 3)
+    set_level(game, 1, 3)
     kick(game, "pit_bull")  # level 2: lose 2 levels
     hand(game, 2, "ancient")
     game.apply(AskHelp(0, 1, 0))
@@ -521,8 +521,8 @@ def test_when_help_fails_both_run_on_their_own_rolls() -> None:
 def test_a_kill_that_takes_fighter_and_elf_helper_to_ten_is_a_joint_win() -> None:
     """游戏开始和结束: "如果两个小白共同杀死怪物并同时达到10级，则他们共同胜利"."""
     game = ready()
-    game.players[0].level = 9
-    game.players[1].level = 9
+    set_level(game, 0, 9)
+    set_level(game, 1, 9)
     become(game, 1, race="elf")
     kick(game, "lame_goblin")
     game.apply(AskHelp(0, 1, 0))
@@ -539,7 +539,7 @@ def test_one_shot_plans_and_the_fight_outlook() -> None:
     assert one_shot_plan(5, 15, {"a": 3, "b": 2, "c": 5}) is None  # 5 + 10 only ties
     assert one_shot_plan(9, 11, {"a": 2}, ties_win=True) == ("a",)
     game = ready()
-    game.players[0].level = 2
+    set_level(game, 0, 2)
     become(game, 0, race="elf")
     potion = hand(game, 0, "flaming_poison_potion")[0]
     kick(game, "harpies")  # level 4
@@ -578,7 +578,7 @@ def test_giving_up_a_race_or_class_at_any_time() -> None:
     """职业: "你可以在任意时刻弃掉职业牌，甚至在战斗时也可以" and "当你弃掉职业牌时，也会失去这些能力"; 种族: "你可以在
     任意时刻弃掉种族牌，甚至在战斗时也可以"."""
     game = ready()
-    game.players[0].level = 2
+    set_level(game, 0, 2)
     become(game, 0, race="elf", cls="wizard")
     wear(game, 0, "pointy_hat_of_power")  # +3, wizards only
     assert game.strength(0) == 5
@@ -593,16 +593,16 @@ def test_giving_up_a_race_or_class_at_any_time() -> None:
 
 def test_curses_from_the_hand_on_your_turn_and_in_a_fight() -> None:
     game = ready()
-    game.players[1].level = 4
+    set_level(game, 1, 4)
     curse = hand(game, 0, "curse_lose_a_level")[0]
     game.apply(PlayCurse(0, curse, 1))
     assert game.players[1].level == 3 and curse in game.door_discard
     fight = ready(seed=2)
-    fight.players[0].level = 3
+    set_level(fight, 0, 3)
     wear(fight, 0, "horny_helmet")
     curse = hand(fight, 2, "curse_lose_headgear")[0]
     kick(fight, "harpies")  # level 4: 3 + 1 ties, the monster wins ties
-    fight.players[0].level = 4
+    set_level(fight, 0, 4)
     assert fight.winning()
     fight.apply(Fight(0))
     # 诅咒 "可以在任何时刻对任何小白使用。任何时刻，明白吗？": in a fight too, on anyone, not only its munchkins
@@ -617,7 +617,7 @@ def test_curses_while_a_player_runs_away() -> None:
     from tablerules.munchkin.actions import RollToRun, RunAway
 
     game = ready(seed=2)
-    game.players[0].level = 1
+    set_level(game, 0, 1)
     curse = hand(game, 2, "curse_lose_a_level")[0]
     kick(game, "harpies")  # level 4 against level 1: the fighter must run
     game.apply(RunAway(0))
@@ -626,14 +626,14 @@ def test_curses_while_a_player_runs_away() -> None:
     assert all(isinstance(a, RollToRun) or a.actor == 0 for a in game.legal_actions())
     out = game.out_of_turn_actions()[2]
     assert {PlayCurse(2, curse, t) for t in range(3)} <= set(out)
-    game.players[1].level = 3
+    set_level(game, 1, 3)
     game.apply(PlayCurse(2, curse, 1))
     assert game.players[1].level == 2 and game.stage() == "running away"
 
 
 def test_a_thief_backstabs_once_a_fight() -> None:
     game = ready()
-    game.players[0].level = 5
+    set_level(game, 0, 5)
     become(game, 1, cls="thief")
     cards = hand(game, 1, "elf", "dwarf")
     kick(game, "harpies")  # level 4
@@ -648,7 +648,7 @@ def test_a_thief_backstabs_once_a_fight() -> None:
 # ----- several monsters ----------------------------------------------------------------------
 def test_a_wandering_monster_joins_the_fight_and_the_munchkins_must_beat_the_sum() -> None:
     game = ready()
-    game.players[0].level = 6
+    set_level(game, 0, 6)
     wandering, goblin = hand(game, 1, "wandering_monster", "lame_goblin")
     kick(game, "flying_frogs")  # level 2, 1 treasure
     game.apply(Fight(0))
@@ -664,7 +664,7 @@ def test_a_wandering_monster_joins_the_fight_and_the_munchkins_must_beat_the_sum
 
 def test_running_from_several_monsters_one_roll_each_in_the_order_chosen() -> None:
     game = ready()
-    game.players[0].level = 2
+    set_level(game, 0, 2)
     wandering, rat = hand(game, 1, "wandering_monster", "maul_rat")  # maul rat: lose a level
     kick(game, "flying_frogs")  # -1 to run away; bad stuff: lose 2 levels
     game.apply(Fight(0))

@@ -6,7 +6,7 @@ Intervention and Go Up a Level in someone else's fight."""
 from __future__ import annotations
 
 import pytest
-from munchkin_helpers import become, fight_all_pass, hand, kick, ready, set_turn, take, wear
+from munchkin_helpers import become, fight_all_pass, hand, kick, ready, set_discards, set_level, set_turn, wear
 
 from tablerules.core.errors import IllegalAction
 from tablerules.core.protocol import Chance
@@ -78,7 +78,7 @@ def test_super_munchkin_needs_a_second_class_and_goes_with_either() -> None:
 # ----- lasting curses and the Wishing Ring ------------------------------------------------------
 def test_change_sex_stays_for_the_next_fight_only() -> None:
     game = ready(seed=2)
-    game.players[0].level = 8
+    set_level(game, 0, 8)
     sword = hand(game, 0, "broad_sword")[0]  # only for women
     assert game.players[0].sex == "male" and PlayCard(0, sword) not in game.legal_actions()
     curse = hand(game, 0, "curse_change_sex")[0]
@@ -126,7 +126,7 @@ def test_cheat_puts_an_unusable_item_in_play_and_leaves_with_it() -> None:
 # ----- Mate, enhancers and the wizard's charm ------------------------------------------------------
 def test_mate_doubles_the_monster_with_its_enhancers_and_treasures() -> None:
     game = ready()
-    game.players[0].level = 9
+    set_level(game, 0, 9)
     enraged = hand(game, 1, "enraged")[0]
     mate = hand(game, 2, "mate")[0]
     kick(game, "flying_frogs")  # level 2, 1 treasure
@@ -150,7 +150,7 @@ def test_mate_doubles_the_monster_with_its_enhancers_and_treasures() -> None:
 
 def test_charm_sends_one_monster_and_its_enhancer_away_for_treasure_but_no_level() -> None:
     game = ready()
-    game.players[0].level = 3
+    set_level(game, 0, 3)
     become(game, 0, cls="wizard")
     hand(game, 0, "elf", "dwarf", "go_up_a_level")
     wandering, goblin, enraged = hand(game, 1, "wandering_monster", "lame_goblin", "enraged")
@@ -186,7 +186,7 @@ def test_charming_the_only_monster_ends_the_fight_with_treasure_and_no_level() -
 @pytest.mark.parametrize("face, stolen", [(4, True), (3, False)])
 def test_a_thief_steals_a_small_item_on_4_or_loses_a_level(face: int, stolen: bool) -> None:
     game = ready()
-    game.players[0].level = 3
+    set_level(game, 0, 3)
     become(game, 0, cls="thief")
     card = hand(game, 0, "elf")[0]
     wear(game, 1, "horny_helmet", "mithril_armour")
@@ -215,9 +215,7 @@ def test_a_cleric_takes_the_top_door_discard_instead_of_kicking() -> None:
     game = ready()
     become(game, 0, cls="cleric")
     card = hand(game, 0, "elf")[0]
-    plant = take(game, "potted_plant")
-    game.door_discard.append(plant)
-    game.refresh()
+    plant = set_discards(game, door=["potted_plant"])[0]
     game.apply(Resurrect(0, card))
     assert game.combat is not None and game.combat.monsters == [plant] and card in game.door_discard
     assert not game.is_chance()  # nothing drawn: the card came from the discards
@@ -243,7 +241,7 @@ def test_a_bribe_with_an_item_changes_hands_when_the_helper_agrees() -> None:
     game = ready()
     wear(game, 0, "boots_of_butt_kicking")
     boots = game.players[0].carried[0]
-    game.players[1].level = 5
+    set_level(game, 1, 5)
     kick(game, "harpies")  # level 4
     assert AskHelp(0, 1, 0, boots) in game.legal_actions()
     game.apply(AskHelp(0, 1, 0, boots))
@@ -256,8 +254,8 @@ def test_a_bribe_with_an_item_changes_hands_when_the_helper_agrees() -> None:
 def test_divine_intervention_raises_every_cleric_and_can_win() -> None:
     game = ready()
     become(game, 1, cls="cleric")
-    game.players[1].level = 9
-    game.players[2].level = 9
+    set_level(game, 1, 9)
+    set_level(game, 2, 9)
     game.apply(KickDoor(0))
     game.apply(Chance("door", next(c for c in game.door_deck if c.startswith("divine_intervention"))))
     assert game.players[1].level == 10 and game.players[2].level == 9
@@ -271,7 +269,7 @@ def test_go_up_a_level_in_someone_elses_fight_but_not_to_ten() -> None:
     game.apply(Fight(0))
     game.apply(PlayCard(1, gual))
     assert game.players[1].level == 2 and gual in game.treasure_discard
-    game.players[2].level = 9
+    set_level(game, 2, 9)
     other = hand(game, 2, "go_up_a_level")[0]
     game.refresh()
     assert PlayCard(2, other) not in game.legal_actions()

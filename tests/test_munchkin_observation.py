@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 
-from munchkin_helpers import kick, ready
+from munchkin_helpers import kick, ready, set_discards
 
 from tablerules.core.protocol import Chance, Information
 from tablerules.munchkin.game import LootRoom, MunchkinGame
@@ -79,13 +79,8 @@ def test_a_seat_sees_only_the_top_card_of_each_discard_pile() -> None:
     game = ready()
     doors = sorted(game.door_deck)[:3]
     treasures = sorted(game.treasure_deck)[:2]
-    for card in doors:
-        game.state.door_deck.remove(card)
-    for card in treasures:
-        game.state.treasure_deck.remove(card)
-    game.state.door_discard.extend(doors)
-    game.state.treasure_discard.extend(treasures)
-    game.refresh()
+    assert set_discards(game, [c.split("#")[0] for c in doors], [c.split("#")[0] for c in treasures]) == [
+        *doors, *treasures]
     for seat in range(game.num_players()):
         state = game.observation(seat)["state"]
         assert state["door_discard"] == [doors[-1]] and state["door_discard_size"] == 3
@@ -94,5 +89,5 @@ def test_a_seat_sees_only_the_top_card_of_each_discard_pile() -> None:
         assert all(f'"{card}"' not in text for card in (*doors[:-1], *treasures[:-1]))
     full = game.observation(None)["state"]
     assert full["door_discard"] == doors and full["treasure_discard"] == treasures
-    game.state.door_discard.clear()
+    set_discards(game, treasure=[c.split("#")[0] for c in treasures])
     assert game.observation(1)["state"]["door_discard"] == [] and game.observation(1)["state"]["door_discard_size"] == 0

@@ -52,7 +52,7 @@ from tablerules.quest.exploration import EndTurn, Explore
 from tablerules.quest.game import BOSS_LEVEL, QuestGame
 from tablerules.quest.geometry import LinkKind, Side
 from tablerules.quest.heroes import START_GOLD
-from tablerules.quest.scenario import hand, hero, ready, take, wear
+from tablerules.quest.scenario import hand, hero, ready, set_moves, take, wear
 
 
 def explore_into(game: QuestGame, room: str, monster: str, base: str, side: Side = Side.N) -> None:
@@ -168,7 +168,7 @@ def test_the_rulebooks_example_munchkin_babe_against_the_shrieking_geek() -> Non
 # ----- fights ---------------------------------------------------------------------------------
 def test_a_mighty_monster_gives_two_levels_alone() -> None:
     game = ready(players=2)
-    game.heroes[0].level = 8
+    hero(game, 0, level=8)
     wear(game, 0, "poking_spear", "mithril_armour")  # 8 + 9 = 17
     explore_into(game, "storeroom", "bull", "red")  # level 14, mighty, 2 dice; red is player 0's colour
     game.apply(Roll(0))
@@ -249,8 +249,7 @@ def test_searching_uses_the_search_table_with_exact_odds_once_per_room_a_turn() 
     while game.is_chance():  # the plant's treasure
         game.roll()
     assert game.fight is None and Search(0) in game.legal_actions()
-    game.moves_left = 3
-    game.refresh()
+    set_moves(game, 3)
     game.apply(Search(0))
     step = game.chance_step()
     assert dict((a.outcome, p) for a, p in step.outcomes) == {r: p for r, p in search_odds(1, 1).rows.items() if p}
@@ -277,7 +276,7 @@ def test_a_wishing_ring_cancels_a_curse_and_a_cleric_may_pray() -> None:
     game = ready(players=2)
     curse, other = hand(game, 0, "curse_lose_a_level", "curse_lose_a_level")
     ring = hand(game, 1, "wishing_ring")[0]
-    game.heroes[1].level = 4
+    hero(game, 1, level=4)
     game.apply(PlayCurse(0, curse, 1))
     assert set(game.legal_actions()) == {AnswerCurse(1, "accept"), AnswerCurse(1, ring)}
     game.apply(AnswerCurse(1, ring))
@@ -299,8 +298,7 @@ def test_suicide_and_the_monsters_win_when_all_are_dead() -> None:
 # ----- the boss -------------------------------------------------------------------------------
 def test_a_level_ten_munchkin_on_the_entrance_fights_a_level_twenty_boss() -> None:
     game = ready(players=2)
-    game.heroes[0].level = 10
-    game.ten_by_kill.add(0)
+    hero(game, 0, level=10)
     wear(game, 0, "poking_spear", "mithril_armour", "firefighters_helmet", "boots_of_butt_kicking")
     game.apply(EndTurn(0))
     while game.current != 0 or game.chance_step() is None or game.chance_step().event != "monster":
@@ -401,15 +399,14 @@ def test_the_panel_shows_the_dungeon_sheets_and_exact_odds() -> None:
 # ----- rooms as data: deals and room rules ---------------------------------------------------------
 def enter_empty(game: QuestGame, room: str) -> None:
     """Explore into ``room`` and kill what is there (a Potted Plant with a strong munchkin)."""
-    game.heroes[0].level = 5
+    hero(game, 0, level=5)
     explore_into(game, room, "potted_plant", "blue")
     game.apply(Roll(0))
     all_pass(game)
     while game.is_chance():
         game.roll() if game.chance_step().event != "d6" else game.apply(Chance("d6", 6))
     assert game.fight is None
-    game.moves_left = 3
-    game.refresh()
+    set_moves(game, 3)
 
 
 def test_a_hospital_deal_heals_for_a_move_and_gold_once_a_turn() -> None:
@@ -448,14 +445,14 @@ def test_gambling_portal_and_the_armoury() -> None:
 
 def test_room_bonuses_for_monsters_and_running_and_odd_levels() -> None:
     game = ready(players=2)
-    game.heroes[0].level = 3
+    hero(game, 0, level=3)
     explore_into(game, "treasure_vault", "pit_bull", "blue")  # monsters here +2
     assert game.monster_strength() == 2 + 2
     game = ready(players=2)
-    game.heroes[0].level = 3
+    hero(game, 0, level=3)
     explore_into(game, "odd_room", "pit_bull", "blue")
     assert game.dice_count(0) == 2  # level 3 is odd: like a green icon
-    game.heroes[0].level = 4
+    hero(game, 0, level=4)
     assert game.dice_count(0) == 0
 
 

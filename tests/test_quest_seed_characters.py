@@ -164,7 +164,7 @@ def test_go_up_a_level_never_the_last_level() -> None:
     hero(game, 0, level=9)
     gual, = hand(game, 0, "go_up_a_level")
     assert PlayCard(0, gual) not in game.legal_actions()
-    game.heroes[0].level = 8
+    hero(game, 0, level=8)
     game.refresh()
     game.apply(PlayCard(0, gual))
     assert game.heroes[0].level == 9
@@ -183,7 +183,7 @@ def test_buying_a_level_1000_gold_items_at_their_value_no_change_never_level_10(
     assert game.heroes[0].level == 2 and game.spent == 0 and game.heroes[0].gold == 0  # 200 lost
     hero(game, 0, gold=1000, level=9)
     assert BuyLevel(0) not in game.legal_actions()
-    game.heroes[0].level = 5
+    hero(game, 0, level=5)
     game.refresh()
     game.apply(BuyLevel(0))
     assert (game.heroes[0].level, game.heroes[0].gold) == (6, 0)

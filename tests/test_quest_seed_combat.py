@@ -200,7 +200,6 @@ def test_the_boss_cannot_be_fled() -> None:
     room(game, "storeroom", (0, -1))
     move_to(game, 0, "storeroom")
     hero(game, 0, level=10)
-    game.ten_by_kill.add(0)
     hand(game, 0, "flight_potion")
     game.apply(Move(0, "S"))
     game.apply(Chance("monster", "lawyer"))
@@ -215,7 +214,6 @@ def test_a_level_10_munchkin_running_into_the_entrance_meets_the_boss() -> None:
     turn puts you there (p. 8: whatever the reason you entered)."""
     game = corridor_game(players=2)
     hero(game, 0, level=10)
-    game.ten_by_kill.add(0)
     dog = fight_in_north(game, "orcs")  # 10 + 2 dice
     roll_fight(game, 1, 6, 6)
     game.apply(RunTo(0, "ENT"))

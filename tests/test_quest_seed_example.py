@@ -129,7 +129,6 @@ def test_the_boss_is_a_level_20_goldfish() -> None:
     room(game, "storeroom", (0, -1))
     move_to(game, 0, "storeroom")
     hero(game, 0, level=10, race="elf")
-    game.ten_by_kill.add(0)
     game.apply(Move(0, "S"))
     game.apply(Chance("monster", "goldfish"))
     game.apply(Chance("base", "blue"))

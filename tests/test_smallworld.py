@@ -17,7 +17,16 @@ from tablerules.smallworld import actions as A
 from tablerules.smallworld.game import SmallWorld
 from tablerules.smallworld.maps import load_board, load_board_file, load_powers, load_races, load_races_file
 from tablerules.smallworld.rules.conquest import conquest_cost, cost_breakdown, targets
-from tablerules.smallworld.scenario import begin, decline_race, give, new_game, put, region_where
+from tablerules.smallworld.scenario import (
+    begin,
+    decline_race,
+    give,
+    new_game,
+    put,
+    region_where,
+    set_coins,
+    set_round,
+)
 
 DIE = "reinforcement die"
 
@@ -135,8 +144,7 @@ def test_coins_on_a_combo_go_to_its_picker() -> None:
 
 def test_cannot_pick_what_you_cannot_pay() -> None:
     g = new_game(3)
-    g.state.seats[0].coins = 1
-    g.refresh()
+    set_coins(g, 0, 1)
     picks = [a for a in g.legal_actions() if isinstance(a, A.PickCombo)]
     assert [a.index for a in picks] == [0, 1]
     with pytest.raises(IllegalAction, match="picking a combo"):
@@ -289,12 +297,13 @@ def test_one_race_in_decline_per_player() -> None:
 def test_turn_track_end_and_tie_break() -> None:
     g = new_game(2)
     s = g.state
-    s.round = g.board.rounds
+    set_round(g, g.board.rounds)
     give(g, 0, "Ratmen", "Alchemist")
     give(g, 1, "Humans", "Hill")
     put(g, 0 + region_where(g, terrain="hill"), 0, 5)
     put(g, region_where(g, terrain="forest"), 1, 1)
-    s.seats[0].coins = s.seats[1].coins = 30
+    set_coins(g, 0, 30)
+    set_coins(g, 1, 30)
     from tablerules.smallworld.rules.turns import result
 
     s.over = True
@@ -398,7 +407,7 @@ def test_listed_conquests_match_targets_and_costs_in_random_positions() -> None:
 
 def test_seat_views_hide_other_coins_until_the_end() -> None:
     g = new_game(3)
-    g.state.seats[1].coins = 11
+    set_coins(g, 1, 11)
     view = g.observation(0)["state"]
     assert view["seats"][0]["coins"] == 5 and view["seats"][1]["coins"] is None
     assert "player 1: coins face down" in g.observation_string(0) and "player 1: 11 coins" in g.observation_string(None)

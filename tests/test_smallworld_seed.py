@@ -13,7 +13,7 @@ from tablerules.smallworld.maps import load_powers, load_races
 from tablerules.smallworld.rules import turns
 from tablerules.smallworld.rules.conquest import conquest_cost, cost_breakdown, targets
 from tablerules.smallworld.rules.scoring import score_breakdown
-from tablerules.smallworld.scenario import begin, decline_race, give, new_game, put
+from tablerules.smallworld.scenario import begin, decline_race, give, new_game, put, set_coins
 from tablerules.smallworld.state import (
     COIN_TOKENS,
     LOST_TRIBES,
@@ -515,7 +515,8 @@ def test_last_round_then_the_game_ends() -> None:
     g = new_game(2)
     s = g.state
     s.round, s.current = g.board.rounds, 1
-    s.seats[0].coins, s.seats[1].coins = 12, 9
+    set_coins(g, 0, 12)
+    set_coins(g, 1, 9)
     turns.next_turn(g)
     g.refresh()
     assert g.is_over() and s.round == 10 and g.result().winners == (0,)
@@ -532,7 +533,8 @@ def test_tie_goes_to_most_tokens_active_and_declined() -> None:
     put(g, land(g, terrain="hill")[0], 1, 2)
     put(g, land(g, terrain="forest")[0], 1, 2, decline=True, race="Wizards")
     s = g.state
-    s.seats[0].coins = s.seats[1].coins = 20
+    set_coins(g, 0, 20)
+    set_coins(g, 1, 20)
     s.over = True
     assert g.result().winners == (1,)  # 2 active + 2 in decline beat 3
 

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+from ..core.errors import ScenarioError
 from ..core.protocol import Chance
-from .cards import is_hero
+from .cards import full_deck, is_hero
 from .game import RULES, Baldur
 
 
-def new_game(players: int = 4, seed: int = 0, rules: int = RULES) -> Baldur:
+def new_game(players: int = 4, seed: int = 0, rules: int = RULES, max_rounds: int = 0) -> Baldur:
     """A game played (first legal choices, seeded chance) up to the first player's hero actions (under
-    the rules edition ``rules``, the current one unless asked)."""
-    game = Baldur({"players": players, "rules": rules}, seed=seed)
+    the rules edition ``rules``, the current one unless asked; ``max_rounds``: the round-limit variant)."""
+    game = Baldur({"players": players, "rules": rules, "max_rounds": max_rounds}, seed=seed)
     while game.state.stage != "act" or game.is_chance():
         if game.is_chance():
             game.roll()
@@ -33,7 +34,7 @@ def take(game: Baldur, card: str) -> None:
             if card in pile:
                 pile.remove(card)
                 return
-    raise ValueError(f"no {card} left anywhere")
+    raise _refuse("card", f"no {card} is left outside the players' hands and heroes")
 
 
 def set_hand(game: Baldur, player: int, cards: Iterable[str]) -> None:
@@ -57,7 +58,8 @@ def set_heroes(game: Baldur, player: int, heroes: Iterable[str], tired: Iterable
     seat.heroes, seat.tired = [], []
     heroes, tired = list(heroes), list(tired)
     for c in heroes + tired:
-        assert is_hero(c), c
+        if not is_hero(c):
+            raise _refuse(f"heroes[{player}]", f"{c} is not a hero card (A, J, Q or K)")
         take(game, c)
     seat.heroes, seat.tired = sorted(heroes), sorted(tired)
     s.inn.sort()
@@ -87,3 +89,68 @@ def deal(game: Baldur, *cards: str) -> None:
         step = game.chance_step()
         assert step is not None, "no chance step pending"
         game.apply(Chance(step.event, c))
+
+
+# ----- the turn, the round and the inn (each setter refuses what the rules cannot hold, naming the field) ----
+def _refuse(field: str, reason: str) -> ScenarioError:
+    return ScenarioError("baldur", field, reason)
+
+
+def _between_actions(game: Baldur, field: str) -> None:
+    s = game.state
+    if s.stage != "act" or s.tasks or game.is_chance():
+        raise _refuse(field, f"set it during a player's hero actions with nothing pending (the stage is "
+                      f"{game.stage()})")
+
+
+def set_turn(game: Baldur, current: int, first: int | None = None) -> None:
+    """Make it ``current``'s hero actions (the turn's draw already made), with ``first`` the opening player
+    whose turn starts each round (unchanged when not given)."""
+    players = game.params.players
+    for field, p in (("current", current), ("first", first)):
+        if p is not None and not 0 <= p < players:
+            raise _refuse(field, f"there is no player {p} ({players} players)")
+    _between_actions(game, "current")
+    s = game.state
+    s.current = current
+    if first is not None:
+        s.first = first
+    game.refresh()
+
+
+def set_round(game: Baldur, round_: int) -> None:
+    """Make this round ``round_`` (1 or more; no more than the variant's round limit, if any)."""
+    limit = game.params.max_rounds
+    if round_ < 1 or (limit and round_ > limit):
+        raise _refuse("round", f"rounds are counted from 1{f' to the limit {limit}' if limit else ''}, "
+                      f"not {round_}")
+    game.state.round = round_
+    game.refresh()
+
+
+def set_inn(game: Baldur, heroes: Iterable[str], under: Sequence[str] = ()) -> None:
+    """The inn holds exactly ``heroes`` (shuffled: drawn at random) and then ``under`` (heroes put under it,
+    drawn in this order once the shuffled part is gone). Every hero not named must be with a player (set the
+    players' heroes first with :func:`set_heroes`): that is how the inn gets smaller. It holds one hero at
+    least (an empty inn ends the game)."""
+    _between_actions(game, "inn")
+    s = game.state
+    heroes, under = list(heroes), list(under)
+    named = heroes + under
+    if not named:
+        raise _refuse("inn", "an empty inn ends the game; name one hero at least")
+    held = [c for seat in s.seats for c in seat.all_heroes()]
+    free = s.inn + s.inn_under
+    for c in set(named):
+        if not is_hero(c):
+            raise _refuse("inn", f"{c} is not a hero card (A, J, Q or K)")
+        if named.count(c) > free.count(c):
+            in_game = full_deck().count(c)
+            raise _refuse("inn", f"{named.count(c)} x {c} asked; {in_game - held.count(c)} not with a player")
+    rest = list(free)
+    for c in named:
+        rest.remove(c)
+    if rest:
+        raise _refuse("inn", f"{', '.join(sorted(rest))} would be nowhere: give them to players first")
+    s.inn, s.inn_under = sorted(heroes), under
+    game.refresh()

@@ -30,3 +30,15 @@ class DataError(TablerulesError):
 
 class SaveError(TablerulesError):
     """A saved game that cannot be loaded (wrong format, unknown game or action, replay fails)."""
+
+
+class ScenarioError(TablerulesError, ValueError):
+    """A scenario set-up (``tablerules/<game>/scenario.py``) asked for a position the rules cannot hold: names
+    the game, the field (``lost_tribes[7]``) and the reason. A :class:`ValueError` too, as the older set-up
+    checks raised."""
+
+    def __init__(self, game: str, field: str, reason: str) -> None:
+        self.game = game
+        self.field = field
+        self.reason = reason
+        super().__init__(f"{game} scenario: {field}: {reason}")

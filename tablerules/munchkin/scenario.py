@@ -12,12 +12,16 @@ invariants hold and the legal actions are recomputed.
 
 from __future__ import annotations
 
-from ..core.protocol import Chance
-from .game import Fight, KickDoor, MunchkinGame, Pass, Ready
+from collections.abc import Iterable
 
-__all__ = ["become", "creating", "fight_all_pass", "kick", "put_in_hand", "put_in_play", "ready", "set_level",
-           "set_turn",
-           "take"]
+from ..core.errors import ScenarioError
+from ..core.protocol import Chance
+from ..families.munchkin import WIN_LEVEL
+from .game import Fight, KickDoor, MunchkinGame, Pass, Ready
+from .state import KICK, LOOTING
+
+__all__ = ["become", "creating", "died", "fight_all_pass", "kick", "put_in_hand", "put_in_play", "ready",
+           "set_discards", "set_level", "set_turn", "set_turns", "take"]
 
 
 def creating(players: int = 3, seed: int = 0) -> MunchkinGame:
@@ -56,8 +60,12 @@ def _empty_hands(game: MunchkinGame) -> None:
 def take(game: MunchkinGame, card_id: str) -> str:
     """Take the lowest copy of ``card_id`` (``"elf"``) out of its deck and return its copy id."""
     state = game.state
+    if card_id not in game.cards:
+        raise _refuse("card", f"there is no card {card_id!r}")
     deck = state.door_deck if game.card(card_id + "#1").deck == "door" else state.treasure_deck
-    copy = next(c for c in sorted(deck) if c.split("#")[0] == card_id)
+    copy = next((c for c in sorted(deck) if c.split("#")[0] == card_id), None)
+    if copy is None:
+        raise _refuse("card", f"no {card_id} is left in its deck")
     deck.remove(copy)
     game.refresh()
     return copy
@@ -79,6 +87,9 @@ def put_in_play(game: MunchkinGame, player: int, *card_ids: str) -> list[str]:
 
 def become(game: MunchkinGame, player: int, race: str | None = None, cls: str | None = None) -> None:
     """Give ``player`` a race and/or a class (taken from the Door deck)."""
+    for field, card_id, kind in (("race", race, "race"), ("cls", cls, "class")):
+        if card_id and (card_id not in game.cards or game.cards[card_id].kind != kind):
+            raise _refuse(f"{field}[{player}]", f"{card_id} is not a {kind} card")
     if race:
         game.state.players[player].race = take(game, race)
     if cls:
@@ -86,6 +97,10 @@ def become(game: MunchkinGame, player: int, race: str | None = None, cls: str | 
 
 
 def set_level(game: MunchkinGame, player: int, level: int) -> None:
+    """Set ``player``'s level, 1 to 9 (level 10 is reached only by killing a monster, and ends the game)."""
+    if not 1 <= level < WIN_LEVEL:
+        raise _refuse(f"level[{player}]", f"levels run from 1 to {WIN_LEVEL - 1} in play ({WIN_LEVEL} wins, "
+                      f"by a kill), not {level}")
     game.state.players[player].level = level
     game.refresh()
 
@@ -109,3 +124,67 @@ def fight_all_pass(game: MunchkinGame) -> None:
     game.apply(Fight(game.state.current))
     for p in list(game.state.combat.window.waiting):
         game.apply(Pass(p))
+
+
+def _refuse(field: str, reason: str) -> ScenarioError:
+    return ScenarioError("munchkin", field, reason)
+
+
+def set_discards(game: MunchkinGame, door: Iterable[str] = (), treasure: Iterable[str] = ()) -> list[str]:
+    """The discard piles hold exactly these cards (by card id, taken from the decks; the old discards go back
+    into the decks), the last named on top; returns the copies (Door pile first)."""
+    state = game.state
+    door, treasure = list(door), list(treasure)
+    for pile, named in (("door", door), ("treasure", treasure)):
+        for card_id in named:
+            if card_id not in game.cards:
+                raise _refuse(f"{pile}_discard", f"there is no card {card_id!r}")
+            if game.cards[card_id].deck != pile:
+                raise _refuse(f"{pile}_discard", f"{card_id} is a {game.cards[card_id].deck.capitalize()} "
+                              f"card, not a {pile.capitalize()} card")
+            free = [c for c in state.door_deck + state.door_discard + state.treasure_deck + state.treasure_discard
+                    if c.split("#")[0] == card_id]
+            if named.count(card_id) > len(free):
+                raise _refuse(f"{pile}_discard", f"{named.count(card_id)} x {card_id} asked; {len(free)} not in "
+                              "play or in a hand")
+    state.door_deck += state.door_discard
+    state.treasure_deck += state.treasure_discard
+    state.door_discard, state.treasure_discard = [], []
+    copies = [take(game, c) for c in door + treasure]
+    state.door_discard, state.treasure_discard = copies[:len(door)], copies[len(door):]
+    game.refresh()
+    return copies
+
+
+def died(game: MunchkinGame, player: int, looted: bool = False) -> None:
+    """``player``'s character has just died (Death: race, class and level kept; new cards drawn as its next
+    turn starts). With ``looted`` the others are about to loot the body (its hand and items in play, on the
+    table); without, the body was looted and nothing was taken (the cards are in the discards)."""
+    state = game.state
+    field = f"died[{player}]"
+    if not 0 <= player < len(state.players):
+        raise _refuse(field, f"there is no player {player}")
+    if state.body or state.flow.name == LOOTING:
+        raise _refuse(field, "a body is being looted already")
+    if player == state.current and state.flow.name == KICK:
+        raise _refuse(field, f"player {player} is about to kick open the door: a dead character draws as its "
+                      "next turn starts (make it another player's turn first)")
+    if looted:
+        game.die(player, "the scenario")
+        game._settle()  # the looting order (a chance step for ties) or nobody to loot
+    else:
+        me = state.players[player]
+        for copy in me.hand + me.carried + list(me.cheats.values()):
+            (state.door_discard if game.card(copy).deck == "door" else state.treasure_discard).append(copy)
+        me.hand, me.carried, me.cheats = [], [], {}
+        me.redraw = True
+    game.refresh()
+
+
+def set_turns(game: MunchkinGame, turns: int) -> None:
+    """The number of turns already played (the game ends without a winner at ``max_turns``)."""
+    if not 0 <= turns < game.params.max_turns:
+        raise _refuse("turns", f"turns played run from 0 to {game.params.max_turns - 1} (the game stops at "
+                      f"{game.params.max_turns}), not {turns}")
+    game.state.turns = turns
+    game.refresh()

@@ -16,14 +16,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..core.errors import ScenarioError
 from ..core.protocol import Chance
 from .actions import Ready
 from .dungeon import MonsterPiece, link_key
 from .game import QuestGame
 from .geometry import Colour, LinkKind, Side
+from .heroes import BACKPACK, WIN_LEVEL
+from .search_table import RoomToken
 from .tiles import load_rooms
 
-__all__ = ["backpack", "hand", "hero", "monster", "move_to", "ready", "room", "take", "wear", "won"]
+__all__ = ["backpack", "empty_room_deck", "hand", "hero", "monster", "move_to", "ready", "room", "set_floor",
+           "set_moves", "set_token", "take", "wear", "won"]
 
 
 def ready(players: int = 4, seed: int = 0, max_turns: int = 300, first: int = 0) -> QuestGame:
@@ -52,11 +56,13 @@ def _pile(game: QuestGame, copy: str) -> list[str]:
 
 def take(game: QuestGame, card_id: str) -> str:
     """Take one copy of ``card_id`` out of its deck (the lowest left) and return it."""
+    if card_id not in game.cards:
+        raise _refuse("card", f"there is no card {card_id!r}")
     deck = game.dxm_deck if game.card(card_id + "#1").deck == "dxm" else game.treasure_deck
     try:
         copy = next(c for c in sorted(deck) if c.split("#")[0] == card_id)
     except StopIteration:
-        raise ValueError(f"no {card_id} is left in its deck") from None
+        raise _refuse("card", f"no {card_id} is left in its deck") from None
     deck.remove(copy)
     game.refresh()
     return copy
@@ -100,10 +106,29 @@ def hero(game: QuestGame, player: int, *, level: int | None = None, health: int 
          carried: Iterable[str] = (), backpack: Iterable[str] = (), dead: bool | None = None,
          room: str | None = None) -> None:
     """Set a character sheet: level, health, gold, a race or class card (taken from the deck), cards for
-    the hand, items in play and in the backpack, dead or alive, the room its standee stands in."""
+    the hand, items in play and in the backpack, dead or alive (dead: no health left), the room its standee
+    stands in. Level 10 is reached by a kill (then the munchkin heads for the boss at the entrance). Refuses a
+    level outside 1-10, negative gold, health outside 0 to the maximum, a dead munchkin with health or a live
+    one without, more than 2 items in the backpack."""
     h = game.heroes[player]
+    if level is not None and not 1 <= level <= WIN_LEVEL:
+        raise _refuse(f"level[{player}]", f"levels run from 1 to {WIN_LEVEL}, not {level}")
+    if gold is not None and gold < 0:
+        raise _refuse(f"gold[{player}]", f"a munchkin cannot hold {gold} gold")
+    if health is not None and not 0 <= health <= h.max_health:
+        raise _refuse(f"health[{player}]", f"health runs from 0 to {h.max_health}, not {health}")
+    if dead is not None and health is None:
+        health = 0 if dead else (h.health or h.max_health)
+    is_dead = h.dead if dead is None else dead
+    if health is not None and (health == 0) != is_dead:
+        raise _refuse(f"health[{player}]", "a dead munchkin has no health left and a live one some")
+    backpack = list(backpack)
+    if len(h.backpack) + len(backpack) > BACKPACK:
+        raise _refuse(f"backpack[{player}]", f"the backpack holds {BACKPACK} items")
     if level is not None:
         h.level = level
+        if level == WIN_LEVEL:
+            game.ten_by_kill.add(player)
     if health is not None:
         h.health = health
     if gold is not None:
@@ -124,8 +149,7 @@ def hero(game: QuestGame, player: int, *, level: int | None = None, health: int 
 
 def move_to(game: QuestGame, player: int, room: str) -> None:
     """Stand ``player``'s munchkin in an explored room (no fight starts: set the scene, then act)."""
-    if room not in game.dungeon.rooms:
-        raise ValueError(f"{room!r} is not an explored room")
+    _explored(game, f"room[{player}]", room)
     game.dungeon.munchkins[game.colours[player]] = room
     game.refresh()
 
@@ -134,10 +158,10 @@ def monster(game: QuestGame, card_id: str, room: str, base: str | Colour | None 
     """Stand a monster of ``card_id`` (data/quest/monsters.json) in ``room`` with a base of colour
     ``base`` (a player's colour: its owner and target); returns the standee's id."""
     if room not in game.dungeon.rooms or game.dungeon.rooms[room].entrance:
-        raise ValueError(f"{room!r} is not an explored room (no monster stands in the entrance)")
+        raise _refuse("monsters", f"{room!r} is not an explored room (no monster stands in the entrance)")
     card = game.monster_cards[card_id]
     if game.monster_deck[card_id] <= 0:
-        raise ValueError(f"no {card_id} is left in the monster deck")
+        raise _refuse("monster_deck", f"no {card_id} is left in the monster deck")
     game.monster_deck[card_id] -= 1
     colour = Colour(base) if isinstance(base, str) else base
     piece_id = f"{card_id}#{game.next_piece}"
@@ -157,7 +181,7 @@ def room(game: QuestGame, tile_id: str, at: tuple[int, int], links: dict[str, st
     sides not named stay open (no link: a wall for moving).
     Returns the room's id."""
     if tile_id not in game.room_deck:
-        raise ValueError(f"{tile_id!r} is not in the room deck")
+        raise _refuse("room_deck", f"{tile_id!r} is not in the room deck")
     game.room_deck.remove(tile_id)
     game.dungeon.add_room(load_rooms().tile(tile_id).place(at))
     if links is None:
@@ -166,8 +190,123 @@ def room(game: QuestGame, tile_id: str, at: tuple[int, int], links: dict[str, st
     for side, kind in links.items():
         kind = LinkKind(kind)
         if game.link_pool[kind.value] <= 0:
-            raise ValueError(f"no {kind.value} link is left in the pool")
+            raise _refuse("link_pool", f"no {kind.value} link is left in the pool")
         game.link_pool[kind.value] -= 1
         game.dungeon.links[link_key(at, Side(side))] = kind
     game.refresh()
     return tile_id
+
+
+# ----- moves, room tokens, the floor, the room deck (each refuses what the rules cannot hold, naming the field) -
+def _refuse(field: str, reason: str) -> ScenarioError:
+    return ScenarioError("quest", field, reason)
+
+
+def _explored(game: QuestGame, field: str, room_id: str) -> str:
+    if room_id not in game.dungeon.rooms:
+        raise _refuse(field, f"{room_id!r} is not an explored room")
+    return room_id
+
+
+def set_moves(game: QuestGame, moves: int, all_in_used: bool = False) -> None:
+    """The current player has ``moves`` move points left this turn (0 to what the turn started with: 3, less
+    one for each big item beyond the first), and has or has not made the once-a-turn all-in move."""
+    most = game.base_moves(game.current)
+    if not 0 <= moves <= most:
+        raise _refuse("moves_left", f"player {game.current} moves from 0 to {most} points this turn, not {moves}")
+    game.moves_left = moves
+    game.all_in_used = all_in_used
+    game.refresh()
+
+
+def set_token(game: QuestGame, room_id: str, token: RoomToken | str | None) -> None:
+    """Lay a search-result token in a room (``"looted"`` 搜刮完毕 or ``"plundered"`` 洗劫一空), or none.
+    Only a room one can search gets one."""
+    field = f"tokens[{room_id}]"
+    _explored(game, field, room_id)
+    if token is None:
+        game.tokens.pop(room_id, None)
+    else:
+        try:
+            token = RoomToken(token)
+        except ValueError:
+            raise _refuse(field, f"{token!r} is no room token (looted or plundered)") from None
+        if game.dungeon.rooms[room_id].search is None:
+            raise _refuse(field, f"{game.dungeon.rooms[room_id].name} cannot be searched, so holds no token")
+        game.tokens[room_id] = token
+    game.refresh()
+
+
+def set_floor(game: QuestGame, room_id: str, items: Iterable[str] = (), gold: int = 0) -> list[str]:
+    """Items (and gold) lying dropped on the floor of a room, as a dead munchkin leaves them: exactly these
+    (taken from the Treasure deck; what lay there goes back into its deck); returns the copies."""
+    field = f"dropped[{room_id}]"
+    _explored(game, field, room_id)
+    items = list(items)
+    for card_id in items:
+        card = game.cards.get(card_id)
+        if card is None:
+            raise _refuse(field, f"there is no card {card_id!r}")
+        if card.kind not in ("item", "one_shot"):
+            raise _refuse(field, f"{card.name} is a {card.kind.replace('_', '-')} card; only items (and "
+                          "one-shots from a belt) are dropped")
+    if gold < 0:
+        raise _refuse(f"dropped_gold[{room_id}]", f"{gold} gold cannot lie on a floor")
+    for copy in game.dropped.pop(room_id, []):
+        _pile(game, copy).append(copy)
+    copies = [take(game, c) for c in items]
+    if copies:
+        game.dropped[room_id] = copies
+    if gold:
+        game.dropped_gold[room_id] = gold
+    else:
+        game.dropped_gold.pop(room_id, None)
+    game.refresh()
+    return copies
+
+
+#: the order the room tiles' free sides take links from the pool (passable ones first, so every room stays
+#: reachable; walls only when the others are gone, as when the pool ran out)
+LINK_ORDER = (LinkKind.CORRIDOR, LinkKind.DOOR, LinkKind.LOCKED, LinkKind.SECRET, LinkKind.WALL)
+
+
+def empty_room_deck(game: QuestGame) -> list[str]:
+    """Place every room tile still in the deck, as if explored (no monster): around the entrance, nearest
+    first, each next to a placed room; each new room's open sides take links from the pool (corridors first),
+    walls when the pool is empty, as in play. Then the room deck is empty: wandering monsters may come
+    (p. 6). Returns the rooms placed."""
+    if game.pending:
+        raise _refuse("room_deck", f"a step of exploring is pending ({game.stage()}); empty the deck between steps")
+    d = game.dungeon
+    ex, ey = d.entrance.at
+    placed = []
+    radius = 1
+    while game.room_deck:
+        ring = sorted(((x, y) for x in range(ex - radius, ex + radius + 1) for y in range(ey - radius, ey + radius + 1)
+                       if d.room_at((x, y)) is None),
+                      key=lambda at: (abs(at[0] - ex) + abs(at[1] - ey), at))
+        progress = False
+        for at in ring:
+            if not game.room_deck:
+                break
+            if not any(d.room_at(side.step(at)) is not None for side in Side):
+                continue
+            tile_id = sorted(game.room_deck)[0]
+            game.room_deck.remove(tile_id)
+            d.add_room(load_rooms().tile(tile_id).place(at))
+            for side in Side:
+                if d.has_link(at, side):
+                    continue
+                kind = next((k for k in LINK_ORDER if game.link_pool[k.value] > 0), None)
+                if kind is None:
+                    game.walls_without_pool += 1
+                    kind = LinkKind.WALL
+                else:
+                    game.link_pool[kind.value] -= 1
+                d.links[link_key(at, side)] = kind
+            placed.append(tile_id)
+            progress = True
+        if not progress:
+            radius += 1
+    game.refresh()
+    return placed

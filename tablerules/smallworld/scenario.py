@@ -8,11 +8,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
+from ..core.errors import ScenarioError
 from .game import SmallWorld
+from .maps import load_board
 from .rules import turns
-from .state import NOBODY, Declined
+from .state import (
+    COIN_TOKENS,
+    LOST_TRIBES,
+    MAX_ENCAMPMENTS,
+    MAX_FORTRESSES,
+    MAX_HEROES,
+    MAX_HOLES,
+    MAX_LAIRS,
+    NOBODY,
+    Declined,
+)
 
 #: the default row of a scenario (six combos, no chance step pending)
 DEFAULT_ROW = (("Ratmen", "Commando"), ("Humans", "Alchemist"), ("Skeletons", "Merchant"), ("Orcs", "Hill"),
@@ -20,9 +32,13 @@ DEFAULT_ROW = (("Ratmen", "Commando"), ("Humans", "Alchemist"), ("Skeletons", "M
 
 
 def new_game(players: int = 3, row: Sequence[tuple[str, str]] = DEFAULT_ROW, seed: int = 0,
-             lost_tribes: bool = True) -> SmallWorld:
-    """A game at player 0's first pick with the combo row given (filled up from ``DEFAULT_ROW``)."""
+             lost_tribes: bool = True, board: int | None = None) -> SmallWorld:
+    """A game at player 0's first pick with the combo row given (filled up from ``DEFAULT_ROW``), on the map
+    for ``board`` players (2 to 5; the map for ``players`` unless asked: "3 players on the 4-player map").
+    A game on another map is a scenario: a save of it replays on the map of its player count."""
     g = SmallWorld({"players": players}, seed=seed)
+    if board is not None and board != players:
+        _use_board(g, board)
     s = g.state
     combos = list(row) + [c for c in DEFAULT_ROW if c[0] not in {r for r, _ in row} and c[1] not in {p for _, p in row}]
     for race, power in combos[:6]:
@@ -63,7 +79,7 @@ def _take_banner(g: SmallWorld, race: str) -> None:
             s.row_powers.append(s.power_pool.pop(0))
             s.row_coins.append(0)
         return
-    raise ValueError(f"{race} is already in play")
+    raise _refuse("race", f"{race} is already in play")
 
 
 def _take_badge(g: SmallWorld, power: str) -> None:
@@ -74,12 +90,14 @@ def _take_badge(g: SmallWorld, power: str) -> None:
         i = s.row_powers.index(power)
         s.row_powers[i] = s.power_pool.pop(0)
     else:
-        raise ValueError(f"{power} is already in play")
+        raise _refuse("power", f"{power} is already in play")
 
 
 def give(g: SmallWorld, player: int, race: str, power: str, hand: int = 0) -> SmallWorld:
     """Make ``race`` + ``power`` the active combo of ``player`` with ``hand`` tokens in hand (from the box)."""
     s = g.state
+    if power not in s.power_pool and power not in s.row_powers:
+        raise _refuse("power", f"{power} is already in play")
     _take_banner(g, race)
     _take_badge(g, power)
     seat = s.seats[player]
@@ -144,3 +162,183 @@ def region_where(g: SmallWorld, **wanted) -> int:
                for f, v in wanted.items()):
             return r.id
     raise LookupError(f"no region with {wanted}")
+
+
+# ----- the whole position: the round, coins, lost tribes, markers (each refuses what the rules cannot hold) -----
+def _refuse(field: str, reason: str) -> ScenarioError:
+    return ScenarioError("smallworld", field, reason)
+
+
+def _use_board(g: SmallWorld, players: int) -> None:
+    """Play on the map for ``players`` (before anything is placed): the region lists are made anew."""
+    if not 2 <= players <= 5:
+        raise _refuse("board", f"there is no map for {players} players (2 to 5)")
+    g.board = load_board(players)
+    s, n, regions = g.state, len(g.board), g.board.regions
+    s.owner, s.race, s.tokens, s.decline = [NOBODY] * n, [""] * n, [0] * n, [False] * n
+    s.lost_tribe = [r.lost_tribe for r in regions]
+    s.lost_tribes_box = LOST_TRIBES - sum(s.lost_tribe)
+    s.lair, s.fortress, s.encampment, s.hole, s.hero = [False] * n, [False] * n, [0] * n, [False] * n, [False] * n
+    g.refresh()
+
+
+def _region(g: SmallWorld, field: str, region: int) -> int:
+    if not 0 <= region < len(g.board):
+        raise _refuse(field, f"there is no region {region} on this map (0 to {len(g.board) - 1})")
+    return region
+
+
+def _player(g: SmallWorld, field: str, player: int) -> int:
+    if not 0 <= player < len(g.state.seats):
+        raise _refuse(field, f"there is no player {player} ({len(g.state.seats)} players)")
+    return player
+
+
+def set_round(g: SmallWorld, round_: int) -> SmallWorld:
+    """Move the game turn marker to ``round_`` (1 to the map's last round)."""
+    if not 1 <= round_ <= g.board.rounds:
+        raise _refuse("round", f"the turn track of this map runs from 1 to {g.board.rounds}, not {round_}")
+    g.state.round = round_
+    g.refresh()
+    return g
+
+
+#: every coin token's value together (seed 003: 10 x30, 5 x24, 3 x20, 1 x35)
+COINS_IN_BOX = sum(value * count for value, count in COIN_TOKENS.items())
+
+
+def set_coins(g: SmallWorld, player: int, coins: int) -> SmallWorld:
+    """Give ``player`` exactly ``coins`` victory coins."""
+    field = f"coins[{_player(g, 'coins', player)}]"
+    if coins < 0:
+        raise _refuse(field, f"a player cannot hold {coins} coins")
+    others = sum(seat.coins for q, seat in enumerate(g.state.seats) if q != player)
+    if others + coins > COINS_IN_BOX:
+        raise _refuse(field, f"the coin tokens add up to {COINS_IN_BOX}; the others already hold {others}")
+    g.state.seats[player].coins = coins
+    g.refresh()
+    return g
+
+
+def set_lost_tribes(g: SmallWorld, regions: Iterable[int]) -> SmallWorld:
+    """Exactly these regions hold a lost tribe (one each; the others go back to the box). A lost tribe starts on
+    a region with the lost-tribe circle and never moves: only such empty regions may hold one."""
+    s = g.state
+    wanted = sorted(set(regions))
+    for i in wanted:
+        field = f"lost_tribes[{_region(g, 'lost_tribes', i)}]"
+        region = g.board.regions[i]
+        if region.water:
+            raise _refuse(field, f"region {i} is a {region.terrain}; {region.terrain}s hold no lost tribe")
+        if not region.lost_tribe:
+            raise _refuse(field, f"region {i} has no lost-tribe circle: a lost tribe is only set up there")
+        if s.owner[i] != NOBODY:
+            raise _refuse(field, f"player {s.owner[i]}'s {s.race[i]} hold region {i}; a conquest removes the tribe")
+    for i in range(len(s.lost_tribe)):
+        s.lost_tribe[i] = i in wanted
+    s.lost_tribes_box = LOST_TRIBES - len(wanted)
+    g.refresh()
+    return g
+
+
+def _held(g: SmallWorld, field: str, region: int, what: str, *, race: str | None = None,
+          power: str | None = None, active: bool = True) -> int:
+    """The owner of ``region``, which must hold ``race`` (or a race with ``power``), active unless ``active``
+    is False (then in decline too)."""
+    s = g.state
+    _region(g, field, region)
+    o = s.owner[region]
+    if o == NOBODY:
+        raise _refuse(field, f"region {region} is empty; {what}")
+    if active and s.decline[region]:
+        raise _refuse(field, f"region {region} holds {s.race[region]} in decline; {what}")
+    if race is not None and s.race[region] != race:
+        raise _refuse(field, f"region {region} holds {s.race[region]}; {what}")
+    if power is not None:
+        seat = s.seats[o]
+        powers = [seat.power] if not s.decline[region] else [d.power for d in seat.declined
+                                                             if d.race == s.race[region]]
+        if power not in powers:
+            raise _refuse(field, f"region {region} holds {s.race[region]} without {power}; {what}")
+    return o
+
+
+def _set_flags(g: SmallWorld, name: str, flags: list[bool], regions: Iterable[int], most: int,
+               check: Callable[[str, int], int]) -> set[int]:
+    """Set one marker's flags to exactly ``regions`` after ``check`` (field, region) passed for each; returns
+    the owners of the regions."""
+    wanted = sorted(set(regions))
+    if len(wanted) > most:
+        raise _refuse(name, f"the box holds {most}, not {len(wanted)}")
+    owners = {check(f"{name}[{i}]", i) for i in wanted}
+    for i in range(len(flags)):
+        flags[i] = i in wanted
+    return owners
+
+
+def set_lairs(g: SmallWorld, regions: Iterable[int]) -> SmallWorld:
+    """Troll lairs on exactly these regions (held by Trolls, active or in decline: the lairs stay)."""
+    _set_flags(g, "lairs", g.state.lair, regions, MAX_LAIRS, lambda f, i: _held(
+        g, f, i, "a troll lair stands only in a Troll region", race="Trolls", active=False))
+    g.refresh()
+    return g
+
+
+def set_fortresses(g: SmallWorld, regions: Iterable[int]) -> SmallWorld:
+    """Fortresses on exactly these regions (held by a Fortified race, active or in decline)."""
+    _set_flags(g, "fortresses", g.state.fortress, regions, MAX_FORTRESSES, lambda f, i: _held(
+        g, f, i, "a fortress stands only in a region of a Fortified race", power="Fortified", active=False))
+    g.refresh()
+    return g
+
+
+def set_holes(g: SmallWorld, regions: Iterable[int]) -> SmallWorld:
+    """Holes-in-the-Ground on exactly these regions (held by active Halflings; they count as placed)."""
+    holes = set(regions)
+    for p in _set_flags(g, "holes", g.state.hole, holes, MAX_HOLES, lambda f, i: _held(
+            g, f, i, "holes lie only in active Halfling regions", race="Halflings")):
+        seat = g.state.seats[p]
+        seat.holes_placed = max(seat.holes_placed, len(holes))
+    g.refresh()
+    return g
+
+
+def set_heroes(g: SmallWorld, regions: Iterable[int]) -> SmallWorld:
+    """Heroes on exactly these regions (held by an active Heroic race)."""
+    _set_flags(g, "heroes", g.state.hero, regions, MAX_HEROES, lambda f, i: _held(
+        g, f, i, "a hero stands only in a region of an active Heroic race", power="Heroic"))
+    g.refresh()
+    return g
+
+
+def set_dragon(g: SmallWorld, region: int | None) -> SmallWorld:
+    """The dragon on ``region`` (held by an active Dragon Master race), or off the map (``None``)."""
+    if region is not None:
+        _held(g, f"dragon[{region}]", region, "the dragon stands only in a region of an active Dragon Master",
+              power="Dragon Master")
+    g.state.dragon = NOBODY if region is None else region
+    g.refresh()
+    return g
+
+
+def set_encampments(g: SmallWorld, camps: Mapping[int, int]) -> SmallWorld:
+    """Encampments by region (``{region: how many}``; the others none), held by an active Bivouacking race,
+    whose supply keeps the rest of the 5."""
+    total = sum(camps.values())
+    if total > MAX_ENCAMPMENTS:
+        raise _refuse("encampments", f"the box holds {MAX_ENCAMPMENTS}, not {total}")
+    for i, n in camps.items():
+        field = f"encampments[{i}]"
+        if n < 0:
+            raise _refuse(field, f"a region cannot hold {n} encampments")
+        if n:
+            _held(g, field, i, "encampments stand only in regions of an active Bivouacking race",
+                  power="Bivouacking")
+    s = g.state
+    for i in range(len(s.encampment)):
+        s.encampment[i] = camps.get(i, 0)
+    for seat in s.seats:
+        if seat.power == "Bivouacking":
+            seat.encampments = MAX_ENCAMPMENTS - total
+    g.refresh()
+    return g

@@ -1,0 +1,102 @@
+"""The Baldur's Gate scenario API (issue 24): the current and the opening player, the round, the inn's order
+and size; setters refuse what the rules cannot hold, naming the field."""
+
+from __future__ import annotations
+
+import pytest
+from scenario_play import play_random
+
+from tablerules.baldur import scenario as S
+from tablerules.baldur.actions import EndTurn, Recruit
+from tablerules.baldur.cards import full_deck, is_hero
+from tablerules.baldur.game import Baldur
+from tablerules.core.errors import ScenarioError
+
+HEROES = sorted(c for c in full_deck() if is_hero(c))  # 32: two copies of 16
+
+
+def refused(field: str, call, *args, **kwargs) -> ScenarioError:
+    with pytest.raises(ScenarioError) as caught:
+        call(*args, **kwargs)
+    assert caught.value.field == field
+    assert str(caught.value).startswith(f"baldur scenario: {field}: ")
+    return caught.value
+
+
+@pytest.fixture
+def game() -> Baldur:
+    return S.new_game(players=3, seed=1)
+
+
+def small_inn(game: Baldur, shuffled: list[str], under: list[str]) -> None:
+    """Nine heroes to each player, the other five in the inn."""
+    for p in range(3):
+        S.set_heroes(game, p, HEROES[9 * p:9 * p + 9])
+    S.set_inn(game, shuffled, under)
+
+
+def test_set_turn(game: Baldur) -> None:
+    S.set_turn(game, 1, first=2)
+    assert {a.player for a in game.legal_actions()} == {1} and EndTurn(1) in game.legal_actions()
+    assert game.observe(0)["current"] == 1 and game.observe(0)["first"] == 2 and game.invariants() == []
+    game.apply(EndTurn(1))
+    while game.is_chance():
+        game.roll()
+    assert game.state.current == 2 or game.state.stage != "act"  # the round ends with the opening player's turn
+
+
+def test_set_turn_refuses_unknown_players_and_a_pending_step(game: Baldur) -> None:
+    refused("current", S.set_turn, game, 3)
+    refused("first", S.set_turn, game, 0, first=-1)
+    game.apply(Recruit(game.state.current))  # a hero is being drawn from the inn
+    error = refused("current", S.set_turn, game, 0)
+    assert "nothing pending" in str(error)
+
+
+def test_set_round(game: Baldur) -> None:
+    S.set_round(game, 6)
+    assert game.observe(2)["round"] == 6 and game.invariants() == []
+
+
+def test_set_round_refuses_round_zero_and_rounds_past_the_limit() -> None:
+    refused("round", S.set_round, S.new_game(players=3), 0)
+    limited = S.new_game(players=3, max_rounds=5)
+    S.set_round(limited, 5)
+    error = refused("round", S.set_round, limited, 6)
+    assert "limit 5" in str(error)
+
+
+def test_set_inn_order_and_size(game: Baldur) -> None:
+    small_inn(game, HEROES[29:], HEROES[27:29])
+    assert game.observe(0)["inn"] == 5 and game.state.inn_under == HEROES[27:29] and game.invariants() == []
+    game.apply(Recruit(game.state.current))
+    outcomes = {a.outcome for a, _ in game.chance_step().outcomes}
+    assert outcomes <= set(HEROES[29:])  # the shuffled part first
+
+
+def test_set_inn_under_comes_in_order(game: Baldur) -> None:
+    small_inn(game, [], HEROES[27:32])
+    game.apply(Recruit(game.state.current))
+    assert not game.is_chance() and game.state.auction == HEROES[27]  # no draw: the top of the pile under
+
+
+def test_set_inn_refuses_cards_that_are_not_free_heroes(game: Baldur) -> None:
+    refused("inn", S.set_inn, game, [])
+    refused("inn", S.set_inn, game, ["2S"])
+    S.set_heroes(game, 0, [HEROES[0], HEROES[1]])
+    error = refused("inn", S.set_inn, game, [c for c in HEROES if c not in (HEROES[0], HEROES[1])])
+    assert "not with a player" in str(error)
+    refused("inn", S.set_inn, game, HEROES[2:5])  # the other heroes would be nowhere
+
+
+def test_fifty_random_actions_from_a_staged_position(game: Baldur) -> None:
+    S.set_turn(game, 2, first=1)
+    S.set_round(game, 3)
+    small_inn(game, HEROES[29:], HEROES[27:29])
+    S.set_heroes(game, 0, HEROES[:5], tired=HEROES[5:8])
+    assert play_random(game, 50, seed=2) == 50
+
+
+def test_set_heroes_refuses_a_card_that_is_not_a_hero(game: Baldur) -> None:
+    refused("heroes[0]", S.set_heroes, game, 0, ["2S"])
+    refused("card", S.set_hand, game, 0, ["ZZ"])
