@@ -37,6 +37,20 @@ def test_planner_finds_the_best_order_with_the_exact_expectation() -> None:
     assert plan.expected == 2 + 2 + Fraction(1, 2)
     assert isinstance(plan.actions[-1], A.FinalAttempt)
     assert sum(isinstance(a, A.Conquer) for a in plan.actions) == 2
+    assert plan.complete and not any("limit" in line for line in plan.describe())
+
+
+def test_planner_says_when_it_stops_at_its_limit() -> None:
+    """A plan cut short by the limit of positions says so (issue 24: it stopped silently at 20,000 nodes)."""
+    from tablerules.plots.smallworld_plot import plan_table
+
+    g = new_game(3, lost_tribes=False)
+    give(g, 0, "Ratmen", "Alchemist", hand=8)
+    begin(g, 0)
+    plan = plan_conquests(g, max_nodes=5)
+    assert not plan.complete and plan.nodes >= 5
+    assert f"stopped at its limit of {plan.nodes:,} positions" in plan.describe()[-1]
+    assert "not proven" in plan_table(plan).caption
 
 
 def test_greedy_agent_beats_random_agents() -> None:

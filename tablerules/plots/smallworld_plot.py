@@ -47,8 +47,10 @@ def plan_table(plan: Plan) -> Table:
     rows = [(i, *_step(a)) for i, a in enumerate(plan.actions, start=1)]
     expected = plan.expected
     coins = str(expected) if expected.denominator == 1 else f"{expected} (about {float(expected):.1f})"
+    searched = (f"{plan.nodes:,} positions searched" if plan.complete else
+                f"the search stopped at its limit of {plan.nodes:,} positions: the best order found, not proven")
     return Table([*rows, ("", "coins to expect this turn", coins)], ("step", "what", "tokens"),
-                 f"the best order found ({plan.nodes} positions searched)")
+                 f"the best order found ({searched})")
 
 
 def mean_bars(ax: Axes, means: Mapping[str, float], title: str, xlabel: str, colour: str = "#26a69a") -> Axes:

@@ -43,15 +43,21 @@ def final_attempt_table(max_tokens: int = 6, max_short: int = 4) -> dict[tuple[i
 @dataclass
 class Plan:
     """The best order of conquests found: the actions (a final attempt last, if any) and the exact expected
-    coins at the end of the turn (before redeployment bonuses such as fortresses)."""
+    coins at the end of the turn (before redeployment bonuses such as fortresses). ``complete`` is false when
+    the search stopped at its limit of positions: the plan is then the best found, not proven the best."""
 
     actions: list[Action] = field(default_factory=list)
     expected: Fraction = Fraction(0)
     nodes: int = 0
+    complete: bool = True
 
     def describe(self) -> list[str]:
-        return [a.describe() for a in self.actions] + [f"expected coins this turn: {self.expected} "
-                                                       f"(~{float(self.expected):.2f})"]
+        lines = [a.describe() for a in self.actions] + [f"expected coins this turn: {self.expected} "
+                                                        f"(~{float(self.expected):.2f})"]
+        if not self.complete:
+            lines.append(f"the search stopped at its limit of {self.nodes:,} positions: this is the best order "
+                         f"found, not proven the best")
+        return lines
 
 
 def turn_coins(game: SmallWorld, player: int) -> int:
@@ -122,7 +128,7 @@ def plan_conquests(game: SmallWorld, max_nodes: int = 20_000) -> Plan:
         start.apply(ready[0])
         readied.append(ready[0])
     value, line = best(start)
-    return Plan(readied + line, value, nodes)
+    return Plan(readied + line, value, nodes, complete=nodes < max_nodes)
 
 
 def _coins_after_attempt(g: SmallWorld, player: int) -> int:
