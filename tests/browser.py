@@ -330,6 +330,7 @@ def check_crawl_panel(page: object) -> None:
     check_card_text(page, root.locator(".tablerules-state .tablerules-card").first)
     # the crawl opens on the roll for the first player (p. 4): roll it, then a player's buttons appear
     root.locator("button:visible", has_text=re.compile("Roll")).first.click()
+    expect(header).not_to_contain_text("rolling for the first player")  # the roll has landed
     expect(root.locator(".tablerules-target, .tablerules-actions button:visible").first).to_be_visible()
     check_save_and_load(root, header, any_action(root))
     root.locator("button.tablerules-example").click()

@@ -226,6 +226,15 @@ def test_cards_a_seat_saw_go_under_the_bank_stay_there() -> None:
 
 
 # ----- Baldur's Gate: the event odds (issue 24) -------------------------------------------------------
+def event_of_label(label: str) -> str:
+    """The event a card named as the log names it ("3♥", "black joker") announces."""
+    from tablerules.baldur.cards import SUIT_SIGNS
+
+    if "joker" in label:
+        return "joker"
+    return event_key(label[:-1] + {sign: suit for suit, sign in SUIT_SIGNS.items()}[label[-1]])
+
+
 def pass_until_event(game: Baldur, rng: random.Random) -> str:
     """Play the round out with nothing but the turn draws (every seat ends its turn at once, discards the
     first cards for the hand limit) and return the event drawn (read off the log: an event that asks
@@ -235,7 +244,7 @@ def pass_until_event(game: Baldur, rng: random.Random) -> str:
     while True:
         for line in game.log[start:]:
             if line.startswith("event "):
-                return event_key(line.split()[1].rstrip(":"))
+                return event_of_label(line.removeprefix("event ").split(":")[0])
         start = len(game.log)
         if game.is_chance():
             game.roll(rng)

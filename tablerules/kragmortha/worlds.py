@@ -15,6 +15,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from ..core.worlds import Zone
+from .data import card_name
 
 _DECKS = ("move_deck", "penalty_deck", "teleport_deck", "tome_deck")
 _SHOWN = re.compile(r"^player (\d+) shows player (\d+): (.*)$")
@@ -41,7 +42,8 @@ class KragmorthaWorlds:
                     if card in table)
 
     def names(self, game: Any, card: str) -> Sequence[str]:
-        return (card,)
+        """How the log names ``card``: by its name ("goblin card with grimoire and parchment"), or its id."""
+        return (card, card_name(card))
 
     def shown(self, game: Any, player: int, lines: Sequence[str]) -> dict[Hashable, Counter[str]]:
         """Hands shown to ``player`` in ``lines`` (親愛的朋友): every card of them is known where it is."""
@@ -49,7 +51,8 @@ class KragmorthaWorlds:
         for line in lines:
             m = _SHOWN.match(line)
             if m and int(m.group(2)) == player:
-                out[("hand", int(m.group(1)))] = Counter(c for c in m.group(3).split(", ") if c)
+                ids = {card_name(c): c for c in game.movement}
+                out[("hand", int(m.group(1)))] = Counter(ids.get(c, c) for c in m.group(3).split(", ") if c)
         return out
 
     def put(self, game: Any, player: int, zones: dict[Hashable, list[str]], moved: dict[Hashable, list[int]]) -> None:
