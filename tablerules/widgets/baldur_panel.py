@@ -13,7 +13,7 @@ from math import lcm
 
 from ..baldur import scenario
 from ..baldur.actions import EndTurn
-from ..baldur.cards import HERO_NAMES, event_key, is_hero, is_joker, protection_solution, rank_of, rules
+from ..baldur.cards import HERO_NAMES, card_label, event_key, is_hero, is_joker, protection_solution, rank_of, rules
 from ..baldur.game import Baldur
 from ..baldur.state import EVENT
 from ..core.agents import Agent
@@ -64,18 +64,19 @@ STAGE_RULES = {
 
 
 def card_text(card: str) -> tuple[str, str, str, str]:
-    """(name, text, name_zh, text_zh) of a poker card as this game reads it: a hero, a function card, a joker."""
+    """(name, text, name_zh, text_zh) of a poker card as this game reads it: a hero, a function card, a joker;
+    the name as a player reads the card ("K♠", "10♥", "red joker"), never its code ("KS")."""
     if is_joker(card):
         e = rules().events["joker"]
-        return card, f"Joker: as an event, {e['name']}: {e['text']}", "鬼牌", e["text_zh"]
+        return card_label(card), f"Joker: as an event, {e['name']}: {e['text']}", "鬼牌", e["text_zh"]
     rank = rank_of(card)
     if is_hero(card):
         hero = next(h for h in rules().heroes if h["rank"] == rank)
-        return card, f"Hero {hero['text']}", hero["name_zh"], hero["text_zh"]
+        return card_label(card), f"Hero {hero['text']}", hero["name_zh"], hero["text_zh"]
     f = rules().functions[int(rank)]
     text = " / ".join(f"{lv['level']} ({lv['cards']} card(s)): {lv['text']}" for lv in f["levels"])
     zh = " / ".join(lv["text_zh"] for lv in f["levels"])
-    return card, f"Function card {rank} ({f['use']}): {text}", "", zh
+    return card_label(card), f"Function card {rank} ({f['use']}): {text}", "", zh
 
 
 def chip(card: str) -> str:
