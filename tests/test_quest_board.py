@@ -394,3 +394,16 @@ def test_trading_and_dropping_buttons_are_folded_under_the_board() -> None:
     gold = panel.game.heroes[0].gold
     next(b for b in folded if "drops 100 gold" in b.description).click()
     assert panel.game.heroes[0].gold == gold - 100
+
+
+def test_in_the_worked_fight_the_fight_moves_stand_and_curses_are_folded() -> None:
+    """Issue 23: in the Shrieking Geek fight the one-shot and the berserker's power stay as buttons under the
+    board; the curses (on yourself too), giving up the class and dying on purpose are in the folded row."""
+    panel = QuestPanel(QuestGame(seed=1))
+    panel.load_example("the Shrieking Geek (pp. 11-12)")
+    *kept, more = panel.direct_rows.children
+    kinds = [row.children[0].value for row in kept]
+    assert "<b>one shot</b>:" in kinds and "<b>power</b>:" in kinds
+    assert not any(k in kinds for k in ("<b>play curse</b>:", "<b>give up</b>:", "<b>suicide</b>:"))
+    title = more.get_title(0)
+    assert title.startswith("More: ") and "play curse" in title and "give up" in title and "suicide" in title

@@ -22,8 +22,10 @@ from ..quest.actions import (
     GiveCard,
     GiveGold,
     GiveItem,
+    GiveUp,
     Pack,
     Pass,
+    PlayCurse,
     Roll,
     RollToRun,
     RunTo,
@@ -278,9 +280,10 @@ EXAMPLES = {"the Shrieking Geek (pp. 11-12)": shrieking_geek_example,
             "searching the Library (p. 7 搜索, p. 20 搜索表)": searching_example}
 
 
-#: the moves a turn rarely needs (trading, dropping, packing, spending, dying on purpose): under the board they
-#: are folded in one "more" row, so the buttons a turn needs (play a card, end the turn, pass) stand alone
-SIDE_ACTIONS = (Drop, DropGold, GiveItem, GiveGold, GiveCard, DiscardCard, Pack, SpendItem, Suicide)
+#: the moves a turn rarely needs (trading, dropping, packing, spending, cursing, giving up a class, dying on
+#: purpose): under the board they are folded in one "more" row, so the buttons a turn or a fight needs (play a
+#: card, a one-shot, a power, end the turn, pass) stand alone
+SIDE_ACTIONS = (Drop, DropGold, GiveItem, GiveGold, GiveCard, DiscardCard, Pack, SpendItem, Suicide, PlayCurse, GiveUp)
 
 
 class QuestPanel(DungeonBoard, StepThrough):
