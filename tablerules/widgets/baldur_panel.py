@@ -116,11 +116,13 @@ def event_html(game: Baldur, viewer: int | None = None) -> str:
     rest = chances - sum(n for _, n in terms)
     if rest:
         terms.append(("any other event", rest))
-    why = breakdown_html(f"next event: the bank's top card after every turn, out of {chances} equal chances",
-                         terms, chances)
-    return "<div class='tablerules-why'>" + why + "</div>" + odds_html(
+    why = breakdown_html(f"why: the next event is the bank's top card after every turn; each event's chances, "
+                         f"out of {chances} equal chances", terms, chances)
+    # the chances and the exact odds side by side: stacked, they made a long column of numbers below the board
+    return "<div style='display:flex;gap:2em;flex-wrap:wrap;align-items:flex-start'><div class='tablerules-why'>" \
+        + why + "</div>" + odds_html(
         [*((what.removeprefix("the event is "), p) for what, p in odds),
-         *([("any other event", Fraction(rest, chances))] if rest else [])])
+         *([("any other event", Fraction(rest, chances))] if rest else [])]) + "</div>"
 
 
 def protection_html(game: Baldur, viewer: int | None) -> str:
