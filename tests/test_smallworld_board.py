@@ -228,3 +228,20 @@ def test_combo_cards_say_the_token_sum_in_words() -> None:
     total = game.races[race].tokens + game.powers[power].tokens
     assert f"= {total} tokens" in words and "costs 0 coins" in words
     assert not re.search(r'font-size="20"[^>]*>\d+</text>', drawn)  # the old red corner number is gone
+
+
+def test_the_players_table_says_what_each_number_counts() -> None:
+    """Issue 23 (the table): the players' table read "player 0 | 5 | ... | 0 | 0"; each number now names what
+    it counts, and the income is spelled out ("3 coins (1 region + 2 Alchemist)"); other seats' coins stay
+    hidden in seat view."""
+    from tablerules.smallworld import scenario
+    from tablerules.widgets.smallworld_panel import SmallWorldPanel
+
+    game = scenario.new_game(3, seed=3)
+    scenario.give(game, 0, "Ratmen", "Alchemist", hand=5)
+    scenario.put(game, 3, 0, 4)
+    table = SmallWorldPanel(game).players_html()
+    assert "<th>tokens in hand</th><th>coins if the turn ended now</th>" in table
+    assert "data-seat='0'>5 coins</td>" in table and "<td>5 tokens</td>" in table
+    assert "<td>3 coins (1 region + 2 Alchemist)</td>" in table
+    assert "data-seat='1'><span class='tablerules-hidden'>coins face down (hidden)" in table

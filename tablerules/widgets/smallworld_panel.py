@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from ..core.agents import Agent
 from ..core.protocol import Action
+from ..core.words import counted
 from ..smallworld import actions as A
 from ..smallworld import scenario
 from ..smallworld.actions import Conquer, FinalAttempt
@@ -180,16 +181,19 @@ class SmallWorldPanel(StepThrough):
         game = self.game
         rows = []
         for p, seat in enumerate(game.state.seats):
-            coins = (str(seat.coins) if self.viewer is None or self.viewer == p
+            coins = (counted(seat.coins, "coin") if self.viewer is None or self.viewer == p
                      else "<span class='tablerules-hidden'>coins face down (hidden)</span>")
             active = f"{power_html(game, seat.power)} {race_html(game, seat.race)}" if seat.race else "&ndash;"
             income = score_breakdown(game, p)
-            why = " + ".join(f"{v} {label}" for label, v in income) or "nothing"
+            why = " + ".join(counted(v, "region") if label == "regions" else f"{v} {label}" for label, v in income)
             rows.append(f"<tr><td>player {p}</td><td class='tablerules-hand' data-seat='{p}'>{coins}</td>"
-                        f"<td>{active}</td><td>{seat.hand}</td><td title='{html.escape(why, quote=True)}'>"
-                        f"{sum(v for _, v in income)}</td></tr>")
-        return ("<table class='tablerules-sheets'><tr><th>seat</th><th>coins</th><th>active combo</th><th>in hand"
-                "</th><th>coins this turn</th></tr>" + "".join(rows) + "</table>")
+                        f"<td>{active}</td><td>{counted(seat.hand, 'token')}</td>"
+                        f"<td>{counted(sum(v for _, v in income), 'coin')}"
+                        f"{f' ({html.escape(why)})' if income else ''}</td></tr>")
+        # every number says what it counts, the income spelled out: a bare "5" under "coins" and "0" under
+        # "in hand" left a class guessing
+        return ("<table class='tablerules-sheets'><tr><th>seat</th><th>coins</th><th>active combo</th>"
+                "<th>tokens in hand</th><th>coins if the turn ended now</th></tr>" + "".join(rows) + "</table>")
 
     def costs_html(self) -> str:
         """Every region that may be attacked now, with its cost in words (all of them, in region order), and
