@@ -215,7 +215,7 @@ def item_chips(game: MunchkinGame, copies: list[str], x: float, y: float, w: flo
     if not copies:
         return ""
     per_row = -(-len(copies) // 2) if len(copies) > 3 else len(copies)
-    cw = min(130.0, (w - (per_row - 1) * 4) / per_row)
+    cw = min(175.0, (w - (per_row - 1) * 4) / per_row)  # wide enough for most names on one line
     out = []
     for i, copy in enumerate(copies):
         c = game.card(copy)
