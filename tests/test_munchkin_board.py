@@ -156,3 +156,16 @@ def test_item_chips_wrap_long_names_instead_of_cutting_them() -> None:
     assert lines(chip_label("Sword", 0, 0, 94)) == ["Sword"]
     long = lines(chip_label("Boots of Running Really Fast", 0, 0, 94))
     assert long[0] == "Boots of" and long[1].startswith("Running") and len(long) == 2
+
+
+def test_the_fight_line_names_each_total() -> None:
+    """Issue 23 (the table): the fight line under the board read "player 1 7 against Potted Plant 1"; each
+    total is now named ("strength 2", "strength 5") and the outcome said as the board says it."""
+    import re
+
+    panel = MunchkinPanel(MunchkinGame({"players": 3}, seed=0))
+    panel.load_example(next(iter(panel.examples)))
+    line = re.search(r"<p class='tablerules-fight'>(.*?)</p>", panel.state_view.value).group(1)
+    plain = re.sub(r"<span class='tablerules-card-text'>.*?</span></span>|<[^>]+>", "", line)
+    assert plain == ("Fight: player 0 with player 1's help, strength 2, against Drooling Slime, strength 5: "
+                     "the monsters win as things stand")

@@ -191,9 +191,10 @@ class MunchkinPanel(StepThrough):
             return ""
         helper = f" with player {c.helper}'s help" if c.helper is not None else ""
         monsters = " and ".join(self.card(m) for m in c.monsters)
-        head = (f"<p class='tablerules-fight'><b>Fight</b>: player {c.fighter}{helper} "
-                f"<b>{game.fighter_strength()}</b> against {monsters} <b>{game.monster_strength()}</b>: "
-                f"{'the munchkins win' if game.winning() else 'the monster wins'} so far</p>")
+        # "player 1 7 against Potted Plant 1" read as a list of numbers: each total is named
+        head = (f"<p class='tablerules-fight'><b>Fight</b>: player {c.fighter}{helper}, strength "
+                f"<b>{game.fighter_strength()}</b>, against {monsters}, strength <b>{game.monster_strength()}</b>: "
+                f"{'the munchkins win' if game.winning() else 'the monsters win'} as things stand</p>")
         why = ("<div class='tablerules-why'>"
                + breakdown_html("munchkins", breakdown.fighter_terms(game), game.fighter_strength())
                + breakdown_html("monsters", breakdown.monster_terms(game), game.monster_strength())
