@@ -171,3 +171,21 @@ def test_smallworld_form_lists_the_regions_of_the_map_in_play() -> None:
         listed = {int(v) for _, v in panel.scenario.seats[0]["regions"].options}
         land = {r.id for r in panel.game.board.regions if r.terrain != "sea"}
         assert listed == land
+
+
+def test_worked_examples_show_their_text_when_they_load() -> None:
+    """Issue 23 (the table): Baldur's Gate, Munchkin and Small World showed only an example's title when it
+    loaded; each now shows its text too (the rule it teaches and what happened), as Quest's did."""
+    from tablerules.baldur.game import Baldur
+    from tablerules.munchkin.game import MunchkinGame
+    from tablerules.smallworld.game import SmallWorld
+    from tablerules.widgets.baldur_panel import BaldurPanel
+    from tablerules.widgets.munchkin_widgets import MunchkinPanel
+    from tablerules.widgets.smallworld_panel import SmallWorldPanel
+
+    for panel, words in ((BaldurPanel(Baldur(seed=3)), "card names the event, so its exact odds"),
+                         (MunchkinPanel(MunchkinGame({"players": 3}, seed=0)), "asks player 1 to help"),
+                         (SmallWorldPanel(SmallWorld({"players": 3}, seed=1), draw=False), "reinforcement die")):
+        name = next(iter(panel.examples))
+        panel.load_example(name)
+        assert panel.message.value.startswith("<b>worked example: ") and words in panel.message.value, name

@@ -43,6 +43,7 @@ from ..quest.tiles import load_rooms
 from . import quest_board as qb
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
 from .scenarios import quest_spec
+from .staging import example_message
 from .stepper import StepThrough
 
 SEED = "seeds/001_d407a2bf24c09543.txt (小白历险记)"
@@ -323,8 +324,7 @@ class QuestPanel(DungeonBoard, StepThrough):
         """The worked example's position, with its text (what happened, the rule it teaches, what to click)."""
         super().load_example(name)
         if name in self.examples:
-            doc = " ".join((self.examples[name].__doc__ or "").split())
-            self.message.value = f"<b>worked example: {html.escape(name)}</b><br>{html.escape(doc)}"
+            self.message.value = example_message(name, self.examples[name])
 
     # ----- the board ------------------------------------------------------------------------------
     def board_pieces(self) -> qb.Pieces:
