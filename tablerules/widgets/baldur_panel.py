@@ -117,7 +117,7 @@ def event_html(game: Baldur, viewer: int | None = None) -> str:
     rest = chances - sum(n for _, n in terms)
     if rest:
         terms.append(("any other event", rest))
-    why = breakdown_html(f"why: each event's chances, out of {chances} equal chances", terms, chances)
+    why = breakdown_html(f"why: the next event's chances, out of {chances} equal chances", terms, chances)
     # the chances and the exact odds side by side: stacked, they made a long column of numbers below the board
     return "<div style='display:flex;gap:2em;flex-wrap:wrap;align-items:flex-start'><div class='tablerules-why'>" \
         + why + "</div>" + odds_html(
