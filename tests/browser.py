@@ -405,9 +405,9 @@ def kragmortha_staging() -> Staging:
 
 
 def baldur_staging() -> Staging:
-    """Player 0 with an assassin face up and a hand of 2C and 5H."""
-    return ({0: {"heroes": ["AS (assassin)"], "hand": ["2C", "5H"]}}, {},
-            [(".tablerules-hand[data-seat='0']", "2C"), (".tablerules-hand[data-seat='0']", "5H"),
+    """Player 0 with an assassin face up (the A♠) and a hand of 2♣ and 5♥."""
+    return ({0: {"heroes": ["A♠ (assassin)"], "hand": ["2♣", "5♥"]}}, {},
+            [(".tablerules-hand[data-seat='0']", "2♣"), (".tablerules-hand[data-seat='0']", "5♥"),
              (".tablerules-hand[data-seat='0'] >> xpath=..", "assassin")])
 
 

@@ -168,3 +168,17 @@ def test_every_clickable_part_is_drawn_through_a_game() -> None:
             continue
         choice = agent.choose(panel.game, 0)
         panel.play(choice if choice in mine else mine[0])
+
+
+def test_the_middle_heading_wraps_short_of_the_event_box() -> None:
+    """Issue 23 (the table): "Your turn: click a hero or a function card to act, the inn to recruit, or end the
+    turn" ran under the next event's box on the right; it now wraps in the room left of the box (x < 820)."""
+    from tablerules.widgets.baldur_panel import event_odds_example
+
+    game = event_odds_example()
+    assert game.stage() == "hero actions"
+    drawn = baldur_board.board(game, 0, 0, (0,), ())
+    heading = re.findall(r'x="([\d.]+)" y="[\d.]+" font-size="16"[^>]*font-weight="bold"[^>]*>([^<]+)</text>', drawn)
+    lines = [t for x, t in heading if t.startswith("Your turn") or t.endswith("or end the turn")]
+    assert len(lines) == 2 and " ".join(lines) == baldur_board.now_words(game, 0)
+    assert all(float(x) + len(t) * 9.2 <= 1190 - 360 for x, t in heading if t in lines)

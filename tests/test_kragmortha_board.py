@@ -361,3 +361,19 @@ def test_every_action_in_random_games_has_a_board_part_or_is_a_plain_button() ->
                                                                     panel.action_text(action))
             game.apply(rng.choice(game.legal_actions()))
     assert {"square", "card", "tome"} <= kinds_seen
+
+
+def test_a_chip_name_stays_inside_its_chip() -> None:
+    """Issue 23 (the table): "Used: Change of Season" ran over its chip's right edge; a long name is drawn a
+    size smaller (down to 9), and cut with "…" only when even that is too wide; short names keep their size."""
+    from tablerules.widgets.kragmortha_board import chip_head
+
+    def drawn(svg_text: str) -> tuple[float, str]:
+        size, words = re.search(r'font-size="([\d.]+)"[^>]*>([^<]+)</text>', svg_text).groups()
+        return float(size), words
+
+    assert drawn(chip_head(0, 0, 123, "Penalty (bat)", 13, "#000")) == (13.0, "Penalty (bat)")
+    size, words = drawn(chip_head(0, 0, 123, "Used: Change of Season", 13, "#000"))
+    assert words == "Used: Change of Season" and 9 <= size < 13 and size * 0.62 * len(words) <= 123 + 0.5
+    size, words = drawn(chip_head(0, 0, 80, "Used: Change of Season", 13, "#000"))
+    assert size == 9 and words.endswith("…") and len(words) * 9 * 0.62 <= 80

@@ -139,3 +139,33 @@ def test_every_clickable_part_is_drawn_through_a_game() -> None:
         seat = next(p for p in panel.game.to_act() if p == 0) if 0 in panel.game.to_act() else mine[0].actor
         choice = agent.choose(panel.game, seat) if seat == 0 and 0 in panel.game.to_act() else mine[0]
         panel.play(choice if choice in mine else mine[0])
+
+
+def test_item_chips_wrap_long_names_instead_of_cutting_them() -> None:
+    """Issue 23 (the table): an item chip on another seat shows its name on two lines when one is too short
+    ("Bad-Ass Band…" was all a class could read); only a name even two lines cannot hold ends with "…"."""
+    import re
+
+    from tablerules.widgets.munchkin_board import chip_label
+
+    def lines(svg_text: str) -> list[str]:
+        return re.findall(r">([^<]+)</text>", svg_text)
+
+    assert lines(chip_label("Bad-Ass Bandana", 0, 0, 94)) == ["Bad-Ass Bandana"]  # whole, a size smaller
+    assert lines(chip_label("Buckler of Swashing", 0, 0, 94)) == ["Buckler of", "Swashing"]
+    assert lines(chip_label("Sword", 0, 0, 94)) == ["Sword"]
+    long = lines(chip_label("Boots of Running Really Fast", 0, 0, 94))
+    assert long[0] == "Boots of" and long[1].startswith("Running") and len(long) == 2
+
+
+def test_the_fight_line_names_each_total() -> None:
+    """Issue 23 (the table): the fight line under the board read "player 1 7 against Potted Plant 1"; each
+    total is now named ("strength 2", "strength 5") and the outcome said as the board says it."""
+    import re
+
+    panel = MunchkinPanel(MunchkinGame({"players": 3}, seed=0))
+    panel.load_example(next(iter(panel.examples)))
+    line = re.search(r"<p class='tablerules-fight'>(.*?)</p>", panel.state_view.value).group(1)
+    plain = re.sub(r"<span class='tablerules-card-text'>.*?</span></span>|<[^>]+>", "", line)
+    assert plain == ("Fight: player 0 with player 1's help, strength 2, against Drooling Slime, strength 5: "
+                     "the monsters win as things stand")

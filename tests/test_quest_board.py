@@ -85,7 +85,7 @@ def test_the_board_draws_every_room_with_its_name_icons_arrows_links_and_a_legen
     # the Hospital's red arrow points east (data/quest/rooms.json): its tooltip says so
     assert "red arrow: on a red monster die, monsters here move east" in svg
     locked = qb.door_target(link_key((0, -1), Side.E))
-    assert f'data-target="{locked}"' in svg and "locked door between Hospital and Armoury: 2 move(s)" in svg
+    assert f'data-target="{locked}"' in svg and "locked door between Hospital and Armoury: 2 moves" in svg
     assert svg.count("explore</text>") == len(qb.openings(panel.game.dungeon))
     assert "player 0 (red): level 1" in svg  # the pawn's tooltip
 
@@ -373,3 +373,37 @@ def test_the_crawl_referee_picker_names_rooms_monsters_and_links() -> None:
     panel.roll_button.click()
     labels = [label for label, _ in panel.outcome_pick.options]
     assert any(x.startswith("the link drawn: locked door") for x in labels)
+
+
+def test_trading_and_dropping_buttons_are_folded_under_the_board() -> None:
+    """Issue 23 (the table): under the board a turn showed eight rows of "player 0 gives 100 gold to player 1"
+    buttons; the rows of moves a turn rarely needs (give, drop, pack, spend, die on purpose) are now one folded
+    "More" section, named by its kinds and count, and "end turn" stands alone. Every button still plays."""
+    from tablerules.quest.actions import DropGold, GiveGold, Suicide
+    from tablerules.widgets.quest_panel import SIDE_ACTIONS
+
+    panel = QuestPanel(scenario.ready(players=3, seed=1))
+    *kept, more = panel.direct_rows.children
+    assert more.selected_index is None and more.get_title(0) == "More: give gold, drop gold, suicide (7)"
+    assert [row.children[0].value for row in kept] == ["<b>end turn</b>:"]
+    folded = [b for row in more.children[0].children for b in row.children[1:]]
+    actions = {b: a for a, b in panel._buttons.items()}
+    assert len(folded) == 7 and all(isinstance(actions[b], SIDE_ACTIONS) for b in folded)
+    assert {type(actions[b]) for b in folded} == {GiveGold, DropGold, Suicide}
+    assert kept[0].children[1].description == "player 0 ends the turn"
+    gold = panel.game.heroes[0].gold
+    next(b for b in folded if "drops 100 gold" in b.description).click()
+    assert panel.game.heroes[0].gold == gold - 100
+
+
+def test_in_the_worked_fight_the_fight_moves_stand_and_curses_are_folded() -> None:
+    """Issue 23: in the Shrieking Geek fight the one-shot and the berserker's power stay as buttons under the
+    board; the curses (on yourself too), giving up the class and dying on purpose are in the folded row."""
+    panel = QuestPanel(QuestGame(seed=1))
+    panel.load_example("the Shrieking Geek (pp. 11-12)")
+    *kept, more = panel.direct_rows.children
+    kinds = [row.children[0].value for row in kept]
+    assert "<b>one shot</b>:" in kinds and "<b>power</b>:" in kinds
+    assert not any(k in kinds for k in ("<b>play curse</b>:", "<b>give up</b>:", "<b>suicide</b>:"))
+    title = more.get_title(0)
+    assert title.startswith("More: ") and "play curse" in title and "give up" in title and "suicide" in title

@@ -210,3 +210,38 @@ def test_a_fortress_has_a_chip_of_its_own_so_a_region_click_still_places_the_han
     assert game.state.tokens[here] == 4 and not game.state.fortress[here]
     panel.board.click(f"mark:{here}")
     assert game.state.fortress[here]
+
+
+def test_combo_cards_say_the_token_sum_in_words() -> None:
+    """Issue 23 (the table): each combo card of the row reads "Tritons 6 + Berserk 4 = 10 tokens" and its
+    price in coins; no bare number in the corner (a red "10" beside "costs 0 coins" read as a price)."""
+    import re
+
+    from tablerules.smallworld import scenario
+    from tablerules.widgets.smallworld_board import combo_cards
+
+    game = scenario.new_game(3, seed=3)  # the row is dealt
+    s = game.state
+    drawn = combo_cards(game, 100)
+    words = " ".join(re.findall(r">([^<]+)</text>", drawn))
+    race, power = s.row_races[0], s.row_powers[0]
+    total = game.races[race].tokens + game.powers[power].tokens
+    assert f"= {total} tokens" in words and "costs 0 coins" in words
+    assert not re.search(r'font-size="20"[^>]*>\d+</text>', drawn)  # the old red corner number is gone
+
+
+def test_the_players_table_says_what_each_number_counts() -> None:
+    """Issue 23 (the table): the players' table read "player 0 | 5 | ... | 0 | 0"; each number now names what
+    it counts, and the income is spelled out ("3 coins (1 region + 2 Alchemist)"); other seats' coins stay
+    hidden in seat view."""
+    from tablerules.smallworld import scenario
+    from tablerules.widgets.smallworld_panel import SmallWorldPanel
+
+    game = scenario.new_game(3, seed=3)
+    scenario.give(game, 0, "Ratmen", "Alchemist", hand=5)
+    scenario.put(game, 3, 0, 4)
+    table = SmallWorldPanel(game).players_html()
+    assert "<th>tokens in hand</th><th>coins if the turn ended now</th>" in table
+    assert "data-seat='0'>5 coins</td>" in table and "<td>5 tokens</td>" in table
+    assert "<td>3 coins (1 region + 2 Alchemist)</td>" in table
+    assert "data-seat='1'><span class='tablerules-hidden'>coins face down (hidden)" in table

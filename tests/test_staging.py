@@ -135,7 +135,30 @@ def test_baldur_form_stages_heroes_and_a_hand() -> None:
     form.button.click()
     seat = panel.game.state.seats[0]
     assert panel.staged and seat.heroes == ["AS"] and seat.hand == ["2C", "5H"]
-    assert "AS" in panel.state_view.value
+    assert "A♠" in panel.state_view.value and "2♣" in panel.state_view.value and "5♥" in panel.state_view.value
+    assert ">AS<" not in panel.state_view.value and ">2C<" not in panel.state_view.value  # cards, not codes
+
+
+def test_forms_name_cards_and_stop_numbers_where_the_rules_do() -> None:
+    """Issue 23: the set-up forms list cards by the names a player reads (Baldur's "A♠ (assassin)", "2♣";
+    Kragmortha's "Goblin: grimoire + potion"), never codes or slugs; Munchkin's level field stops at 9
+    (level 10 wins, by a kill only: scenario.set_level refuses it); Quest's health at the hero's 4."""
+    from tablerules.widgets.scenarios import baldur_spec, kragmortha_spec, munchkin_spec, quest_spec
+
+    def field(spec, key):
+        return next(f for f in spec.seat_fields if f.key == key)
+
+    baldur = baldur_spec()
+    assert ("A♠ (assassin)", "AS") in field(baldur, "heroes").options
+    assert ("2♣", "2C") in field(baldur, "hand").options and ("red joker", "RJ") in field(baldur, "hand").options
+    hand = field(kragmortha_spec(), "hand").options
+    assert ("Goblin: grimoire + potion (哥布林：魔法書、藥水)", "goblin-grimoire-potion") in hand
+    assert all("-" not in label.split(" (")[0] for label, _ in hand)
+    level = field(munchkin_spec(), "level")
+    assert (level.low, level.high) == (1, 9)
+    assert (level.widget().max, level.widget().min) == (9, 1)
+    health = field(quest_spec(), "health")
+    assert (health.low, health.high, health.default) == (1, 4, 4)
 
 
 def test_smallworld_form_lists_the_regions_of_the_map_in_play() -> None:
@@ -148,3 +171,21 @@ def test_smallworld_form_lists_the_regions_of_the_map_in_play() -> None:
         listed = {int(v) for _, v in panel.scenario.seats[0]["regions"].options}
         land = {r.id for r in panel.game.board.regions if r.terrain != "sea"}
         assert listed == land
+
+
+def test_worked_examples_show_their_text_when_they_load() -> None:
+    """Issue 23 (the table): Baldur's Gate, Munchkin and Small World showed only an example's title when it
+    loaded; each now shows its text too (the rule it teaches and what happened), as Quest's did."""
+    from tablerules.baldur.game import Baldur
+    from tablerules.munchkin.game import MunchkinGame
+    from tablerules.smallworld.game import SmallWorld
+    from tablerules.widgets.baldur_panel import BaldurPanel
+    from tablerules.widgets.munchkin_widgets import MunchkinPanel
+    from tablerules.widgets.smallworld_panel import SmallWorldPanel
+
+    for panel, words in ((BaldurPanel(Baldur(seed=3)), "card names the event, so its exact odds"),
+                         (MunchkinPanel(MunchkinGame({"players": 3}, seed=0)), "asks player 1 to help"),
+                         (SmallWorldPanel(SmallWorld({"players": 3}, seed=1), draw=False), "reinforcement die")):
+        name = next(iter(panel.examples))
+        panel.load_example(name)
+        assert panel.message.value.startswith("<b>worked example: ") and words in panel.message.value, name

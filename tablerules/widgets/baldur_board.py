@@ -401,10 +401,14 @@ def middle(game: Baldur, obs: dict, viewer: int | None, x: float, y: float, acti
             ty += 19
     else:
         last = last_bids(game, viewer)
-        out.append(svg.text(col, y + 18, now_words(game, viewer), size=16, anchor="start", weight="bold"))
+        # the line wraps short of the event box on the right (it ran under the box, half hidden)
+        heading = svg.wrap(now_words(game, viewer), max(20, int((right - 370 - col) / 9.2)))
+        out += [svg.text(col, y + 18 + i * 21, t, size=16, anchor="start", weight="bold")
+                for i, t in enumerate(heading)]
+        ty = y + 44 + (len(heading) - 1) * 21
         if last:
-            out.append(svg.text(col, y + 44, "Last bids turned up:", size=14, anchor="start"))
-            out += [svg.text(col + 10, y + 64 + i * 19, t, size=14, anchor="start") for i, t in enumerate(last[:6])]
+            out.append(svg.text(col, ty, "Last bids turned up:", size=14, anchor="start"))
+            out += [svg.text(col + 10, ty + 20 + i * 19, t, size=14, anchor="start") for i, t in enumerate(last[:6])]
     bx = col
     for name, label, colour_, tip in (("answer:let", "Let it happen", "#78909c", "do not answer the hero action"),
                                       ("fight:stop", "Stop attacking", "#78909c", "play no more cards"),

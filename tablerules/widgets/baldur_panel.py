@@ -13,7 +13,7 @@ from math import lcm
 
 from ..baldur import scenario
 from ..baldur.actions import EndTurn
-from ..baldur.cards import HERO_NAMES, event_key, is_hero, is_joker, protection_solution, rank_of, rules
+from ..baldur.cards import HERO_NAMES, card_label, event_key, is_hero, is_joker, protection_solution, rank_of, rules
 from ..baldur.game import Baldur
 from ..baldur.state import EVENT
 from ..core.agents import Agent
@@ -22,6 +22,7 @@ from . import baldur_board
 from .baldur_board import glyphs, signed_sum, sum_words
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
 from .scenarios import baldur_spec
+from .staging import example_message
 from .stepper import StepThrough
 
 SEED = "seeds/002_fc686e29a8be8ead.txt (柏德之门)"
@@ -64,18 +65,19 @@ STAGE_RULES = {
 
 
 def card_text(card: str) -> tuple[str, str, str, str]:
-    """(name, text, name_zh, text_zh) of a poker card as this game reads it: a hero, a function card, a joker."""
+    """(name, text, name_zh, text_zh) of a poker card as this game reads it: a hero, a function card, a joker;
+    the name as a player reads the card ("K♠", "10♥", "red joker"), never its code ("KS")."""
     if is_joker(card):
         e = rules().events["joker"]
-        return card, f"Joker: as an event, {e['name']}: {e['text']}", "鬼牌", e["text_zh"]
+        return card_label(card), f"Joker: as an event, {e['name']}: {e['text']}", "鬼牌", e["text_zh"]
     rank = rank_of(card)
     if is_hero(card):
         hero = next(h for h in rules().heroes if h["rank"] == rank)
-        return card, f"Hero {hero['text']}", hero["name_zh"], hero["text_zh"]
+        return card_label(card), f"Hero {hero['text']}", hero["name_zh"], hero["text_zh"]
     f = rules().functions[int(rank)]
     text = " / ".join(f"{lv['level']} ({lv['cards']} card(s)): {lv['text']}" for lv in f["levels"])
     zh = " / ".join(lv["text_zh"] for lv in f["levels"])
-    return card, f"Function card {rank} ({f['use']}): {text}", "", zh
+    return card_label(card), f"Function card {rank} ({f['use']}): {text}", "", zh
 
 
 def chip(card: str) -> str:
@@ -115,11 +117,12 @@ def event_html(game: Baldur, viewer: int | None = None) -> str:
     rest = chances - sum(n for _, n in terms)
     if rest:
         terms.append(("any other event", rest))
-    why = breakdown_html(f"next event: the bank's top card after every turn, out of {chances} equal chances",
-                         terms, chances)
-    return "<div class='tablerules-why'>" + why + "</div>" + odds_html(
+    why = breakdown_html(f"why: the next event's chances, out of {chances} equal chances", terms, chances)
+    # the chances and the exact odds side by side: stacked, they made a long column of numbers below the board
+    return "<div style='display:flex;gap:2em;flex-wrap:wrap;align-items:flex-start'><div class='tablerules-why'>" \
+        + why + "</div>" + odds_html(
         [*((what.removeprefix("the event is "), p) for what, p in odds),
-         *([("any other event", Fraction(rest, chances))] if rest else [])])
+         *([("any other event", Fraction(rest, chances))] if rest else [])]) + "</div>"
 
 
 def protection_html(game: Baldur, viewer: int | None) -> str:
@@ -189,6 +192,12 @@ class BaldurPanel(StepThrough):
         super().__init__(game, agents, title="Baldur's Gate 柏德之门", humans=humans, **kwargs)
         self.widget.add_class("tablerules-baldur")
         self.message.add_class("tablerules-message")
+
+    def load_example(self, name: str | None) -> None:
+        """The worked example's position, with its text (what happened, the rule it teaches)."""
+        super().load_example(name)
+        if name in self.examples:
+            self.message.value = example_message(name, self.examples[name])
 
     # ----- the board ------------------------------------------------------------------------
     def me(self) -> int:

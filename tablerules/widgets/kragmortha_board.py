@@ -311,7 +311,7 @@ def chip(x: float, y: float, w: float, h: float, head: str, rest: str, ink: str,
     """A small face-up card on the table (a tome, a penalty card): its name in bold, then as much of its text
     as fits (the whole text is in the tooltip)."""
     out = [svg.rect(x, y, w, h, fill=paper, stroke=ink, width=2.5 if picked else 1.8, rx=6, shape=True),
-           svg.text(x + 7, y + 11, head, size=size, anchor="start", weight="bold", fill=ink)]
+           chip_head(x + 7, y + 11, w - 12, head, size, ink)]
     chars = max(8, int((w - 12) / (size * 0.56)))
     lines = svg.wrap(rest, chars)
     room = max(0, int((h - 22) // (size + 3)))
@@ -322,6 +322,17 @@ def chip(x: float, y: float, w: float, h: float, head: str, rest: str, ink: str,
     if picked:
         out.append(svg.rect(x - 4, y - 4, w + 8, h + 8, fill="none", stroke="#ff6f00", width=5, rx=9))
     return "".join(out)
+
+
+def chip_head(x: float, y: float, room: float, head: str, size: float, ink: str) -> str:
+    """A chip's bold name inside ``room`` (bold letters are about 0.62 of the size wide): a smaller size down
+    to 9 when it is too long ("Used: Change of Season" ran over the chip's edge), then cut with "…"."""
+    fits = max(size * 0.62 * len(head), 1.0)
+    size = max(9.0, min(size, size * room / fits))
+    chars = int(room / (size * 0.62))
+    if len(head) > chars:
+        head = head[: chars - 1].rstrip() + "…"
+    return svg.text(x, y, head, size=round(size, 1), anchor="start", weight="bold", fill=ink)
 
 
 def hand_part(game: Kragmortha, view: View, top: float) -> tuple[str, float]:

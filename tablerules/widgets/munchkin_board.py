@@ -215,20 +215,33 @@ def item_chips(game: MunchkinGame, copies: list[str], x: float, y: float, w: flo
     if not copies:
         return ""
     per_row = -(-len(copies) // 2) if len(copies) > 3 else len(copies)
-    cw = min(130.0, (w - (per_row - 1) * 4) / per_row)
+    cw = min(175.0, (w - (per_row - 1) * 4) / per_row)  # wide enough for most names on one line
     out = []
     for i, copy in enumerate(copies):
         c = game.card(copy)
         cx, cy = x + (i % per_row) * (cw + 4), y + (i // per_row) * 32
         bonus = f"{c.bonus:+d}" if c.bonus else ""
-        chars = max(4, int((cw - 20 - 8 * len(bonus)) / 6.8))
-        label = c.name if len(c.name) <= chars else c.name[:chars - 1].rstrip() + "…"
         body = (svg.rect(cx, cy, cw, 28, fill="#fffdf7", stroke="#6d4c41", width=1.2, rx=5, shape=True)
                 + svg.rect(cx + 2, cy + 2, 6, 24, fill=kind_of(game, copy).colour, stroke="none", rx=2)
-                + svg.text(cx + 12, cy + 14, label, size=11, anchor="start")
+                + chip_label(c.name, cx + 12, cy, cw - 20 - 8 * len(bonus))
                 + svg.text(cx + cw - 5, cy + 14, bonus, size=12, anchor="end", weight="bold", fill="#b71c1c"))
         out.append(svg.target(f"card:{copy}", body, f"{c.name} ({c.name_zh}): {card_text(c)}"))
     return "".join(out)
+
+
+def chip_label(name: str, x: float, y: float, room: float) -> str:
+    """A card's name in a 28-high chip ``room`` wide: one line (11 px) when it fits, else two (10 px), the
+    whole name whenever two lines hold it (a name is cut with "…" only when even two lines are too short)."""
+    one = max(4, int(room / 6.8))
+    if len(name) <= one:
+        return svg.text(x, y + 14, name, size=11, anchor="start")
+    chars = max(4, int(room / 6.0))
+    lines = svg.wrap(name, chars)
+    if len(lines) > 2 or any(len(line) > chars for line in lines):
+        lines = [*lines[:1], " ".join(lines[1:])]
+        lines = [line if len(line) <= chars else line[:chars - 1].rstrip() + "…" for line in lines]
+    top = y + 14 if len(lines) == 1 else y + 8
+    return "".join(svg.text(x, top + 12 * i, line, size=10, anchor="start") for i, line in enumerate(lines))
 
 
 PHASES = (("phase:kick", "1  Kick open the door", (KICK,)),

@@ -17,6 +17,7 @@ from . import munchkin_board
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
 from .rolls import is_die_roll
 from .scenarios import munchkin_spec
+from .staging import example_message
 from .stepper import StepThrough
 
 SEED = "seeds/000_911cc6d064cb2adb.txt (小白世纪)"
@@ -113,6 +114,12 @@ class MunchkinPanel(StepThrough):
         self.widget.add_class("tablerules-munchkin")
         self.message.add_class("tablerules-message")
 
+    def load_example(self, name: str | None) -> None:
+        """The worked example's position, with its text (what happened, the rule it teaches)."""
+        super().load_example(name)
+        if name in self.examples:
+            self.message.value = example_message(name, self.examples[name])
+
     # ----- the board ------------------------------------------------------------------------
     def me(self) -> int:
         """The seat drawn at the bottom: the seat shown, else the first human seat, else whose turn it is."""
@@ -191,9 +198,10 @@ class MunchkinPanel(StepThrough):
             return ""
         helper = f" with player {c.helper}'s help" if c.helper is not None else ""
         monsters = " and ".join(self.card(m) for m in c.monsters)
-        head = (f"<p class='tablerules-fight'><b>Fight</b>: player {c.fighter}{helper} "
-                f"<b>{game.fighter_strength()}</b> against {monsters} <b>{game.monster_strength()}</b>: "
-                f"{'the munchkins win' if game.winning() else 'the monster wins'} so far</p>")
+        # "player 1 7 against Potted Plant 1" read as a list of numbers: each total is named
+        head = (f"<p class='tablerules-fight'><b>Fight</b>: player {c.fighter}{helper}, strength "
+                f"<b>{game.fighter_strength()}</b>, against {monsters}, strength <b>{game.monster_strength()}</b>: "
+                f"{'the munchkins win' if game.winning() else 'the monsters win'} as things stand</p>")
         why = ("<div class='tablerules-why'>"
                + breakdown_html("munchkins", breakdown.fighter_terms(game), game.fighter_strength())
                + breakdown_html("monsters", breakdown.monster_terms(game), game.monster_strength())

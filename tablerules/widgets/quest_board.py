@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from ..core.words import counted
 from ..quest.dungeon import Dungeon, LinkKey, Room, link_key
 from ..quest.geometry import Colour, LinkKind, Side
 from ..quest.tiles import RoomRule, load_rooms
@@ -132,7 +133,7 @@ def room_icons(room: Room, rules: Sequence[RoomRule]) -> list[Icon]:
     for rule in rules:
         if rule.kind == "deal":
             kind = "portal" if rule.teleport else "heal" if rule.heal else "deal"
-            price = ", ".join(x for x in (f"{rule.moves} move(s)" if rule.moves else "",
+            price = ", ".join(x for x in (counted(rule.moves, "move") if rule.moves else "",
                                           f"{rule.gold} gold" if rule.gold else "") if x)
             mark = {"portal": "portal", "heal": f"heal {rule.heal}"}.get(kind, "deal")
             icons.append(Icon(kind, mark, f"{rule.name}" + (f" ({price})" if price else "")
@@ -287,14 +288,14 @@ def _link_part(dungeon: Dungeon, lay: Layout, room: Room, side: Side) -> str:
         glyph += svg.rect(tx - 44, ty - 18, 88, 36, fill="#fff8e1", stroke="#9e9e9e", width=1.5, rx=8, shape=True)
         glyph += svg.text(tx, ty, "explore", size=15, weight="bold", fill="#5d4037")
         tip = (f"an unexplored {LINK_WORDS[kind]} {SIDE_WORDS[side]} of {room.name or room.id}: exploring through "
-               f"it costs {dungeon.costs.get(kind)} move(s) and brings a new room and a monster")
+               f"it costs {counted(dungeon.costs.get(kind), 'move')} and brings a new room and a monster")
     elif beyond is None:
         tip = f"a wall {SIDE_WORDS[side]} of {room.name or room.id}: no way through"
     else:
         cost = dungeon.costs.get(kind)
         tip = (f"{LINK_WORDS[kind]} between {room.name or room.id} and {beyond.name or beyond.id}"
-               + (f": {cost} move(s)" if cost is not None else ": no way through (rooms joined by a wall are not "
-                                                                 "adjacent)"))
+               + (f": {counted(cost, 'move')}" if cost is not None
+                  else ": no way through (rooms joined by a wall are not adjacent)"))
     return svg.target(door_target(key), glyph, tip)
 
 
@@ -503,7 +504,7 @@ def _room_layer(room: Room, lay: Layout, pieces: Pieces, dungeon: Dungeon) -> st
         ty += 27
     if len(tokens) > len(shown):
         more = tokens[len(shown):]
-        parts.append(svg.group(svg.text(x + TILE / 2, ty + 10, f"and {len(more)} more monster(s)", size=12,
+        parts.append(svg.group(svg.text(x + TILE / 2, ty + 10, f"and {counted(len(more), 'more monster')}", size=12,
                                         fill="#b71c1c", weight="bold"), tip="\n".join(t.tip for t in more)))
     pawns = [p for p in pieces.pawns if p.room == room.id]
     for i, p in enumerate(pawns):

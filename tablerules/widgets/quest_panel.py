@@ -10,9 +10,29 @@ import html
 import ipywidgets as w
 
 from ..core.protocol import Action, Chance
+from ..core.words import counted
 from ..families.munchkin.cardtext import card_text, card_text_zh
 from ..quest import breakdown, scenario
-from ..quest.actions import AskHelp, FightAnyway, Pass, Roll, RollToRun, RunTo, Search
+from ..quest.actions import (
+    AskHelp,
+    DiscardCard,
+    Drop,
+    DropGold,
+    FightAnyway,
+    GiveCard,
+    GiveGold,
+    GiveItem,
+    GiveUp,
+    Pack,
+    Pass,
+    PlayCurse,
+    Roll,
+    RollToRun,
+    RunTo,
+    Search,
+    SpendItem,
+    Suicide,
+)
 from ..quest.analysis import pending_odds
 from ..quest.dungeon import Dungeon, Room, link_key
 from ..quest.exploration import DungeonCrawl, Explore, Move
@@ -23,6 +43,7 @@ from ..quest.tiles import load_rooms
 from . import quest_board as qb
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
 from .scenarios import quest_spec
+from .staging import example_message
 from .stepper import StepThrough
 
 SEED = "seeds/001_d407a2bf24c09543.txt (小白历险记)"
@@ -260,6 +281,12 @@ EXAMPLES = {"the Shrieking Geek (pp. 11-12)": shrieking_geek_example,
             "searching the Library (p. 7 搜索, p. 20 搜索表)": searching_example}
 
 
+#: the moves a turn rarely needs (trading, dropping, packing, spending, cursing, giving up a class, dying on
+#: purpose): under the board they are folded in one "more" row, so the buttons a turn or a fight needs (play a
+#: card, a one-shot, a power, end the turn, pass) stand alone
+SIDE_ACTIONS = (Drop, DropGold, GiveItem, GiveGold, GiveCard, DiscardCard, Pack, SpendItem, Suicide, PlayCurse, GiveUp)
+
+
 class QuestPanel(DungeonBoard, StepThrough):
     """``humans`` defaults to seat 0; heuristic agents play the other seats. The dungeon is the clickable
     board (``picture=False``: no board); a window where a person could only pass is passed for them ("Pass
@@ -297,8 +324,7 @@ class QuestPanel(DungeonBoard, StepThrough):
         """The worked example's position, with its text (what happened, the rule it teaches, what to click)."""
         super().load_example(name)
         if name in self.examples:
-            doc = " ".join((self.examples[name].__doc__ or "").split())
-            self.message.value = f"<b>worked example: {html.escape(name)}</b><br>{html.escape(doc)}"
+            self.message.value = example_message(name, self.examples[name])
 
     # ----- the board ------------------------------------------------------------------------------
     def board_pieces(self) -> qb.Pieces:
@@ -319,7 +345,7 @@ class QuestPanel(DungeonBoard, StepThrough):
             level = game.monster_level(m.id) + sum(game.card(e).bonus for e in enhancers)
             room = st.dungeon.entrance.id if m is st.boss else m.room
             extra = f", with {', '.join(game.card(e).name for e in enhancers)}" if enhancers else ""
-            tip = (f"{card.name}: level {level}{extra}, {card.dice} combat die(s), "
+            tip = (f"{card.name}: level {level}{extra}, {counted(card.dice, 'combat die', 'combat dice')}, "
                    + (f"{m.target.value} base (owner: player {game.colours.index(m.target)})"
                       if m.target in game.colours else "no owner")
                    + f"\n{card_text(card)}")
@@ -401,6 +427,28 @@ class QuestPanel(DungeonBoard, StepThrough):
         super().refresh()
         if hasattr(self, "charity_button"):
             self.charity_button.layout.display = "none" if self.charity_seat() is None else "flex"
+        self.fold_side_actions()
+
+    def fold_side_actions(self) -> None:
+        """Under the board, the rows of :data:`SIDE_ACTIONS` (give, drop, pack, spend...) go into one folded
+        "more" section: a turn's page showed eight rows of "player 0 gives 100 gold to player 1" buttons."""
+        more = self.__dict__.get("more_actions")
+        if more is None:
+            more = self.more_actions = w.Accordion(children=[w.VBox()])
+            more.add_class("tablerules-more-actions")
+        action_of = {id(b): a for a, b in self.__dict__.get("_buttons", {}).items()}
+        kept, side = [], []
+        for row in self.direct_rows.children:
+            actions = [action_of.get(id(b)) for b in getattr(row, "children", ())[1:]]
+            (side if actions and all(isinstance(a, SIDE_ACTIONS) for a in actions) else kept).append(row)
+        if not side:
+            return
+        count = sum(len(row.children) - 1 for row in side)
+        kinds = ", ".join(row.children[0].value.removeprefix("<b>").removesuffix("</b>:") for row in side)
+        more.children[0].children = tuple(side)
+        more.set_title(0, f"More: {kinds} ({count})")
+        more.selected_index = None
+        self.direct_rows.children = (*kept, more)
 
     def passes_for_me(self) -> Action | None:
         """The pass "Pass for me" makes now: when passing is all a person can do (the default), or (chosen) in
@@ -478,5 +526,5 @@ class QuestPanel(DungeonBoard, StepThrough):
                      + "".join(breakdown_html(f"player {p}'s dice", breakdown.dice_terms(game, p), game.fight_dice(p))
                                for p in game.fight.side) + "</div>")
         odds = odds_html((o.what, o.probability) for o in pending_odds(game))
-        status = f"<p>{game.moves_left} move(s) left; stage: {html.escape(game.stage())}</p>"
+        status = f"<p>{counted(game.moves_left, 'move')} left; stage: {html.escape(game.stage())}</p>"
         return table + self.monsters_html() + fight + odds + status

@@ -9,6 +9,7 @@ import random
 import ipywidgets as w
 
 from ..core.protocol import Chance
+from ..core.words import counted
 from ..plots.dungeon_plot import dungeon_figure
 from ..plots.figures import png_bytes
 from ..quest.dungeon import Dungeon
@@ -230,6 +231,6 @@ class CrawlPanel(DungeonBoard, StepThrough):
             f"<td>{game.explored[p]}</td><td>{game.dxm_draws[p]}</td></tr>" for p, c in enumerate(game.colours))
         table = ("<table class='tablerules-sheets'><tr><th>player</th><th>room</th><th>rooms explored</th>"
                  f"<th>DxM draws</th></tr>{rows}</table>")
-        status = (f"<p>round {game.round}/{game.params.rounds}; {game.moves_left} move(s) left; rooms placed "
+        status = (f"<p>round {game.round}/{game.params.rounds}; {counted(game.moves_left, 'move')} left; rooms placed "
                   f"{len(game.dungeon.rooms) - 1}, {len(game.room_deck)} in the deck</p>")
         return table + monsters_html(game) + status

@@ -13,9 +13,11 @@ def munchkin_spec() -> ScenarioSpec:
     door (kicked open at once: the fight is on)."""
     from ..munchkin import scenario
     from ..munchkin.cards import load_cards
+    from ..munchkin.game import WIN_LEVEL
 
     cards = list(load_cards().values())
-    seat = (Field("level", "level", "number", default=1, low=1, high=10),
+    # level 10 wins and is reached only by a kill (scenario.set_level refuses it): the form stops at 9
+    seat = (Field("level", "level", "number", default=1, low=1, high=WIN_LEVEL - 1),
             Field("race", "race", options=card_options(cards, ["race"])),
             Field("cls", "class", options=card_options(cards, ["class"])),
             Field("hand", "hand", "cards", card_options(cards)),
@@ -51,6 +53,7 @@ def quest_spec() -> ScenarioSpec:
     from ..quest import scenario
     from ..quest.cards import load_quest_cards
     from ..quest.geometry import Colour, Side
+    from ..quest.heroes import START_HEALTH, WIN_LEVEL
     from ..quest.tiles import load_monsters, load_rooms
 
     cards = list(load_quest_cards().values())
@@ -58,8 +61,9 @@ def quest_spec() -> ScenarioSpec:
     monsters = tuple(sorted(((f"{m.name} {m.name_zh} (level {m.level})", m.id) for m in load_monsters()),
                             key=lambda x: x[0].lower()))
     where = (("the entrance", "entrance"), *((f"the room {label}", side) for label, side in ROOM_SIDES))
-    seat = (Field("level", "level", "number", default=1, low=1, high=10),
-            Field("health", "health", "number", default=4, low=0, high=8),
+    # health 1 to the hero's maximum (4 health tokens; 0 is a dead munchkin, which this form does not stage)
+    seat = (Field("level", "level", "number", default=1, low=1, high=WIN_LEVEL),
+            Field("health", "health", "number", default=START_HEALTH, low=1, high=START_HEALTH),
             Field("gold", "gold", "number", default=300, low=0, high=5000),
             Field("race", "race", options=card_options(cards, ["race"])),
             Field("cls", "class", options=card_options(cards, ["class"])),
@@ -140,11 +144,13 @@ def kragmortha_spec() -> ScenarioSpec:
     """Kragmortha: each seat's goblin square and movement cards in hand; whose turn."""
     from ..kragmortha import scenario
     from ..kragmortha.game import Kragmortha
+    from .kragmortha_board import card_name, card_name_zh
 
     probe = Kragmortha({"players": 2})
     b = probe.board
     squares = tuple((f"{b.label(sq)} ({b.kinds[sq]})", b.label(sq)) for sq in range(b.rows * b.cols))
-    cards = tuple((f"{key}: {c.text_zh}" if c.text_zh else key, key) for key, c in sorted(probe.movement.items()))
+    cards = tuple(sorted(((f"{card_name(c)} ({card_name_zh(c)})", key) for key, c in probe.movement.items()),
+                         key=lambda x: x[0]))
     seat = (Field("square", "goblin on", options=squares), Field("hand", "hand", "cards", cards))
     table = (Field("turn", "whose turn", "number", default=0, low=0, high=5),
              Field("seed", "seed", "number", default=0, low=0, high=10**6))
@@ -168,14 +174,14 @@ def kragmortha_spec() -> ScenarioSpec:
 def baldur_spec() -> ScenarioSpec:
     """Baldur's Gate: each seat's hand and heroes face up, at the first player's hero actions."""
     from ..baldur import scenario
-    from ..baldur.cards import HERO_NAMES, is_hero, rank_of
+    from ..baldur.cards import HERO_NAMES, card_label, is_hero, rank_of
 
     game = scenario.new_game(players=2)
     s = game.state
     every = sorted({*s.bank, *s.bank_under, *s.inn, *s.inn_under,
                     *(c for x in s.seats for c in x.hand + x.heroes + x.tired)})
-    heroes = tuple((f"{c} ({HERO_NAMES[rank_of(c)]})", c) for c in every if is_hero(c))
-    cards = tuple((c, c) for c in every)
+    heroes = tuple((f"{card_label(c)} ({HERO_NAMES[rank_of(c)]})", c) for c in every if is_hero(c))
+    cards = tuple((card_label(c), c) for c in every)
     seat = (Field("hand", "hand", "cards", cards), Field("heroes", "heroes face up", "cards", heroes))
     table = (Field("seed", "seed", "number", default=0, low=0, high=10**6),)
 

@@ -249,11 +249,11 @@ def combo_cards(game: SmallWorld, y: float) -> str:
     w, gap = 212.0, 10.0
     for i, (race, power) in enumerate(zip(s.row_races, s.row_powers, strict=False)):
         rt, pt = game.races[race].tokens, game.powers[power].tokens
-        lines = [f"{race} {rt} + {power} {pt} tokens", f"costs {i} coin{'s' if i != 1 else ''}",
+        lines = [f"{race} {rt} + {power} {pt} = {rt + pt} tokens", f"costs {i} coin{'s' if i != 1 else ''}",
                  f"{s.row_coins[i]} coin{'s' if s.row_coins[i] != 1 else ''} lying on it"]
         tip = f"{power} {race}: {rt + pt} tokens\n{race}: {game.races[race].text}\n{power}: {game.powers[power].text}"
-        body = svg.card(8 + i * (w + gap), y, w, 128, f"{power} {race}", lines, corner=str(rt + pt),
-                        colour="#ffe0b2", title_size=16)
+        # no corner number: a bare "10" in red beside the coins read as a price; the sum is in the first line
+        body = svg.card(8 + i * (w + gap), y, w, 128, f"{power} {race}", lines, colour="#ffe0b2", title_size=16)
         parts.append(svg.target(f"combo:{i}", body, tip))
     return "".join(parts)
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from ..core.agents import Agent
 from ..core.protocol import Action
+from ..core.words import counted
 from ..smallworld import actions as A
 from ..smallworld import scenario
 from ..smallworld.actions import Conquer, FinalAttempt
@@ -21,6 +22,7 @@ from ..smallworld.view import STAGE_RULES
 from .pieces import breakdown_html, card_html, odds_html
 from .scenarios import smallworld_spec
 from .smallworld_board import board_svg, cost_words, place_singles, target_text
+from .staging import example_message
 from .stepper import StepThrough
 
 SEED = "seeds/003_90df808ace7a897a.txt (小小世界)"
@@ -123,6 +125,12 @@ class SmallWorldPanel(StepThrough):
             return action.describe() + "\n" + target_text(self.game, action)
         return action.describe()
 
+    def load_example(self, name: str | None) -> None:
+        """The worked example's position, with its text (what happened, the rule it teaches)."""
+        super().load_example(name)
+        if name in self.examples:
+            self.message.value = example_message(name, self.examples[name])
+
     # ----- the board ---------------------------------------------------------------------------------
     def singles(self) -> set[int]:
         """The regions where one token may be placed as well as the whole hand (a "+1" chip on the map)."""
@@ -180,16 +188,19 @@ class SmallWorldPanel(StepThrough):
         game = self.game
         rows = []
         for p, seat in enumerate(game.state.seats):
-            coins = (str(seat.coins) if self.viewer is None or self.viewer == p
+            coins = (counted(seat.coins, "coin") if self.viewer is None or self.viewer == p
                      else "<span class='tablerules-hidden'>coins face down (hidden)</span>")
             active = f"{power_html(game, seat.power)} {race_html(game, seat.race)}" if seat.race else "&ndash;"
             income = score_breakdown(game, p)
-            why = " + ".join(f"{v} {label}" for label, v in income) or "nothing"
+            why = " + ".join(counted(v, "region") if label == "regions" else f"{v} {label}" for label, v in income)
             rows.append(f"<tr><td>player {p}</td><td class='tablerules-hand' data-seat='{p}'>{coins}</td>"
-                        f"<td>{active}</td><td>{seat.hand}</td><td title='{html.escape(why, quote=True)}'>"
-                        f"{sum(v for _, v in income)}</td></tr>")
-        return ("<table class='tablerules-sheets'><tr><th>seat</th><th>coins</th><th>active combo</th><th>in hand"
-                "</th><th>coins this turn</th></tr>" + "".join(rows) + "</table>")
+                        f"<td>{active}</td><td>{counted(seat.hand, 'token')}</td>"
+                        f"<td>{counted(sum(v for _, v in income), 'coin')}"
+                        f"{f' ({html.escape(why)})' if income else ''}</td></tr>")
+        # every number says what it counts, the income spelled out: a bare "5" under "coins" and "0" under
+        # "in hand" left a class guessing
+        return ("<table class='tablerules-sheets'><tr><th>seat</th><th>coins</th><th>active combo</th>"
+                "<th>tokens in hand</th><th>coins if the turn ended now</th></tr>" + "".join(rows) + "</table>")
 
     def costs_html(self) -> str:
         """Every region that may be attacked now, with its cost in words (all of them, in region order), and

@@ -126,3 +126,10 @@ def card_options(cards: Sequence[Any], kinds: Sequence[str] | None = None) -> tu
             zh = f" {c.name_zh}" if getattr(c, "name_zh", "") else ""
             seen[c.id] = f"{c.name}{zh} ({c.kind.replace('_', ' ')})"
     return tuple(sorted(((label, i) for i, label in seen.items()), key=lambda x: x[0].lower()))
+
+
+def example_message(name: str, made: Callable[[], Game]) -> str:
+    """The line a worked example shows when it loads: its name, then its text (the builder's docstring: what
+    happened, the rule it teaches), so a class reads why the position is worth a look, not only its title."""
+    doc = " ".join((made.__doc__ or "").split())
+    return f"<b>worked example: {html.escape(name)}</b>" + (f"<br>{html.escape(doc)}" if doc else "")
