@@ -164,7 +164,7 @@ def test_worked_examples_position_log_and_text_agree() -> None:
     panel.board.click(f"region:{mountain}")
     assert game.state.owner[mountain] == 0 and game.state.seats[0].hand == 1
     assert "conquers region 1 (mountain) with 5 tokens" in panel.log_view.value
-    assert "1 Humans tokens to the box, 1 to redeploy" in panel.log_view.value
+    assert "1 Humans token to the box, 1 to redeploy" in panel.log_view.value
     attempt = next(n for n in EXAMPLES if "增援骰" in n)
     panel.load_example(attempt)
     assert "P(success) of a final attempt on region" in panel.state_view.value

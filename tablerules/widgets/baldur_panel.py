@@ -22,7 +22,6 @@ from . import baldur_board
 from .baldur_board import glyphs, signed_sum, sum_words
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
 from .scenarios import baldur_spec
-from .staging import example_message
 from .stepper import StepThrough
 
 SEED = "seeds/002_fc686e29a8be8ead.txt (柏德之门)"
@@ -192,12 +191,6 @@ class BaldurPanel(StepThrough):
         super().__init__(game, agents, title="Baldur's Gate 柏德之门", humans=humans, **kwargs)
         self.widget.add_class("tablerules-baldur")
         self.message.add_class("tablerules-message")
-
-    def load_example(self, name: str | None) -> None:
-        """The worked example's position, with its text (what happened, the rule it teaches)."""
-        super().load_example(name)
-        if name in self.examples:
-            self.message.value = example_message(name, self.examples[name])
 
     # ----- the board ------------------------------------------------------------------------
     def me(self) -> int:

@@ -17,7 +17,6 @@ from . import munchkin_board
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
 from .rolls import is_die_roll
 from .scenarios import munchkin_spec
-from .staging import example_message
 from .stepper import StepThrough
 
 SEED = "seeds/000_911cc6d064cb2adb.txt (小白世纪)"
@@ -113,12 +112,6 @@ class MunchkinPanel(StepThrough):
                          **kwargs)
         self.widget.add_class("tablerules-munchkin")
         self.message.add_class("tablerules-message")
-
-    def load_example(self, name: str | None) -> None:
-        """The worked example's position, with its text (what happened, the rule it teaches)."""
-        super().load_example(name)
-        if name in self.examples:
-            self.message.value = example_message(name, self.examples[name])
 
     # ----- the board ------------------------------------------------------------------------
     def me(self) -> int:

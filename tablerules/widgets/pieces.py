@@ -25,6 +25,7 @@ STYLE = """<style>
 .tablerules-breakdown td,.tablerules-breakdown th{padding:1px 6px;border-bottom:1px solid #ddd}
 .tablerules-breakdown td.n{text-align:right}
 .tablerules-hidden{color:#777;font-style:italic}
+.tablerules-sheets td,.tablerules-sheets th{padding:2px 10px;text-align:left;vertical-align:top}
 .tablerules-action-group .widget-button{height:auto;white-space:normal}
 </style>"""
 

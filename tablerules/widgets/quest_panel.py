@@ -43,7 +43,6 @@ from ..quest.tiles import load_rooms
 from . import quest_board as qb
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
 from .scenarios import quest_spec
-from .staging import example_message
 from .stepper import StepThrough
 
 SEED = "seeds/001_d407a2bf24c09543.txt (小白历险记)"
@@ -319,12 +318,6 @@ class QuestPanel(DungeonBoard, StepThrough):
         self.charity_button.layout.display = "none" if self.charity_seat() is None else "flex"
         self.auto_pass.observe(lambda _change: self._safely(lambda: None), names="value")
         self.widget.add_class("tablerules-quest")
-
-    def load_example(self, name: str | None) -> None:
-        """The worked example's position, with its text (what happened, the rule it teaches, what to click)."""
-        super().load_example(name)
-        if name in self.examples:
-            self.message.value = example_message(name, self.examples[name])
 
     # ----- the board ------------------------------------------------------------------------------
     def board_pieces(self) -> qb.Pieces:

@@ -22,7 +22,6 @@ from ..smallworld.view import STAGE_RULES
 from .pieces import breakdown_html, card_html, odds_html
 from .scenarios import smallworld_spec
 from .smallworld_board import board_svg, cost_words, place_singles, target_text
-from .staging import example_message
 from .stepper import StepThrough
 
 SEED = "seeds/003_90df808ace7a897a.txt (小小世界)"
@@ -124,12 +123,6 @@ class SmallWorldPanel(StepThrough):
         if isinstance(action, Conquer | FinalAttempt):
             return action.describe() + "\n" + target_text(self.game, action)
         return action.describe()
-
-    def load_example(self, name: str | None) -> None:
-        """The worked example's position, with its text (what happened, the rule it teaches)."""
-        super().load_example(name)
-        if name in self.examples:
-            self.message.value = example_message(name, self.examples[name])
 
     # ----- the board ---------------------------------------------------------------------------------
     def singles(self) -> set[int]:

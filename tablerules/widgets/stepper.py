@@ -22,7 +22,7 @@ from .board import Board
 from .logview import TurnMarks, log_html
 from .pieces import STYLE, group_actions, outcome_options, rule_box_html, stage_rule
 from .rolls import RollReport, is_die_roll, odds_now, roll_html
-from .staging import ScenarioForm, ScenarioSpec
+from .staging import ScenarioForm, ScenarioSpec, example_message
 
 
 class Notice(Exception):
@@ -235,7 +235,7 @@ class StepThrough:
         if name in self.examples:
             self.replace_game(self.examples[name](), before="The worked example's position")
             self.staged = True
-            self.message.value = f"worked example: {html.escape(name)}"
+            self.message.value = example_message(name, self.examples[name])
 
     def stage_position(self, game: Game) -> None:
         """Show ``game``, a position set up by hand in the scenario form (like a worked example, not saved)."""

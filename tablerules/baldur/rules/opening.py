@@ -60,7 +60,8 @@ class OpeningRules:
         if self.current_players():
             return
         played = [(opening_key(c), p) for p, c in enumerate(s.opening) if c]
-        self.event("the opening cards: " + ", ".join(f"player {p} {c}" for p, c in enumerate(s.opening) if c))
+        shown = ", ".join(f"player {p} {card_label(c)}" for p, c in enumerate(s.opening) if c)
+        self.event("the opening cards: " + shown)
         best = max(k for k, _ in played)
         tied = [p for k, p in played if k == best]
         for c in s.opening:

@@ -208,7 +208,7 @@ def take_region(g: SmallWorld, player: int, region: int, tokens: int, force: str
             if n - lost:
                 pending = s.seats[defender].pending
                 pending[race] = pending.get(race, 0) + n - lost
-            g.event(f"player {defender} loses region {region}: {lost} {counted(race, 'token')} to the box, "
+            g.event(f"player {defender} loses region {region}: {counted(lost, race + ' token')} to the box, "
                     f"{n - lost} to redeploy")
             if defender not in s.attacked:
                 s.attacked.append(defender)
