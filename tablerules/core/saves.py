@@ -242,7 +242,8 @@ class Saving:
 
     def impossible_outcomes(self) -> list[str]:
         """The chance outcomes in the history that no die of these rules shows (a forged save's "the die
-        shows 50"), in words, for :meth:`invariants`. A history checked once is remembered: a game played
+        shows 50"), in words, for :meth:`invariants` (``history[7]: d6: 50 cannot come up (only 1, 2, 3,
+        4, 5, 6 can)``). A history checked once is remembered: a game played
         on checks only its new actions."""
         faces = self.chance_faces()
         node = self._history._node
@@ -261,8 +262,8 @@ class Saving:
                     impossible = True
                 if impossible:
                     shown = ", ".join(map(str, sorted(set(allowed), key=lambda v: (isinstance(v, str), v))))
-                    broken.append(f"history[{parent_item_length[2] - 1}]: the {action.event} shows "
-                                  f"{action.outcome}, which it cannot (only {shown})")
+                    broken.append(f"history[{parent_item_length[2] - 1}]: {action.event}: {action.outcome} "
+                                  f"cannot come up (only {shown} can)")
         if fresh and not broken:
             if len(_possible) >= 4096:
                 _possible.clear()
