@@ -226,3 +226,25 @@ def test_without_a_key_saves_are_unsigned_and_load_with_the_full_check(
     counts = dict(saves.load_counts)
     assert Game.from_json(data).to_json() == data
     assert saves.load_counts["checked"] == counts.get("checked", 0) + 1
+
+
+def _duplicate_first(pile: list) -> None:
+    pile[-1] = pile[0]  # one card twice, another gone: the count is right, the cards are not
+
+
+@pytest.mark.parametrize(("name", "forge", "words"), [
+    ("munchkin", lambda s: setattr(s, "current", 9), "player 9 is to play in a game of 4"),
+    ("quest", lambda s: setattr(s, "current", 9), "player 9 is to play in a game of"),
+    ("quest-crawl", lambda s: setattr(s, "current", -1), "player -1 is to play in a game of"),
+    ("baldursgate", lambda s: setattr(s, "current", 9), "player 9 is to play"),
+    ("kragmortha", lambda s: _duplicate_first(s.move_deck), "a movement card is lost, doubled or not in the game"),
+    ("kragmortha", lambda s: _duplicate_first(s.teleport_deck), "a teleport card is lost, doubled or not in the game"),
+    ("smallworld", lambda s: setattr(s, "berserk_die", 50), "the Berserk reinforcement die shows 50, which it cannot"),
+    ("smallworld", lambda s: _duplicate_first(s.power_pool), "special power badges lost, doubled or not in the game"),
+    ("smallworld", lambda s: setattr(s, "current", 7), "player 7 is to play in a game of"),
+])
+def test_an_impossible_state_breaks_an_invariant(name: str, forge: Any, words: str) -> None:
+    game = Game.from_json(legal_save(name))
+    assert game.invariants() == []
+    forge(game.state)
+    assert any(words in b for b in game.invariants()), game.invariants()

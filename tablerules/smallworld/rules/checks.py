@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ...odds import REINFORCEMENT_DIE
 from ..state import LOST_TRIBES, MAX_ENCAMPMENTS, MAX_FORTRESSES, MAX_HEROES, MAX_LAIRS, NOBODY
 from .decline import KEPT_POWERS
+from .turns import BERSERK_ROLLING
 
 if TYPE_CHECKING:
     from ..game import SmallWorld
@@ -20,7 +21,7 @@ def invariants(g: SmallWorld) -> list[str]:
     broken: list[str] = []
     if not 0 <= s.current < len(s.seats):
         broken.append(f"player {s.current} is to play in a game of {len(s.seats)}")
-    if s.berserk_die != NOBODY and s.berserk_die not in REINFORCEMENT_DIE:
+    if s.berserk_die not in (NOBODY, BERSERK_ROLLING, *REINFORCEMENT_DIE):
         broken.append(f"the Berserk reinforcement die shows {s.berserk_die}, which it cannot")
     counts = dict(s.box)
     for i, o in enumerate(s.owner):
