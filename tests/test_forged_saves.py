@@ -248,3 +248,10 @@ def test_an_impossible_state_breaks_an_invariant(name: str, forge: Any, words: s
     assert game.invariants() == []
     forge(game.state)
     assert any(words in b for b in game.invariants()), game.invariants()
+
+
+@pytest.mark.parametrize("signature", ["é" * 64, "\ud800", "", 7, None])
+def test_a_signature_that_is_no_hex_text_is_no_signature(signature: object) -> None:
+    data = {**legal_save("kragmortha"), "signature": signature}
+    assert not saves.signed_here(data)
+    assert Game.from_json(data).num_actions == len(data["history"])

@@ -107,7 +107,10 @@ def signed_here(data: Mapping[str, Any]) -> bool:
     if type(digest) is not str or type(signature) is not str:
         return False
     key = save_key(create=False)
-    return key is not None and hmac.compare_digest(sign(digest, key), signature)
+    try:
+        return key is not None and hmac.compare_digest(sign(digest, key).encode(), signature.encode())
+    except UnicodeError:  # an edited save's text that is no UTF-8 (a lone surrogate): no signature of ours
+        return False
 
 
 class Saving:
