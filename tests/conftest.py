@@ -1,15 +1,24 @@
-"""Shared test set-up: figures go to a temporary folder, not the project's figures/."""
+"""Shared test set-up: figures go to a temporary folder, not the project's figures/; the save key to a
+temporary folder, not the user's config folder (set on import: the CLI's subprocesses use it too)."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import matplotlib
 import pytest
 
 matplotlib.use("Agg")
+
+_KEY_FOLDER = tempfile.mkdtemp(prefix="tablerules-save-key-")
+atexit.register(shutil.rmtree, _KEY_FOLDER, True)
+os.environ["TABLERULES_SAVE_KEY_FILE"] = str(Path(_KEY_FOLDER) / "save-key")
 
 
 @pytest.fixture(autouse=True, scope="session")

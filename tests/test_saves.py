@@ -84,7 +84,7 @@ def test_a_save_with_its_digest_replays_without_listing_legal_actions(monkeypatc
 
     data = _saved_munchkin()
     want = Game.from_json(data)
-    assert isinstance(data["digest"], str) and len(data["digest"]) == 40
+    assert isinstance(data["digest"], str) and len(data["digest"]) == 64 and len(data["signature"]) == 64
 
     def no_listing(self):
         raise AssertionError("the legal actions were listed")

@@ -516,9 +516,14 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
             cards += cards_passed
         return cards
 
+    def chance_faces(self) -> dict[str, list[str]]:
+        return {"rock-paper-scissors": [str(p) for p in range(len(self.state.seats))]}
+
     def invariants(self) -> list[str]:
         s = self.state
-        broken = []
+        broken = self.impossible_outcomes()
+        if not (0 <= s.current < len(s.seats) and 0 <= s.first < len(s.seats)):
+            broken.append(f"player {s.current} is to play, player {s.first} first, in a game of {len(s.seats)}")
         if Counter(self.all_cards()) != Counter(full_deck()):
             broken.append(f"the 108 cards are not each in exactly one place ({len(self.all_cards())} found)")
         if s.checking_limit and not s.tasks and any(len(seat.hand) > HAND_LIMIT for seat in s.seats):

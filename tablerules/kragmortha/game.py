@@ -7,6 +7,7 @@ tasks are a seat's legal actions; a seat over its hand limit discards before the
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -549,9 +550,15 @@ class Kragmortha(Game):
     def turn_number(self) -> int:
         return self.state.turns
 
+    def chance_faces(self) -> dict[str, range]:
+        return {"first player": range(len(self.state.seats))}
+
     def invariants(self) -> list[str]:
         s = self.state
-        broken = []
+        broken = self.impossible_outcomes()
+        seats = range(len(s.seats))
+        if s.stage != "first player" and (s.first not in seats or s.current not in seats):
+            broken.append(f"player {s.current} is to play, player {s.first} first, in a game of {len(s.seats)}")
         squares = [x.square for x in s.seats if x.square >= 0]
         dup = {sq for sq in squares if squares.count(sq) > 1 and sq != s.lord}
         if dup:
@@ -564,16 +571,17 @@ class Kragmortha(Game):
             if len(syms) != len(set(syms)) and not (s.tasks and s.tasks[0][0] == "effect"):
                 broken.append(f"player {p} has two penalty cards of one symbol in effect")
         moves = s.move_deck + s.move_discard + [c for x in s.seats for c in x.hand] + ([s.loose] if s.loose else [])
-        if len(moves) != sum(c.copies for c in self.movement.values()):
-            broken.append("a movement card is lost or doubled")
+        if Counter(moves) != Counter({c.id: c.copies for c in self.movement.values()}):
+            broken.append("a movement card is lost, doubled or not in the game")
         pens = s.penalty_deck + s.penalty_bottom + [c for x in s.seats for c in x.penalties]
         if sorted(pens) != sorted(self.penalties):
             broken.append("a penalty card is lost or doubled")
         tomes = s.tome_deck + [c for x in s.seats for c in x.tomes + x.used_tomes]
         if sorted(tomes) != sorted(self.tomes):
             broken.append("a tome card is lost or doubled")
-        if len(s.teleport_top + s.teleport_deck + s.teleport_discard) != sum(c.copies for c in self.teleports.values()):
-            broken.append("a teleport card is lost or doubled")
+        teleports = Counter(s.teleport_top + s.teleport_deck + s.teleport_discard)
+        if teleports != Counter({c.id: c.copies for c in self.teleports.values()}):
+            broken.append("a teleport card is lost, doubled or not in the game")
         return broken
 
     # ----- views ------------------------------------------------------------------------------

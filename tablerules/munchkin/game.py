@@ -344,8 +344,13 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
             places += [c.monsters, c.enhancers, c.munchkin_one_shots, c.monster_one_shots]
         return [copy for place in places for copy in place]
 
+    def chance_faces(self) -> dict[str, range]:
+        return {"d6": range(1, 7), "first": range(self.params.players)}
+
     def invariants(self) -> list[str]:
-        broken = []
+        broken = self.impossible_outcomes()
+        if not 0 <= self.state.current < self.params.players:
+            broken.append(f"player {self.state.current} is to play in a game of {self.params.players}")
         every = copies(self.cards, "door") + copies(self.cards, "treasure")
         found = self.all_cards()
         if sorted(found) != sorted(every):

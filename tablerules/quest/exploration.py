@@ -522,8 +522,14 @@ class DungeonCrawl(Game):
     def turn_number(self) -> int:
         return self.state.turns
 
+    def chance_faces(self) -> dict[str, Any]:
+        die = {c.value for c in MONSTER_DIE}
+        return {"base": die, "monster die": die, "first": range(self.params.players)}
+
     def invariants(self) -> list[str]:
-        broken = []
+        broken = self.impossible_outcomes()
+        if not 0 <= self.state.current < self.params.players:
+            broken.append(f"player {self.state.current} is to play in a game of {self.params.players}")
         monsters = self.pieces()
         if any(self.state.dungeon.rooms[m.room].entrance for m in self.state.dungeon.monsters.values()):
             broken.append("a monster stands in the entrance")
@@ -548,6 +554,12 @@ class DungeonCrawl(Game):
         on_board = len(monsters) + (self.state.newcomer is not None)
         if sum(self.state.monster_deck.values()) + sum(self.state.monster_discard.values()) + on_board != cards_total:
             broken.append("monster cards lost or doubled")
+        for kind in {*self.state.monster_deck, *self.state.monster_discard}:
+            card = self.monster_cards.get(kind)
+            left, gone = self.state.monster_deck[kind], self.state.monster_discard[kind]
+            if card is None or left < 0 or gone < 0 or left + gone > card.count:
+                broken.append(f"monster card {kind}: {left} in the deck and {gone} discarded"
+                              + (f" of {card.count}" if card else ", and the game has none"))
         if any(room not in self.state.dungeon.rooms for room in self.state.dungeon.munchkins.values()):
             broken.append("a munchkin stands outside the dungeon")
         if self.state.moves_left < 0:

@@ -38,6 +38,9 @@ class QuestViews:
             places.append([self.state.curse.card])
         return [c for place in places for c in place]
 
+    def chance_faces(self) -> dict[str, Any]:
+        return {**super().chance_faces(), "d6": range(1, 7), "d10": range(1, 11)}
+
     def invariants(self) -> list[str]:
         broken = super().invariants()
         if self.state.fight is not None and self.state.fight.boss:  # the boss's companions stand with it while fought

@@ -134,10 +134,13 @@ class SmallWorld(Game):
     def turn_number(self) -> int:
         return self.state.turns
 
+    def chance_faces(self) -> dict[str, Any]:
+        return {DIE: REINFORCEMENT_DIE}
+
     def invariants(self) -> list[str]:
         from .rules.checks import invariants
 
-        return invariants(self)
+        return self.impossible_outcomes() + invariants(self)
 
     def describe_state(self) -> str:
         from .view import describe

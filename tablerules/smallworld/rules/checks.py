@@ -1,12 +1,16 @@
 """The invariants the random-game harness checks after every action (issue 12, point 6): tokens never exceed
 the box counts and every token is in exactly one place, coins never negative, seas held only by Seafaring,
-markers within their counts, at most one race in decline per player (Spirit apart)."""
+markers within their counts, at most one race in decline per player (Spirit apart); every power badge in one
+place, the player to play a seat of the game, a Berserk die on one of its faces (issue 28: forged saves)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...odds import REINFORCEMENT_DIE
 from ..state import LOST_TRIBES, MAX_ENCAMPMENTS, MAX_FORTRESSES, MAX_HEROES, MAX_LAIRS, NOBODY
+from .decline import KEPT_POWERS
+from .turns import BERSERK_ROLLING
 
 if TYPE_CHECKING:
     from ..game import SmallWorld
@@ -15,6 +19,10 @@ if TYPE_CHECKING:
 def invariants(g: SmallWorld) -> list[str]:
     s = g.state
     broken: list[str] = []
+    if not 0 <= s.current < len(s.seats):
+        broken.append(f"player {s.current} is to play in a game of {len(s.seats)}")
+    if s.berserk_die not in (NOBODY, BERSERK_ROLLING, *REINFORCEMENT_DIE):
+        broken.append(f"the Berserk reinforcement die shows {s.berserk_die}, which it cannot")
     counts = dict(s.box)
     for i, o in enumerate(s.owner):
         if o == NOBODY:
@@ -69,4 +77,10 @@ def invariants(g: SmallWorld) -> list[str]:
         banners += ([seat.race] if seat.race else []) + [d.race for d in seat.declined]
     if sorted(banners) != sorted(g.races):
         broken.append(f"race banners lost or doubled: {sorted(banners)}")
+    # a badge in decline stays with its banner only when kept (Spirit, Seafaring), else it is discarded
+    badges = list(s.row_powers) + list(s.power_pool) + list(s.power_discard)
+    for seat in s.seats:
+        badges += ([seat.power] if seat.power else []) + [d.power for d in seat.declined if d.power in KEPT_POWERS]
+    if sorted(badges) != sorted(g.powers):
+        broken.append("special power badges lost, doubled or not in the game")
     return broken
