@@ -288,10 +288,11 @@ class Kragmortha(Game):
         edge = [sq for sq in self.board.start_edge if sq not in taken]
         if edge:
             return edge
-        # 8人遊戲時，第8位玩家可以放在任一哥布林的旁邊空格
+        # 8人遊戲時，第8位玩家可以放在任一哥布林的旁邊空格: any empty square a piece may stand on (a teleport
+        # square too: placing is no 走到, so it draws no teleport card)
         near = {n for x in s.seats if x.square >= 0 for n in self.board.neighbours(x.square)}
         return sorted(sq for sq in near if sq not in taken and sq != s.lord
-                      and self.board.kinds[sq] in ("grimoire", "parchment", "potion", "gems"))
+                      and self.board.kinds[sq] in ("grimoire", "parchment", "potion", "gems", "teleport"))
 
     def jump_squares(self) -> list[int]:
         """若黑暗領主走到傳送格則可以移動到任一空格，但不可以與哥布林相鄰."""

@@ -1,0 +1,71 @@
+"""Kragmortha (seed 004), issue 24: the seed's sentences read one by one beside the engine; each test here
+showed a deviation (it failed before the fix) and quotes the sentence it rests on. Positions come from the
+public scenario API (tablerules/kragmortha/scenario.py) and legal actions only."""
+
+from __future__ import annotations
+
+from tablerules.kragmortha import actions as A
+from tablerules.kragmortha.game import Kragmortha
+from tablerules.kragmortha.rules.movement import legal_paths, paths
+from tablerules.kragmortha.scenario import move_goblin, move_lord, placed, set_hand, set_turn, square
+
+PG = "goblin-potion-gems"
+
+
+def _seven_placed() -> Kragmortha:
+    """An 8-player game dealt, the first seven goblins placed by the first legal choice (the whole start edge)."""
+    g = Kragmortha({"players": 8}, seed=0)
+    while sum(x.square >= 0 for x in g.state.seats) < 7:
+        if g.is_chance():
+            g.roll()
+        else:
+            g.apply(g.legal_actions()[0])
+    return g
+
+
+def test_the_eighth_goblin_may_stand_on_a_teleport_square_next_to_a_goblin() -> None:
+    """Seed 004: "8人遊戲時，第8位玩家可以放在任一哥布林的旁邊空格": any empty square next to a goblin, the
+        teleport square d9 beside the goblin on d10 too (the engine offered symbol squares only). Placing is no
+        "走到傳送格": no teleport card is drawn."""
+    g = _seven_placed()
+    eighth = g.to_act()[0]
+    d9 = square(g, "d9")
+    assert g.board.kinds[d9] == "teleport"
+    places = [a for a in g.legal_actions() if isinstance(a, A.Place)]
+    assert [a.label for a in places] == ["a9", "b9", "c9", "d9", "e9", "f9", "g9"]
+    g.apply(next(a for a in places if a.square == d9))
+    assert g.state.seats[eighth].square == d9 and g.state.seats[eighth].start == d9
+    assert g.stage() == "play" and not g.is_chance()
+
+
+def test_a_goblin_pushed_onto_the_dark_lord_ends_the_move() -> None:
+    """Seed 004: "若任一哥布林與黑暗領主在同一格時，該玩家得抽一張噩運卡執行，然後哥布林必須飛到任一空的傳送格，
+        如果傳送格客滿則回到起始位置，然後結束動作" with "當你將自己的哥布林移動到其他哥布林的格子時，依照方向可以將他
+        推到下一格": a push that puts a goblin on the dark lord is a meeting, and the move ends there (the engine
+        let the pusher take the card's second step)."""
+    g = placed(players=2)
+    move_goblin(g, 0, "b5")
+    move_goblin(g, 1, "c5")
+    move_lord(g, "d5")
+    set_hand(g, 0, [PG])
+    set_turn(g, 0)
+    moves = {a.path for a in g.legal_actions() if isinstance(a, A.Move) and a.card == PG}
+    assert ("east",) in moves  # gems: onto c5, pushing player 1 onto the dark lord on d5
+    assert not any(len(path) == 2 and path[0] == "east" for path in moves)  # no step after the meeting
+    g.apply(A.Move(0, PG, ("east",)))
+    assert g.state.seats[0].square == square(g, "c5") and g.state.seats[1].square == square(g, "d5")
+    assert g.pending_chance().event == "penalty draw" and g.state.tasks[0][1] == 1  # player 1 meets it
+
+
+def test_the_fast_move_listing_agrees_with_the_plain_walk_after_a_push_onto_the_dark_lord() -> None:
+    """Seed 004: "然後結束動作": the plain step by step walk (rules.movement.paths) and the fast listing agree that a
+        push onto the dark lord ends the move."""
+    g = placed(players=2)
+    move_goblin(g, 0, "b5")
+    move_goblin(g, 1, "c5")
+    move_lord(g, "d5")
+    card = g.movement[PG]
+    goblins = tuple(x.square for x in g.state.seats)
+    plain = sorted(paths(g.board, goblins, g.state.lord, 0, card, []))
+    assert plain == sorted(legal_paths(g.board, goblins, g.state.lord, 0, card, []))
+    assert ("east",) in plain and ("east", "west") not in plain
