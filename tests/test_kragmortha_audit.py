@@ -10,6 +10,7 @@ from tablerules.kragmortha.rules.movement import legal_paths, paths
 from tablerules.kragmortha.scenario import move_goblin, move_lord, placed, set_hand, set_turn, square
 
 PG = "goblin-potion-gems"
+LPG = "lord-potion-gems"
 
 
 def _seven_placed() -> Kragmortha:
@@ -69,3 +70,28 @@ def test_the_fast_move_listing_agrees_with_the_plain_walk_after_a_push_onto_the_
     plain = sorted(paths(g.board, goblins, g.state.lord, 0, card, []))
     assert plain == sorted(legal_paths(g.board, goblins, g.state.lord, 0, card, []))
     assert ("east",) in plain and ("east", "west") not in plain
+
+
+def test_the_dark_lord_walking_onto_a_goblin_on_a_teleport_square_may_still_jump() -> None:
+    """Seed 004: "若黑暗領主走到傳送格則可以移動到任一空格，但不可以與哥布林相鄰" beside
+        "若任一哥布林與黑暗領主在同一格時，該玩家得抽一張噩運卡執行，然後哥布林必須飛到任一空的傳送格": the dark lord
+        walked onto a teleport square where a goblin stood; the goblin meets it and flies away, then the dark lord may
+        jump (the engine left it there)."""
+    g = placed(players=2)
+    move_goblin(g, 1, "b2")  # a teleport square
+    move_lord(g, "c2")
+    set_hand(g, 0, [LPG])
+    set_turn(g, 0)
+    g.apply(A.Move(0, LPG, ("west",)))
+    assert g.state.lord == square(g, "b2")
+    assert g.pending_chance().event == "penalty draw"
+    g.roll()
+    assert g.to_act() == (1,) and g.stage() == "flee"
+    g.apply(A.Fly(1, square(g, "f2"), "f2"))
+    assert g.to_act() == (0,) and g.stage() == "jump"
+    jumps = [a for a in g.legal_actions() if isinstance(a, A.Jump)]
+    assert A.Jump(0, -1, "") in jumps  # "可以": it may stay
+    near = set(g.board.neighbours(square(g, "f2")))
+    assert jumps[1:] and not any(a.square in near for a in jumps[1:])
+    g.apply(next(a for a in jumps if a.label == "a5"))
+    assert g.state.lord == square(g, "a5")

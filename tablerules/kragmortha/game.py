@@ -520,6 +520,8 @@ class Kragmortha(Game):
             follow += P.meet(self, p)
         elif final.end == "lord-meet":
             follow += P.meet(self, final.met[0])
+            if self.board.kinds[s.lord] == "teleport":  # 若黑暗領主走到傳送格則可以移動到任一空格: after the flight
+                follow.append(("jump", p, 0))
         elif final.end == "desk":  # 若移動到書桌，則可以抽一張魔法寶典卡，然後回到起始位置
             self.event(f"player {p}'s goblin reaches the desk")
             self.return_home(p)
