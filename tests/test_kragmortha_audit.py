@@ -4,10 +4,13 @@ public scenario API (tablerules/kragmortha/scenario.py) and legal actions only."
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from tablerules.kragmortha import actions as A
 from tablerules.kragmortha.game import Kragmortha
+from tablerules.kragmortha.rules.cards import winners
 from tablerules.kragmortha.rules.movement import legal_paths, paths
-from tablerules.kragmortha.scenario import move_goblin, move_lord, placed, set_hand, set_turn, square
+from tablerules.kragmortha.scenario import give_tomes, move_goblin, move_lord, placed, set_hand, set_turn, square
 
 PG = "goblin-potion-gems"
 LPG = "lord-potion-gems"
@@ -95,3 +98,52 @@ def test_the_dark_lord_walking_onto_a_goblin_on_a_teleport_square_may_still_jump
     assert jumps[1:] and not any(a.square in near for a in jumps[1:])
     g.apply(next(a for a in jumps if a.label == "a5"))
     assert g.state.lord == square(g, "a5")
+
+
+# ----- sentences no test quoted yet: what the engine does, checked (no deviation found) ---------------------------
+def test_a_goblin_card_moves_your_goblin_and_a_dark_lord_card_the_dark_lord() -> None:
+    """Seed 004: "若移動卡圖案為哥布林，代表移動的是自己的哥布林" and "若移動卡圖案為黑暗領主，代表移動的是黑暗領主"."""
+    g = placed(players=2)
+    move_goblin(g, 0, "b5")
+    move_goblin(g, 1, "g10")
+    move_lord(g, "e7")
+    set_hand(g, 0, [PG, LPG])
+    set_turn(g, 0)
+    g.apply(A.Move(0, PG, ("east",)))  # c5 shows gems
+    assert g.state.seats[0].square == square(g, "c5") and g.state.lord == square(g, "e7")
+    g2 = placed(players=2)
+    move_goblin(g2, 0, "b5")
+    move_goblin(g2, 1, "g10")
+    move_lord(g2, "e7")
+    set_hand(g2, 0, [PG, LPG])
+    set_turn(g2, 0)
+    g2.apply(A.Move(0, LPG, ("north",)))  # e6 shows gems
+    assert g2.state.lord == square(g2, "e6") and g2.state.seats[0].square == square(g2, "b5")
+
+
+def test_the_teleport_cards_are_shuffled() -> None:
+    """Seed 004: "將傳送點卡洗勻": the first teleport card drawn is a chance step uniform over the 12 cards (6
+        teleport, 3 tome, 3 trap)."""
+    g = placed(players=2)
+    move_goblin(g, 0, "e5")
+    move_goblin(g, 1, "g10")
+    move_lord(g, "a1")
+    set_hand(g, 0, [PG])
+    set_turn(g, 0)
+    g.apply(A.Move(0, PG, ("north",)))  # e4, a teleport square
+    step = g.pending_chance()
+    assert step.event == "teleport draw"
+    assert {str(o.outcome): p for o, p in step.outcomes} == {"teleport": Fraction(1, 2), "tome": Fraction(1, 4),
+                                                               "trap": Fraction(1, 4)}
+
+
+def test_magic_symbols_count_only_in_ties() -> None:
+    """Seed 004: "每張魔法寶典卡上面有1到3個魔法記號，在平手時才會用到": every tome shows 1 to 3 magic symbols; they
+        decide only between players tied on penalty cards and on tomes."""
+    g = placed(players=2)
+    assert all(1 <= t.magic <= 3 for t in g.tomes.values())
+    give_tomes(g, 0, ["glitch", "goblin-run"])  # 2 tomes, 2 magic symbols
+    give_tomes(g, 1, ["swift"])  # 1 tome, 3 magic symbols
+    assert winners(g.state, g.tomes) == (0,)  # more tomes wins before magic counts
+    give_tomes(g, 0, ["glitch"])  # 1 tome, 1 magic symbol: tied on tomes
+    assert winners(g.state, g.tomes) == (1,)
