@@ -10,7 +10,16 @@ from tablerules.kragmortha import actions as A
 from tablerules.kragmortha.game import Kragmortha
 from tablerules.kragmortha.rules.cards import winners
 from tablerules.kragmortha.rules.movement import legal_paths, paths
-from tablerules.kragmortha.scenario import give_tomes, move_goblin, move_lord, placed, set_hand, set_turn, square
+from tablerules.kragmortha.scenario import (
+    give_penalties,
+    give_tomes,
+    move_goblin,
+    move_lord,
+    placed,
+    set_hand,
+    set_turn,
+    square,
+)
 
 PG = "goblin-potion-gems"
 LPG = "lord-potion-gems"
@@ -147,3 +156,24 @@ def test_magic_symbols_count_only_in_ties() -> None:
     assert winners(g.state, g.tomes) == (0,)  # more tomes wins before magic counts
     give_tomes(g, 0, ["glitch"])  # 1 tome, 1 magic symbol: tied on tomes
     assert winners(g.state, g.tomes) == (1,)
+
+
+def test_swift_played_over_the_hand_limit_card_raises_the_limit_to_four() -> None:
+    """Seed 004: 迅捷 "當你打出此牌，你的手牌上限變為四，抽取移動卡直到你擁有四張移動卡。" beside the penalty card
+        "你的手牌上限變成2張": the later card wins. Played while the hand-limit card is held, 迅捷
+        makes the limit 4 and draws up to 4 (the engine kept the limit at 2 and drew nothing); a hand-limit card
+        received after 迅捷 makes it 2 again."""
+    g = placed(players=2)
+    give_penalties(g, 0, ["hand-limit"])
+    give_tomes(g, 0, ["swift"])
+    set_hand(g, 0, [PG, LPG])
+    set_turn(g, 0)
+    assert g.limit(0) == 2
+    g.apply(A.UseTome(0, "swift"))
+    while g.is_chance():
+        g.roll()
+    assert g.limit(0) == 4 and len(g.state.seats[0].hand) == 4
+    g2 = placed(players=2)
+    give_tomes(g2, 0, [], used=["swift"])  # 迅捷 played earlier
+    give_penalties(g2, 0, ["hand-limit"])  # the hand-limit card came after it
+    assert g2.limit(0) == 2

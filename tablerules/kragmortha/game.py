@@ -114,7 +114,8 @@ class Kragmortha(Game):
         limit2 = self.limit2
         if limit2.isdisjoint(seat.penalties):
             return False
-        return any(c in limit2 and c not in seat.immune and c not in seat.dormant for c in seat.penalties)
+        return any(c in limit2 and c not in seat.immune and c not in seat.dormant and c not in seat.outranked
+                   for c in seat.penalties)
 
     def settle(self) -> None:
         """Carry out the tasks that need nobody's choice and no draw."""
