@@ -440,6 +440,7 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
         seat = s.seats[p]
         (seat.heroes if action.hero in seat.heroes else seat.tired).remove(action.hero)
         s.inn_under.append(action.hero)
+        s.sacrificed.append(p)
         self.event(f"player {p} sacrifices {card_label(action.hero)} for 3 open cards")
         s.tasks.append(Task("draw", BANK, OPEN - p, 3))
         s.stage = ""  # the 3 open cards are drawn, then everybody still to answer answers

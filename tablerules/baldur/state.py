@@ -52,6 +52,9 @@ class BaldurState:
     # hero action bans: "seat:rank" for this round; the ones an event sets for the next round
     bans: list[str] = field(default_factory=list)
     next_bans: list[str] = field(default_factory=list)
+    #: the heroes an event made unusable this round ("seat:rank"; 红6/黑6 "这2种英雄都无法使用"): not even the
+    #: thief's passive defence, which a 2's ban (a ban of hero actions) leaves alone
+    unusable: list[str] = field(default_factory=list)
     # recruiting
     auction: str = ""
     auction_round: int = 0
@@ -85,6 +88,8 @@ class BaldurState:
     open_cards: list[list[str]] = field(default_factory=list)
     fallen: list[int] = field(default_factory=list)
     matched: list[int] = field(default_factory=list)
+    #: who sacrificed a hero this war round (still no card of the colour then: they fall, no second sacrifice)
+    sacrificed: list[int] = field(default_factory=list)
     war_round: int = 0
     # [6]: the cards looked at, where they come from (-1 the bank), who still gets one, how many to take
     looked: list[str] = field(default_factory=list)

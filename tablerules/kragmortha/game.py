@@ -115,7 +115,8 @@ class Kragmortha(Game):
         limit2 = self.limit2
         if limit2.isdisjoint(seat.penalties):
             return False
-        return any(c in limit2 and c not in seat.immune and c not in seat.dormant for c in seat.penalties)
+        return any(c in limit2 and c not in seat.immune and c not in seat.dormant and c not in seat.outranked
+                   for c in seat.penalties)
 
     def settle(self) -> None:
         """Carry out the tasks that need nobody's choice and no draw."""
@@ -289,10 +290,11 @@ class Kragmortha(Game):
         edge = [sq for sq in self.board.start_edge if sq not in taken]
         if edge:
             return edge
-        # 8人遊戲時，第8位玩家可以放在任一哥布林的旁邊空格
+        # 8人遊戲時，第8位玩家可以放在任一哥布林的旁邊空格: any empty square a piece may stand on (a teleport
+        # square too: placing is no 走到, so it draws no teleport card)
         near = {n for x in s.seats if x.square >= 0 for n in self.board.neighbours(x.square)}
         return sorted(sq for sq in near if sq not in taken and sq != s.lord
-                      and self.board.kinds[sq] in ("grimoire", "parchment", "potion", "gems"))
+                      and self.board.kinds[sq] in ("grimoire", "parchment", "potion", "gems", "teleport"))
 
     def jump_squares(self) -> list[int]:
         """若黑暗領主走到傳送格則可以移動到任一空格，但不可以與哥布林相鄰."""
@@ -520,6 +522,8 @@ class Kragmortha(Game):
             follow += P.meet(self, p)
         elif final.end == "lord-meet":
             follow += P.meet(self, final.met[0])
+            if self.board.kinds[s.lord] == "teleport":  # 若黑暗領主走到傳送格則可以移動到任一空格: after the flight
+                follow.append(("jump", p, 0))
         elif final.end == "desk":  # 若移動到書桌，則可以抽一張魔法寶典卡，然後回到起始位置
             self.event(f"player {p}'s goblin reaches the desk")
             self.return_home(p)

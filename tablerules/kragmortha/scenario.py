@@ -185,7 +185,7 @@ def give_penalties(game: Kragmortha, player: int, cards: Iterable[str], immune: 
         raise _refuse(f"immune[{player}]", "only the Immunity tome, used once, turns a penalty card face down; "
                       "give a player the used tome first (give_tomes(..., used=['immunity']))")
     s.penalty_deck += seat.penalties
-    seat.penalties, seat.immune, seat.dormant = [], [], []
+    seat.penalties, seat.immune, seat.dormant, seat.outranked = [], [], [], []
     for c in cards:
         (s.penalty_deck if c in s.penalty_deck else s.penalty_bottom).remove(c)
     seat.penalties = cards

@@ -20,6 +20,9 @@ class Seat:
     forbidden: list[str] = field(default_factory=list)  #: forbidden-words penalties, as reminders
     #: penalty cards not in effect: the opponent chose the other one of two alike (同病相憐)
     dormant: list[str] = field(default_factory=list)
+    #: hand-limit penalty cards held when 迅捷 was played ("當你打出此牌，你的手牌上限變為四"): the later card wins,
+    #: so they set no limit while their holder keeps them
+    outranked: list[str] = field(default_factory=list)
 
 
 @dataclass

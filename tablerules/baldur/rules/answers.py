@@ -46,6 +46,8 @@ class AnswerRules:
         seat = s.seats[p]
         if not (_holds(seat.heroes, "J") or _holds(seat.tired, "J")):  # (asked before who is reached: cheaper)
             return []
+        if s.unusable and f"{p}:J" in s.unusable:  # 红6 "这2种英雄都无法使用": the thief cannot defend either
+            return []
         if p not in self.affected(int(s.pending[0]), int(s.pending[1]), int(s.pending[2]), s.pending_targets):
             return []
         return [shared(A.Defend, p, c, j) for c, j in self._level_options(p, 5, int(s.pending[2]))]

@@ -52,7 +52,7 @@ class SevenRoundRules:
     def step_gods_round(self) -> None:
         s = self.state
         s.war_round += 1
-        s.matched = []
+        s.matched, s.sacrificed = [], []
         s.tasks.append(Task("draw", BANK, GODS, 1))
         s.program = ["gods answer", *s.program]
 
@@ -78,7 +78,9 @@ class SevenRoundRules:
         for p in range(self.params.players):
             if p in s.fallen or p in s.matched:
                 continue
-            if not self.matches(p) and not s.seats[p].all_heroes():
+            # "若是玩家手牌 ( 所拥有的加上祭品换取的 ) 还是没有所需要的花色，则玩家在诸神的战争中战败": one
+            # sacrifice a war round; still no card of the colour after it, the player falls
+            if not self.matches(p) and (p in s.sacrificed or not s.seats[p].all_heroes()):
                 s.fallen.append(p)
                 self.event(f"player {p} cannot match the gods and falls in the war")
         if self.current_players() or s.tasks:
@@ -97,7 +99,7 @@ class SevenRoundRules:
         s = self.state
         winners = [p for p in self.order() if p not in s.fallen]
         s.bank_under += s.gods + [c for cards in s.open_cards for c in cards]
-        s.gods, s.open_cards, s.matched, s.war_round = [], [], [], 0
+        s.gods, s.open_cards, s.matched, s.sacrificed, s.war_round = [], [], [], [], 0
         s.stage = ""
         if winners:
             self.event(f"{players(winners)} withstood the gods: 3 cards and a random hero each")

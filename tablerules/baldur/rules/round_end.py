@@ -39,6 +39,7 @@ class RoundEndRules:
             s.event = ""
         s.round += 1
         s.bans, s.next_bans = s.next_bans, []
+        s.unusable = list(s.bans)
         s.current = s.first
         s.program = ["turn"]
 

@@ -19,7 +19,8 @@ LOST_TREASURE = "lost-treasure"
 def hand_limit(seat: Seat, penalties: dict[str, PenaltyCard]) -> int:
     """3; 4 after 迅捷; 2 with the hand-limit penalty card (unless immune to it, or it lies dormant)."""
     for c in seat.penalties:
-        if penalties[c].rule == "hand-limit-2" and c not in seat.immune and c not in seat.dormant:
+        if penalties[c].rule == "hand-limit-2" and c not in seat.immune and c not in seat.dormant \
+                and c not in seat.outranked:
             return 2
     return 4 if seat.swift else HAND
 

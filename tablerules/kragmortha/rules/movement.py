@@ -22,7 +22,9 @@ class Step(NamedTuple):
 
     goblins: tuple[int, ...]
     lord: int
-    end: str  #: "" (may go on), "desk", "teleport", "meet" (mover meets the lord), "lord-meet", "lord-teleport"
+    #: "" (may go on), "desk", "teleport", "meet" (mover meets the lord), "met" (a pushed goblin meets it),
+    #: "lord-meet", "lord-teleport"
+    end: str
     met: tuple[int, ...] = ()  #: goblins that met the dark lord (pushed onto it, or reached by it)
 
 
@@ -62,7 +64,8 @@ def goblin_step(board: Board, goblins: tuple[int, ...], lord: int, who: int, sym
         if cur == lord:
             met = (chain[-1],)
     pos[who] = n
-    return Step(tuple(pos), lord, "teleport" if kind == "teleport" else "", met)
+    # 若任一哥布林與黑暗領主在同一格時…然後結束動作: a goblin pushed onto the dark lord ends the move too
+    return Step(tuple(pos), lord, "teleport" if kind == "teleport" else "met" if met else "", met)
 
 
 def lord_step(board: Board, goblins: tuple[int, ...], lord: int, symbol: str, direction: str) -> Step | None:
@@ -140,6 +143,7 @@ def walk_played(board: Board, goblins: tuple[int, ...], lord: int, who: int, gob
                         pos[q] = nb[pos[q]][d]
                     if cur == lord:
                         met = (chain[-1],)
+                        end = "met"
                 if kinds[n] == "teleport":
                     end = "teleport"
             pos[who] = n
@@ -172,6 +176,7 @@ def _goblin_to(board: Board, g: tuple[int, ...], lord: int, who: int, symbol: st
     if board.blocked[n] or n == lord:  # type: ignore[attr-defined]  # the desk, or meeting the dark lord
         pos[who] = n
         return tuple(pos), True
+    met = False
     if n in g:  # a push chain; its last goblin must land on a free square of the board
         nb, blocked = board.nb, board.blocked  # type: ignore[attr-defined]
         chain = []
@@ -184,8 +189,9 @@ def _goblin_to(board: Board, g: tuple[int, ...], lord: int, who: int, symbol: st
                 return None
         for q in chain:
             pos[q] = nb[pos[q]][d]
+        met = cur == lord  # the last goblin pushed onto the dark lord: a meeting, the move ends
     pos[who] = n
-    return tuple(pos), board.kinds[n] == "teleport"
+    return tuple(pos), met or board.kinds[n] == "teleport"
 
 
 def _lord_to(board: Board, g: tuple[int, ...], lord: int, symbol: str, d: int) -> tuple | None:
@@ -218,7 +224,7 @@ def _tree(board: Board, goblins: tuple[int, ...], lord: int, who: int, goblin: b
             if pushed is None:
                 first.append(None)
                 continue
-        if kinds[n] == "teleport" or (not goblin and n in goblins):  # the move ends
+        if kinds[n] == "teleport" or (not goblin and n in goblins) or (pushed and pushed[1]):  # the move ends
             first.append((n, ()))
             continue
         if not goblin:
@@ -347,7 +353,7 @@ def entries(board: Board, goblins: tuple[int, ...], lord: int, who: int, goblin:
             if pushed is None:
                 continue
             out.append((d1, c1))
-            if ends:
+            if ends or pushed[1]:  # a teleport square, or the last goblin pushed onto the dark lord
                 continue
             g2 = pushed[0]
             for n2, d2, i, key in seconds:

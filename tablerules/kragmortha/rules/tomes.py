@@ -131,7 +131,7 @@ def use_tome(game: Kragmortha, a: UseTome) -> None:
     elif t == "pass-the-doom":
         seat.penalties.remove(a.card)
         s.seats[a.target].penalties.append(a.card)
-        for kept in (seat.immune, seat.dormant):
+        for kept in (seat.immune, seat.dormant, seat.outranked):
             if a.card in kept:
                 kept.remove(a.card)
         wake(seat, game.penalties)
@@ -144,7 +144,7 @@ def use_tome(game: Kragmortha, a: UseTome) -> None:
         seat.penalties[seat.penalties.index(mine)] = theirs
         other.penalties[other.penalties.index(theirs)] = mine
         for holder, card in ((seat, mine), (other, theirs)):
-            for kept in (holder.immune, holder.dormant):
+            for kept in (holder.immune, holder.dormant, holder.outranked):
                 if card in kept:
                     kept.remove(card)
             wake(holder, game.penalties)
@@ -170,7 +170,8 @@ def use_tome(game: Kragmortha, a: UseTome) -> None:
             if q != p and len(s.seats[q].penalties) < 2:
                 s.tasks.append(("penalty", q, 0))
     elif t == "swift":
-        seat.swift = True
+        seat.swift = True  # 當你打出此牌，你的手牌上限變為四: over a hand-limit card already held too
+        seat.outranked = [c for c in seat.penalties if game.penalties[c].rule == "hand-limit-2"]
         s.tasks.append(("refill", p, 0))
     elif t in ("change-of-season", "new-direction"):
         k = 5 if t == "change-of-season" else 4
