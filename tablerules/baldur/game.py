@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from ..core.actions import Weighted, outcome_words
 from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information
 from ..core.registry import register
-from ..core.words import counted, listed, players
+from ..core.words import listed, players
 from . import actions as A
 from .cards import (
     FUNCTION_HERO,
@@ -54,6 +54,7 @@ from .rules.opening import OpeningRules
 from .rules.round_end import RoundEndRules
 from .rules.turn import TurnRules
 from .state import AUCTION, BANK, EVENT, GODS, HIDDEN, INN, LIMBO, LOOK, OPEN, POOL, REVEALED, BaldurState, Task
+from .view import ViewRules
 
 #: the current rules edition (see ``BaldurParams.rules``)
 RULES = 2
@@ -105,8 +106,8 @@ for _event in ("deal", "draw", "grab", "hero", "kill", "take", "unlimbo"):
 
 
 @register
-class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, RoundEndRules, EventRules, HiddenEventRules,
-             SevenRoundRules, Game):
+class Baldur(ViewRules, OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, RoundEndRules, EventRules,
+             HiddenEventRules, SevenRoundRules, Game):
     name = "baldursgate"
     title = "Baldur's Gate (柏德之门)"
     action_types = A.ACTION_TYPES
@@ -533,53 +534,6 @@ class Baldur(OpeningRules, TurnRules, HeroRules, AnswerRules, AuctionRules, Roun
             if any(not is_hero(c) for c in seat.all_heroes()) or any(is_hero(c) for c in seat.hand):
                 broken.append("a hero in a hand or a hand card among heroes")
         return broken
-
-    def observe(self, player: int | None) -> dict:
-        s = self.state
-        seats = []
-        for p, seat in enumerate(s.seats):
-            own = player is None or player == p
-            seats.append({"hand": list(seat.hand) if own else len(seat.hand), "heroes": list(seat.heroes),
-                          "exhausted": list(seat.tired),
-                          "bid": (list(s.bids[p]) if own else len(s.bids[p])) if s.bids else [],
-                          "opening": (s.opening[p] if own else bool(s.opening[p])) if s.opening and
-                          s.stage == "opening" else ""})
-        return {"seats": seats, "bank": len(s.bank) + len(s.bank_under), "inn": len(s.inn) + len(s.inn_under),
-                "revealed": s.revealed, "auction": s.auction, "event": s.event, "round": s.round,
-                "first": s.first, "current": s.current, "bans": list(s.bans), "next_bans": list(s.next_bans),
-                "need": list(s.need) if s.stage in ("choose", "protect") else [], "protect": s.protect_number,
-                "over": s.over, "gods": list(s.gods),
-                "looked": list(s.looked) if player is None or player == s.current else len(s.looked),
-                "open_cards": [list(c) for c in s.open_cards],
-                "fallen": list(s.fallen),
-                "wall": {"plays": s.wall_turn, "last": list(s.wall_last), "related": list(s.wall_related),
-                         "open": sorted(self.wall_open())} if s.stage == "wall" else {},
-                "hidden_cards": len(s.hidden) if player is not None else list(s.hidden),
-                "played": [(list(c) if player is None or player == p else len(c)) for p, c in enumerate(s.played)],
-                "joined": [(j if player is None or player == p or min(s.joined) >= 0 else -2)
-                           for p, j in enumerate(s.joined)]}
-
-    def describe_view(self, player: int | None) -> str:
-        o = self.observe(player)
-        lines = [f"round {o['round']}, first player {o['first']}, player {o['current']} to play; "
-                 f"bank {counted(o['bank'], 'card')}, inn {counted(o['inn'], 'hero', 'heroes')}"]
-        if o["auction"]:
-            lines.append(f"auction: {card_label(o['auction'])} ({HERO_NAMES[rank_of(o['auction'])]})")
-        if o["bans"]:
-            banned: dict[str, list[str]] = {}
-            for q, _, k in (b.partition(":") for b in o["bans"]):
-                banned.setdefault(q, []).append(HERO_NAMES.get(k, k))
-            lines.append("banned this round: " + "; ".join(f"player {q}'s {listed(ks)}" for q, ks in banned.items()))
-        for p, seat in enumerate(o["seats"]):
-            hand = (" ".join(map(card_label, seat["hand"])) or "no cards") if isinstance(seat["hand"], list) \
-                else counted(seat["hand"], "card")  # another seat's hand: how many cards only
-            heroes = ", ".join(f"{HERO_NAMES[rank_of(h)]} {card_label(h)}" for h in seat["heroes"]) or "none"
-            tired = ", ".join(f"{HERO_NAMES[rank_of(h)]} {card_label(h)}" for h in seat["exhausted"]) or "none"
-            lines.append(f"player {p}: heroes {heroes}; exhausted heroes {tired}; hand {hand}")
-        return "\n".join(lines)
-
-    def describe_state(self) -> str:
-        return self.describe_view(None)
 
     @classmethod
     def heuristic_agent(cls):

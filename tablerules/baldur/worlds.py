@@ -15,7 +15,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from ..core.worlds import Zone
-from .cards import full_deck, is_hero
+from .cards import card_label, full_deck, is_hero
 from .state import AUCTION
 
 _DECK = Counter(full_deck())
@@ -43,7 +43,8 @@ class BaldurWorlds:
         return is_hero(card)
 
     def names(self, game: Any, card: str) -> Sequence[str]:
-        return (card,)
+        """How the log names ``card``: its label ("10♠", "black joker") or its code."""
+        return (card, card_label(card))
 
     def put(self, game: Any, player: int, zones: dict[Hashable, list[str]], moved: dict[Hashable, list[int]]) -> None:
         s = game.state

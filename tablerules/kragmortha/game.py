@@ -41,6 +41,7 @@ from .rules.movement import (
     walk_played,
 )
 from .rules.tomes import empty_squares, out_of_turn, tome_actions, use_tome
+from .rules.turns import settle
 from .state import NOWHERE, KragState, Seat
 
 CHANCE_TASKS = {"deal": "movement draw", "draw": "movement draw", "refill": "movement draw",
@@ -119,80 +120,8 @@ class Kragmortha(Game):
                    for c in seat.penalties)
 
     def settle(self) -> None:
-        """Carry out the tasks that need nobody's choice and no draw."""
-        s = self.state
-        while s.tasks and s.stage != "over":
-            kind, p, k = s.tasks[0]
-            if kind == "end":  # the commonest with "refill"
-                if self.overfull() != NOWHERE:
-                    break
-                s.tasks.pop(0)
-                s.turns += 1
-                s.current = (s.current + 1) % len(s.seats)
-                continue
-            seat = s.seats[p]
-            if kind == "discard":  # 新方向 / 換季: discard as many as were drawn
-                if k <= 0 or not seat.hand:
-                    s.tasks.pop(0)
-                    continue
-                break
-            if kind == "after":  # after moving: tomes may still be used (自己回合; 新方向 在你移動後)
-                if seat.tomes and tome_actions(self, p, after_move=True):
-                    break
-                s.tasks.pop(0)
-                continue
-            if kind in ("refill", "deal", "draw"):
-                if (kind == "refill" and len(seat.hand) >= self.limit(p)) or (kind != "refill" and k <= 0):
-                    s.tasks.pop(0)
-                    continue
-                if not s.move_deck:
-                    if not s.move_discard:
-                        s.tasks.pop(0)
-                        continue
-                    s.move_deck, s.move_discard = s.move_discard, []
-                    self.event("the movement discards are shuffled into a new deck")
-                break
-            if kind == "penalty":
-                if not D.can_get_penalty(self, p):
-                    s.tasks.pop(0)
-                    self.event(f"no penalty card player {p} may take is left")
-                    continue
-                if not s.penalty_deck:  # only cards put under are left: they come up in order
-                    s.tasks.pop(0)
-                    if not D.penalty_drawn(self, p, s.penalty_bottom.pop(0)):
-                        s.tasks.insert(0, (kind, p, k))
-                    continue
-                break
-            if kind in ("teleport", "peek"):
-                if s.teleport_top:  # a card seen on top is drawn (or seen again) with certainty
-                    s.tasks.pop(0)
-                    if kind == "peek":
-                        s.teleport_seen.append(p)
-                        self.event(f"player {p} peeks at the top teleport card: {s.teleport_top[0]}", seen_by=(p,),
-                                   hidden=f"player {p} peeks at the top teleport card")
-                    else:
-                        card = s.teleport_top.pop(0)
-                        if not s.teleport_top:
-                            s.teleport_seen.clear()
-                        D.teleport_drawn(self, p, card)
-                    continue
-                if not s.teleport_deck:  # 傳送卡抽完才重洗
-                    D.reshuffle_teleports(self)
-                break
-            if kind in ("flee", "fly"):
-                if not empty_squares(self, ("teleport",)):
-                    s.tasks.pop(0)
-                    if kind == "flee":  # 如果傳送格客滿則回到起始位置
-                        self.return_home(p)
-                    else:
-                        self.event(f"no empty teleport square: player {p}'s goblin stays")
-                    continue
-                break
-            break
-        if s.stage == "setup" and not s.tasks:
-            s.stage = "play"
-            s.current = s.first
-            self.event(f"player {s.first} starts")
+        """Carry out the tasks that need nobody's choice and no draw (:func:`.rules.turns.settle`)."""
+        settle(self)
 
     def return_home(self, p: int) -> None:
         s = self.state
