@@ -13,13 +13,15 @@ _FUNCTION_WORTH = {10: 9, 3: 8, 9: 6, 4: 5, 2: 2, 8: 1}
 
 class GreedyAgent(Agent):
     """Plays the best-looking action now: capture and kill heroes, tax, recruit with the best pair it has,
-    spend jokers (-40 at the end) before anything else, protect heroes with the fewest cards."""
+    spend jokers (-40 at the end) before anything else, protect heroes with the fewest cards. Equally good
+    actions (the same hero action against different seats, say) are chosen among at random, by the agent's
+    own seeded stream (:meth:`~tablerules.core.agents.Agent.tie_break`)."""
 
     name = "greedy"
 
     def choose(self, game: Game, player: int) -> Action:
         actions = game.legal_actions(player)
-        return max(actions, key=lambda a: (self.worth(game, player, a), a.describe()))
+        return self.best(game, player, actions, lambda a: self.worth(game, player, a))
 
     def worth(self, game: Game, player: int, action: Action) -> float:
         if isinstance(action, A.Open):

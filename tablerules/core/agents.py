@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from .protocol import Action, Game
 
@@ -18,6 +19,40 @@ class Agent(ABC):
     name: str = "agent"
     #: whether this agent ever acts out of turn (the play loop asks :meth:`interject` only if so)
     interjects: bool = False
+    #: the seed of the agent's own tie-break streams (:meth:`tie_break`)
+    seed: int | str = 0
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
+
+    def tie_break(self, game: Game, player: int) -> random.Random:
+        """The agent's own random stream for breaking ties in this decision: seeded by the agent's seed,
+        the game's seed, the seat and the number of actions played so far. The same decision always breaks
+        the same way (a replay, a copy of the game, a seed of a batch played alone), while the seat's label
+        only picks an independent stream: no seat is preferred, as it would be by ties broken by an
+        action's text, a seat number, or the order of actions listed seat by seat."""
+        return random.Random(f"{self.seed}/{game.seed}/{player}/{game.num_actions}")
+
+    def best(self, game: Game, player: int, actions: Sequence[Action],
+             key: Callable[[Action], Any]) -> Action:
+        """The action of highest ``key``; a tie is broken at random by :meth:`tie_break`."""
+        return self._extreme(game, player, actions, key, max)
+
+    def worst(self, game: Game, player: int, actions: Sequence[Action],
+              key: Callable[[Action], Any]) -> Action:
+        """The action of lowest ``key``; a tie is broken at random by :meth:`tie_break`."""
+        return self._extreme(game, player, actions, key, min)
+
+    def pick(self, game: Game, player: int, actions: Sequence[Action]) -> Action:
+        """One of ``actions``, all as good to this agent, chosen at random by :meth:`tie_break`."""
+        actions = list(actions)
+        return actions[0] if len(actions) == 1 else self.tie_break(game, player).choice(actions)
+
+    def _extreme(self, game: Game, player: int, actions: Sequence[Action], key: Callable[[Action], Any],
+                 which: Callable[..., Any]) -> Action:
+        scored = [(key(a), a) for a in actions]
+        top = which(k for k, _ in scored)
+        return self.pick(game, player, [a for k, a in scored if k == top])
 
     @abstractmethod
     def choose(self, game: Game, player: int) -> Action:
@@ -35,6 +70,7 @@ class RandomAgent(Agent):
 
     def __init__(self, seed: int | str = 0, interject_rate: float = 0.0) -> None:
         """``interject_rate``: how often, when it is not to act, it plays an any-time action it has."""
+        self.seed = seed
         self.rng = random.Random(seed)
         self.interject_rate = interject_rate
         self.interjects = interject_rate > 0
@@ -123,6 +159,7 @@ def _heuristic(game_cls: type[Game], seed: int | str) -> Agent:
     agent = game_cls.heuristic_agent()
     if agent is None:
         raise ValueError(f"{game_cls.name} has no heuristic agent yet")
+    agent.seed = seed  # its tie-break streams (Agent.tie_break)
     return agent
 
 

@@ -26,7 +26,10 @@ class SimulationSummary:
     A game still running when it reaches the game's length cap (``Game.max_length`` actions), or ended
     without a winner by a simulation cap on turns (a ``max_turns`` parameter, as Munchkin and Munchkin
     Quest have), is *capped*, never finished: it counts in ``capped`` (the first seeds in
-    ``capped_seeds``), not in ``finished``, the winners or the lengths."""
+    ``capped_seeds``), not in ``finished``, the winners or the lengths. Where a capped game has a standing
+    of its own (the scores of its result: Munchkin's and Munchkin Quest's levels), the seats first in it
+    count in ``capped_leaders`` (apart from the winners; seats level at the top each count); a capped game
+    with no standing (stopped mid-game by the length cap) counts in ``capped_unranked``."""
 
     game: str
     games: int
@@ -37,6 +40,8 @@ class SimulationSummary:
     actions: list[int] = field(default_factory=list)
     capped: int = 0
     capped_seeds: list[int] = field(default_factory=list)
+    capped_leaders: Counter = field(default_factory=Counter)
+    capped_unranked: int = 0
 
     @property
     def mean_turns(self) -> float:
@@ -51,7 +56,9 @@ class SimulationSummary:
                 "winners": {str(k): v for k, v in sorted(self.winners.items())},
                 "mean_turns": round(self.mean_turns, 6), "mean_actions": round(self.mean_actions, 6),
                 "max_turns": max(self.turns, default=0), "capped": self.capped,
-                "capped_seeds": self.capped_seeds[:CAPPED_SEEDS_SHOWN]}
+                "capped_seeds": self.capped_seeds[:CAPPED_SEEDS_SHOWN],
+                "capped_leaders": {str(k): v for k, v in sorted(self.capped_leaders.items())},
+                "capped_unranked": self.capped_unranked}
 
 
 def hit_turn_cap(game: Game) -> bool:
@@ -59,6 +66,17 @@ def hit_turn_cap(game: Game) -> bool:
     cap = getattr(game.params, "max_turns", None)
     result = game.result()
     return isinstance(cap, int) and game.turn_number() >= cap and not (result and result.winners)
+
+
+def standing(game: Game) -> dict[int, int] | None:
+    """Each seat's place (1 = first; equal scores share a place, the next place skipped) by the scores of
+    the game's result (Munchkin's and Munchkin Quest's levels, Small World's coins, ...), or ``None`` when
+    the game has no result yet or its result has no scores."""
+    result = game.result()
+    if result is None or not result.scores:
+        return None
+    scores = result.scores
+    return {seat: 1 + sum(other > score for other in scores.values()) for seat, score in scores.items()}
 
 
 def simulate(game: str | type[Game], n: int, seed: int = 0, agents: Agent | Sequence[Agent] | None = None,
@@ -82,6 +100,11 @@ def _record(summary: SimulationSummary, played: Game, game_seed: int) -> None:
         summary.capped += 1
         if len(summary.capped_seeds) < CAPPED_SEEDS_SHOWN:
             summary.capped_seeds.append(game_seed)
+        places = standing(played)
+        if places is None:
+            summary.capped_unranked += 1
+        else:
+            summary.capped_leaders.update(seat for seat, place in places.items() if place == 1)
         return
     summary.finished += 1
     summary.turns.append(played.turn_number())

@@ -30,11 +30,15 @@ def _dist(a: int, b: int, board: Board) -> int:
 
 
 class GreedyAgent(Agent):
+    """Scores every action and plays the best; equally good ones (the dark lord sent at either of two
+    seats, say) are chosen among at random, by the agent's own seeded stream
+    (:meth:`~tablerules.core.agents.Agent.tie_break`), never by text or seat."""
+
     name = "greedy"
 
     def choose(self, game: Game, player: int) -> Action:
         actions = game.legal_actions(player) or game.legal_actions()
-        return max(actions, key=lambda a: (self.score(game, player, a), a.describe()))
+        return self.best(game, player, actions, lambda a: self.score(game, player, a))
 
     def score(self, game: Game, player: int, action: Action) -> float:
         board = game.board  # type: ignore[attr-defined]

@@ -3,7 +3,9 @@ powers only when they turn a fight, runs otherwise, and interferes only to stop 
 
 It decides from what its seat may see (:meth:`MunchkinGame.observe`): its own hand, and of the others
 only what is on the table (levels, races, classes, items in play, the fight); never another hand or
-the order or contents of a deck."""
+the order or contents of a deck. Equally good choices (two helpers as strong, two cards worth the same)
+are broken at random by the agent's own seeded stream (:meth:`~tablerules.core.agents.Agent.tie_break`),
+never by seat number or by the order the actions are listed in."""
 
 from __future__ import annotations
 
@@ -43,14 +45,14 @@ class HeuristicAgent(Agent):
         kinds = {type(a) for a in actions}
         value = lambda a: game.card(a.card).value + 100 * game.card(a.card).bonus  # noqa: E731
         plays = [a for a in actions if isinstance(a, PlayCard)]
-        if plays and game.stage() != "combat":
-            return plays[0]
+        if plays and game.stage() != "combat":  # the first card it can play (of its ways to play it, any)
+            return self.pick(game, player, [a for a in plays if a.card == plays[0].card])
         if game.stage() == "bad stuff: choose an item to lose":
-            return min(actions, key=value)
+            return self.worst(game, player, actions, value)
         if LootBody in kinds:
-            return max(actions, key=value)
-        if GiveCard in kinds or DiscardCard in kinds:
-            return min(actions, key=value)
+            return self.best(game, player, actions, value)
+        if GiveCard in kinds or DiscardCard in kinds:  # charity: the cheapest card, to any of the seats it may go to
+            return self.worst(game, player, actions, value)
         if Ready in kinds:
             return next(a for a in actions if isinstance(a, Ready))
         if game.stage() == "combat":
@@ -68,7 +70,8 @@ class HeuristicAgent(Agent):
         if RollToRun in kinds:
             flight = [a for a in actions if isinstance(a, ClassPower)]
             rolls = [a for a in actions if isinstance(a, RollToRun)]  # the easiest escape first
-            return flight[0] if flight else max(rolls, key=lambda a: game.run_modifier(player, a.monster))
+            return flight[0] if flight else self.best(game, player, rolls,
+                                                      lambda a: game.run_modifier(player, a.monster))
         me = game.players[player]
         if LookForTrouble in kinds:
             beatable = [a for a in actions if isinstance(a, LookForTrouble)
@@ -94,8 +97,8 @@ class HeuristicAgent(Agent):
             return boosts[0]
         asks = [a for a in actions if isinstance(a, AskHelp) and game.strength(a.helper) + helps >= gap
                 and a.treasures == (game.treasure_count() + 1) // 2 and not a.item]
-        if asks:
-            return max(asks, key=lambda a: game.strength(a.helper))
+        if asks:  # the strongest helper; of helpers as strong, any (not the lowest seat)
+            return self.best(game, player, asks, lambda a: game.strength(a.helper))
         return next(a for a in actions if isinstance(a, RunAway))
 
     def _interfere(self, game: MunchkinGame, player: int, actions: tuple[Action, ...]) -> Action:

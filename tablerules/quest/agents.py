@@ -39,6 +39,10 @@ GOOD_ODDS = 0.6
 
 
 class QuestHeuristicAgent(Agent):
+    """Equally good choices (which door to explore, which helper of equal strength, which card of equal
+    worth) are made at random by the agent's own seeded stream (:meth:`~tablerules.core.agents.Agent.tie_break`),
+    never by seat number or by the order the actions are listed in."""
+
     name = "heuristic"
 
     def choose(self, game: Game, player: int) -> Action:
@@ -48,9 +52,10 @@ class QuestHeuristicAgent(Agent):
         stage = game.stage()
         value = lambda a: game.card(a.card).value + 100 * game.card(a.card).bonus  # noqa: E731
         if ChooseLoss in kinds or DiscardCard in kinds or GiveCard in kinds:
-            return min((a for a in actions if isinstance(a, ChooseLoss | DiscardCard | GiveCard)), key=value)
+            return self.worst(game, player, [a for a in actions if isinstance(a, ChooseLoss | DiscardCard | GiveCard)],
+                              value)
         if AnswerCurse in kinds:
-            return max(actions, key=lambda a: a.how != "accept")
+            return self.best(game, player, actions, lambda a: a.how != "accept")
         if PickBase in kinds:
             return actions[0]
         if Decline in kinds:
@@ -71,7 +76,8 @@ class QuestHeuristicAgent(Agent):
             return actions[0]
         if RollToRun in kinds:
             rolls = [a for a in actions if isinstance(a, RollToRun)]
-            return max(rolls, key=lambda a: game.run_modifier(player, a.monster)) if rolls else actions[0]
+            return self.best(game, player, rolls, lambda a: game.run_modifier(player, a.monster)) if rolls \
+                else actions[0]
         if stage == MOVING:
             return self._move(game, player, actions)
         return next((a for a in actions if isinstance(a, Pass | EndTurn)), actions[0])
@@ -89,8 +95,8 @@ class QuestHeuristicAgent(Agent):
         if boosts:
             return boosts[0]
         asks = [a for a in actions if isinstance(a, AskHelp) and a.treasures == (game.treasure_count() + 1) // 2]
-        if asks:
-            return max(asks, key=lambda a: game.strength(a.helper))
+        if asks:  # the strongest helper; of helpers as strong, any (not the lowest seat)
+            return self.best(game, player, asks, lambda a: game.strength(a.helper))
         return Roll(player)
 
     def _interfere(self, game: QuestGame, player: int, actions: tuple[Action, ...]) -> Action:
@@ -105,9 +111,9 @@ class QuestHeuristicAgent(Agent):
     def _after_roll(self, game: QuestGame, player: int, actions: tuple[Action, ...]) -> Action:
         if player in game.fight.side and not game.winning():
             loads = [a for a in actions if isinstance(a, LoadDie) and a.player == player]
-            best = max(loads, key=lambda a: self._would_win(game, a), default=None)
-            if best is not None and self._would_win(game, best):
-                return best
+            winning = [a for a in loads if self._would_win(game, a)]
+            if winning:
+                return self.pick(game, player, winning)
         return next(a for a in actions if isinstance(a, Pass) and a.player == player)
 
     @staticmethod
@@ -143,9 +149,9 @@ class QuestHeuristicAgent(Agent):
                     if room is not None and room.id == path[1]:
                         return move
         explores = [a for a in actions if isinstance(a, Explore)]
-        if explores and h.health >= 2:
-            return explores[(game.turns + player) % len(explores)]
+        if explores and h.health >= 2:  # any way out (the agent's own stream, not the seat number, picks)
+            return self.pick(game, player, explores)
         if moves and game.moves_left > 0:
-            return moves[(game.turns + player + game.moves_left) % len(moves)]
+            return self.pick(game, player, moves)
         return next(a for a in actions if isinstance(a, EndTurn))
 

@@ -33,7 +33,9 @@ def region_value(game: Game, player: int, region: int) -> float:
 
 
 class GreedyAgent(Agent):
-    """The heuristic agent of ``tablerules simulate smallworld --agents heuristic``."""
+    """The heuristic agent of ``tablerules simulate smallworld --agents heuristic``. Ties between regions go
+    to the lower region number (regions are not seats); ties between seats are broken at random by the
+    agent's own seeded stream (:meth:`~tablerules.core.agents.Agent.tie_break`)."""
 
     name = "greedy"
 
@@ -45,8 +47,8 @@ class GreedyAgent(Agent):
         for a in actions:
             by_type.setdefault(type(a), []).append(a)
         if A.PickCombo in by_type:
-            return max(by_type[A.PickCombo], key=lambda a: game.races[a.race].tokens + game.powers[a.power].tokens
-                       + s.row_coins[a.index] - 1.5 * a.index)
+            return self.best(game, player, by_type[A.PickCombo], lambda a: game.races[a.race].tokens
+                             + game.powers[a.power].tokens + s.row_coins[a.index] - 1.5 * a.index)
         if A.Decline in by_type and self.should_decline(game, player, by_type):
             return by_type[A.Decline][0]
         if A.Ready in by_type:  # take the troops back for conquest (redeployment puts them back anyway)
@@ -76,7 +78,9 @@ class GreedyAgent(Agent):
             ones = [a for a in by_type[A.Place] if a.count == 1]
             return max(ones, key=lambda a: self.exposure(game, player, a.region) - s.tokens[a.region])
         if A.MakePeace in by_type:
-            return max(by_type[A.MakePeace], key=lambda a: -1 if a.other < 0 else s.tokens_on_map(a.other))
+            # peace with the seat with most tokens on the map (of seats as strong, any: not the lowest number)
+            return self.best(game, player, by_type[A.MakePeace],
+                             lambda a: -1 if a.other < 0 else s.tokens_on_map(a.other))
         if A.EndTurn in by_type:
             return by_type[A.EndTurn][0]
         return actions[0]
