@@ -335,10 +335,9 @@ class StepThrough:
         return not hidden_from(game, self.humans)
 
     def run_agents(self) -> None:
-        """Let the agents play the seats that are not human, until a human has something to decide.
-        Chance steps that follow a human's action (the agents only passing in between) are left to the
-        human (roll, re-roll, or type in the real roll), unless their outcome is hidden from the human
-        seats; those that follow an agent's are rolled at once (:mod:`tablerules.core.referee`)."""
+        """Let the agents play the seats that are not human, until a human has something to decide. A
+        chance step waits for a person only as :meth:`waits_for_people` says (their own dice with odds at
+        stake; in referee mode every step after their decision that they may see); the others roll at once."""
         if self.humans is None:
             self.marks.note(self.game)
             return
