@@ -70,7 +70,9 @@ def test_panel_renders_and_hides_other_hands() -> None:
     text = panel.render_state()
     assert "Baldur" in panel.widget.children[0].value or "round" in text
     view = seats_html(game, 0)
-    assert "cards (hidden)" in view and all(f">{card}<span" in view for card in game.state.seats[0].hand)
+    from tablerules.baldur.cards import card_label
+
+    assert "cards (hidden)" in view and all(f">{card_label(card)}<span" in view for card in game.state.seats[0].hand)
 
 
 def test_rules_package_imports_no_widgets() -> None:

@@ -252,7 +252,9 @@ def test_seat_0_plays_whole_turns_by_clicking_the_board() -> None:
         screenshot(page, "kragmortha-board-before")
         times: list[float] = []
         per_turn: list[int] = []
-        for turn in range(8):
+        for turn in range(6):  # (with seed 1 the agents end the game with a 4th penalty card after seat 0's 8th)
+            if "Game over" in header.inner_text():  # a 4th penalty card or the last tome can end it early
+                break
             start = header.inner_text()
             number = re.search(r"turn (\d+) ", start).group(1)
             clicks = 0
@@ -269,6 +271,8 @@ def test_seat_0_plays_whole_turns_by_clicking_the_board() -> None:
                 times.append(time.perf_counter() - t0)
                 clicks += 1
             per_turn.append(clicks)
+            if "Game over" in header.inner_text():
+                break
             expect(header).to_contain_text("to act: player 0")
             if turn == 0:
                 screenshot(page, "kragmortha-board-after")
@@ -297,6 +301,12 @@ def check_panel_by_the_board(page: object, root: object, header: object, board: 
     root.locator(".tablerules-view button", has_text="teacher view").click()
     expect(other).not_to_contain_text("hidden")
     expect(board).not_to_contain_text("(hidden)")
+    for _ in range(5):  # after moving, a usable tome keeps the turn on a "done" button: press it first
+        if board.locator(".tablerules-target").count():
+            break
+        before = header.inner_text()
+        root.locator(".tablerules-direct-actions button:visible").first.click(timeout=10_000)
+        expect(header).not_to_have_text(before)
     target, plays = _pick_target(page)
     assert plays, target
     check_save_and_load(root, header, board.locator(f"[data-target='{target}']").first)
