@@ -139,7 +139,8 @@ def test_a_warrior_wins_ties() -> None:
 
 
 def test_winning_gives_levels_and_treasures_face_down() -> None:
-    """踢门: "如果你赢了，升一级"; 3. Loot: "如果干掉了怪物，你可以得到怪物牌上所示数目的宝藏" and "如果怪物是被你solo掉
+    """Seed 000: "干掉怪物之后...并抽取宝藏牌".
+    踢门: "如果你赢了，升一级"; 3. Loot: "如果干掉了怪物，你可以得到怪物牌上所示数目的宝藏" and "如果怪物是被你solo掉
     的，暗抽宝藏"."""
     game = ready()
     set_level(game, 0, 5)
@@ -152,6 +153,7 @@ def test_winning_gives_levels_and_treasures_face_down() -> None:
 
 
 def test_mighty_monsters_give_two_levels_and_enhancers_change_treasures() -> None:
+    """Seed 000: "使用卡牌增强怪物"; "你可以在你自己的战斗或其他人的战斗时使用这些牌"."""
     game = ready(seed=2)
     set_level(game, 0, 5)
     wear(game, 0, "staff_of_napalm", "horny_helmet", "mithril_armour", "boots_of_butt_kicking", "stepladder")
@@ -190,6 +192,7 @@ def test_the_response_window_lets_others_turn_the_fight() -> None:
 
 
 def test_one_shots_and_berserk_and_turning() -> None:
+    """Seed 000: "在战斗时，你也可以使用手牌中的一次性卡牌，比如各种药水"."""
     game = ready()
     become(game, 0, cls="warrior")
     potion, *junk = hand(game, 0, "freezing_explosive_potion", "elf", "dwarf", "halfling", "wizard")
@@ -225,6 +228,7 @@ def test_running_away_needs_five(race: str | None, face: int, escapes: bool) -> 
 
 
 def test_monster_run_modifiers_and_no_pursuit() -> None:
+    """Seed 000: "当卡牌描述和规则不符时，按卡牌的描述办" (a monster that does not pursue: no roll)."""
     game = ready()
     kick(game, "potted_plant")
     game.apply(RunAway(0))
@@ -316,7 +320,8 @@ def test_death_and_looting_the_body() -> None:
 
 # ----- levels, items, selling ----------------------------------------------------------------
 def test_level_ten_only_by_killing() -> None:
-    """游戏开始和结束: "第一个到达10级的小白获胜...但是你必须通过杀死怪物或神祇干涉获胜"; the English sheet: "You must
+    """Seed 000: "等级的范围是从1级到10级".
+    游戏开始和结束: "第一个到达10级的小白获胜...但是你必须通过杀死怪物或神祇干涉获胜"; the English sheet: "You must
     kill a monster to reach Level 10." """
     game = ready()
     set_level(game, 0, 9)
@@ -334,6 +339,7 @@ def test_level_ten_only_by_killing() -> None:
 
 
 def test_selling_items_buys_levels_without_change() -> None:
+    """Seed 000: "你还可以通过卖出物品来购买等级"."""
     game = ready()
     staff, boots = hand(game, 0, "staff_of_napalm", "boots_of_butt_kicking")  # 800, 400
     game.apply(SellItem(0, staff))
@@ -370,6 +376,7 @@ def test_item_slots_hands_big_items_and_restrictions() -> None:
 
 
 def test_charity_goes_to_the_lowest_level_or_is_discarded() -> None:
+    """Seed 000 卡牌规则概述: "在你的回合结束时，你的手牌不能超过5张（矮人6张）"."""
     game = ready(players=4)
     for p, level in enumerate([3, 1, 1, 2]):
         game.players[p].level = level
@@ -455,7 +462,8 @@ def test_cli_simulate_and_play_munchkin(capsys: pytest.CaptureFixture[str]) -> N
 
 # ----- asking for help -----------------------------------------------------------------------
 def test_the_seeds_example_a_helper_elf_against_the_drooling_slime_counts_once() -> None:
-    """Seed 000 (请求帮助): "如果在你面对口水史莱姆时有个精灵来帮你，那么怪物等级会增加4
+    """Seed 000: "如果有人帮你，将他的等级和加值加到你的身上".
+    Seed 000 (请求帮助): "如果在你面对口水史莱姆时有个精灵来帮你，那么怪物等级会增加4
     （如果你也是个精灵，怪物等级只会增加一次）"."""
     game = ready()
     become(game, 0, race="elf")
@@ -478,6 +486,9 @@ def test_the_seeds_example_a_helper_elf_against_the_drooling_slime_counts_once()
 
 
 def test_help_shares_treasure_and_an_elf_helper_goes_up_a_level() -> None:
+    """Seed 000: "有人帮忙的话则要明抽"; "如果被拒绝，你可以换一个继续哀求"; "注意只有一个小白能帮你";
+    "或是（还未到手的）怪物的宝藏来行贿"; "如果有人成功的帮助了你，怪物就**掉了";
+    "如果有人帮你，明抽，让所有小白都能看见你们拿到了什么"."""
     game = ready()
     set_level(game, 0, 4)
     set_level(game, 2, 3)
@@ -498,6 +509,8 @@ def test_help_shares_treasure_and_an_elf_helper_goes_up_a_level() -> None:
 
 
 def test_when_help_fails_both_run_on_their_own_rolls() -> None:
+    """Seed 000: "如果你无法战胜怪物，那么现在有两个选择：请求帮助或者溜之大吉";
+    "或是有人试图帮忙，但其他小白的破坏让你们两个人加起来都无法击败怪物……你们必须逃跑"."""
     game = ready()
     set_level(game, 0, 3)
     set_level(game, 1, 3)
@@ -592,6 +605,7 @@ def test_giving_up_a_race_or_class_at_any_time() -> None:
 
 
 def test_curses_from_the_hand_on_your_turn_and_in_a_fight() -> None:
+    """Seed 000: "如果你有诅咒牌，诅咒他们吧"."""
     game = ready()
     set_level(game, 1, 4)
     curse = hand(game, 0, "curse_lose_a_level")[0]
@@ -632,6 +646,7 @@ def test_curses_while_a_player_runs_away() -> None:
 
 
 def test_a_thief_backstabs_once_a_fight() -> None:
+    """Seed 000: "如果你是盗贼，在战斗时背刺其他小白吧"."""
     game = ready()
     set_level(game, 0, 5)
     become(game, 1, cls="thief")

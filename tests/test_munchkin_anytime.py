@@ -85,6 +85,8 @@ def test_trading_out_of_turn_but_not_in_a_fight() -> None:
 
 
 def test_refused_actions_name_their_rule() -> None:
+    """Seed 000 卡牌规则概述: "每种卡牌都可以在某一特定时刻使用" (out of its moment a card is refused, naming the
+    rule)."""
     game = ready()
     set_level(game, 0, 9)
     level = hand(game, 0, "go_up_a_level")[0]

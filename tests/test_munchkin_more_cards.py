@@ -39,6 +39,9 @@ from tablerules.munchkin.state import Draw
 
 # ----- Half-Breed and Super Munchkin (混血和超级小白) ----------------------------------------------
 def test_half_breed_is_half_human_then_two_races_and_goes_with_the_last_race() -> None:
+    """Seed 000: "你不能同时属于两个种族，除非你出示了混血牌";
+    "当你在桌面上有种族牌的时候，你可以出示混血而变成人类和那个种族的混血儿";
+    "你可以同时或在之后加上另一张种族牌，只要混血牌仍在桌面上"; "当你的桌面上不再有种族牌时，你失去混血牌"."""
     game = ready()
     become(game, 0, race="elf")
     half, dwarf = hand(game, 0, "half_breed", "dwarf")
@@ -57,6 +60,8 @@ def test_half_breed_is_half_human_then_two_races_and_goes_with_the_last_race() -
 
 
 def test_super_munchkin_needs_a_second_class_and_goes_with_either() -> None:
+    """Seed 000: "你不能有两个职业，除非你出示了超级小白牌";
+    "你可以在桌面上有职业牌并且你还有第二张职业牌时出示超级小白牌"."""
     game = ready()
     become(game, 0, cls="warrior")
     super_munchkin, wizard = hand(game, 0, "super_munchkin", "wizard")
@@ -77,6 +82,7 @@ def test_super_munchkin_needs_a_second_class_and_goes_with_either() -> None:
 
 # ----- lasting curses and the Wishing Ring ------------------------------------------------------
 def test_change_sex_stays_for_the_next_fight_only() -> None:
+    """Seed 000: 「改变性别会让你的下次战斗承受减值」."""
     game = ready(seed=2)
     set_level(game, 0, 8)
     sword = hand(game, 0, "broad_sword")[0]  # only for women
@@ -93,6 +99,7 @@ def test_change_sex_stays_for_the_next_fight_only() -> None:
 
 
 def test_chicken_on_your_head_minus_one_on_die_rolls_until_a_wishing_ring() -> None:
+    """Seed 000: 「头上的鸡会一直呆在那里」 「保留这些卡牌直到你摆脱它们」."""
     game = ready()
     curse = hand(game, 1, "curse_chicken_on_your_head")[0]
     ring = hand(game, 2, "wishing_ring")[0]
@@ -171,6 +178,8 @@ def test_charm_sends_one_monster_and_its_enhancer_away_for_treasure_but_no_level
 
 
 def test_charming_the_only_monster_ends_the_fight_with_treasure_and_no_level() -> None:
+    """Seed 000: "但如果你只是击败了一个怪物而没能干掉它，你绝不会升级"; the English sheet: "You go up a level
+    after combat only if you kill a monster"."""
     game = ready()
     become(game, 0, cls="wizard")
     hand(game, 0, "elf", "dwarf")
@@ -185,6 +194,7 @@ def test_charming_the_only_monster_ends_the_fight_with_treasure_and_no_level() -
 # ----- the thief's steal -------------------------------------------------------------------------
 @pytest.mark.parametrize("face, stolen", [(4, True), (3, False)])
 def test_a_thief_steals_a_small_item_on_4_or_loses_a_level(face: int, stolen: bool) -> None:
+    """Seed 000 卡牌规则概述, the hand: "它们也无法被偷走" (only carried items are stolen)."""
     game = ready()
     set_level(game, 0, 3)
     become(game, 0, cls="thief")
@@ -200,6 +210,7 @@ def test_a_thief_steals_a_small_item_on_4_or_loses_a_level(face: int, stolen: bo
 
 
 def test_no_stealing_or_trading_in_a_fight() -> None:
+    """Seed 000: "但你不能在战斗时偷窃或交易装备"; "注意盗贼不能在战斗时偷窃"."""
     game = ready()
     become(game, 0, cls="thief")
     hand(game, 0, "elf")
@@ -223,6 +234,7 @@ def test_a_cleric_takes_the_top_door_discard_instead_of_kicking() -> None:
 
 # ----- trading and bribes ----------------------------------------------------------------------------
 def test_trading_items_in_play_and_no_selling_them_before_your_next_turn() -> None:
+    """Seed 000: "你只能交易桌面上的物品"."""
     game = ready()
     wear(game, 0, "leather_armour")
     wear(game, 1, "flaming_armour")
@@ -238,6 +250,7 @@ def test_trading_items_in_play_and_no_selling_them_before_your_next_turn() -> No
 
 
 def test_a_bribe_with_an_item_changes_hands_when_the_helper_agrees() -> None:
+    """Seed 000: "你可以用你的装备，或是（还未到手的）怪物的宝藏来行贿"."""
     game = ready()
     wear(game, 0, "boots_of_butt_kicking")
     boots = game.players[0].carried[0]
@@ -252,6 +265,7 @@ def test_a_bribe_with_an_item_changes_hands_when_the_helper_agrees() -> None:
 
 # ----- Divine Intervention and Go Up a Level at any time ---------------------------------------------
 def test_divine_intervention_raises_every_cleric_and_can_win() -> None:
+    """Seed 000 规则争议和辩论: "当卡牌描述和规则不符时，按卡牌的描述办" (Divine Intervention wins without a kill)."""
     game = ready()
     become(game, 1, cls="cleric")
     set_level(game, 1, 9)
@@ -263,6 +277,7 @@ def test_divine_intervention_raises_every_cleric_and_can_win() -> None:
 
 
 def test_go_up_a_level_in_someone_elses_fight_but_not_to_ten() -> None:
+    """Seed 000: 「提升一个等级牌可以瞬间起效」."""
     game = ready()
     gual = hand(game, 1, "go_up_a_level")[0]
     kick(game, "potted_plant")

@@ -64,7 +64,8 @@ def test_a_cleric_helper_turns_the_undead() -> None:
 
 
 def test_a_cleric_chases_the_wannabe_vampire_away() -> None:
-    """请求帮助: "如果有个牧师来帮你对付吸血鬼扇子，那么他可以直接驱逐它" — the Wannabe Vampire (level 12) is chased
+    """Seed 000: "但如果你只是击败了一个怪物而没能干掉它，你绝不会升级".
+    请求帮助: "如果有个牧师来帮你对付吸血鬼扇子，那么他可以直接驱逐它" — the Wannabe Vampire (level 12) is chased
     out of the fight by a cleric on the munchkins' side, helper or fighter: one treasure, no level."""
     game = ready()
     become(game, 1, cls="cleric")
@@ -92,7 +93,8 @@ def test_the_helper_uses_a_one_shot_from_the_table() -> None:
 
 
 def test_several_monsters_roll_for_each_then_all_the_bad_stuff() -> None:
-    """逃跑: "如果你试图从多个怪物面前逃脱，为每个怪物分别投骰，顺序由你决定，然后承受所有抓住你的怪物造成的恶果" —
+    """Seed 000: "而一些怪物行动迅速，会造成你投骰的减值" (the frogs' -1).
+    逃跑: "如果你试图从多个怪物面前逃脱，为每个怪物分别投骰，顺序由你决定，然后承受所有抓住你的怪物造成的恶果" —
     the bad stuff lands after the last roll: the Drooling Slime's (lose your footgear) does not take the
     Boots of Running Really Fast (+2 to run) before the roll against the second monster."""
     game = ready()
@@ -137,7 +139,8 @@ def test_a_helped_fight_lost_both_roll_then_the_monster_catches_both() -> None:
 
 
 def test_the_fighter_sends_a_wandering_monster_into_their_own_fight() -> None:
-    """干预战斗: "使用游荡怪物。这会让你手牌上的怪物加入任何一场战斗" — any fight, your own too (for its levels and
+    """Seed 000: "每干掉一个怪物就可以升一级".
+    干预战斗: "使用游荡怪物。这会让你手牌上的怪物加入任何一场战斗" — any fight, your own too (for its levels and
     treasures); the munchkins must then beat the sum ("你必须超过他们的等级之和才能获胜")."""
     game = ready()
     set_level(game, 0, 6)
@@ -271,7 +274,8 @@ def test_a_wizard_with_no_hand_cannot_discard_the_whole_hand() -> None:
 
 
 def test_an_escaped_monster_is_discarded_without_treasure() -> None:
-    """逃跑: "如果你成功逃跑，弃掉怪物牌。你不能得到宝藏，但通常也不会有什么恶果" """
+    """Seed 000: "逃跑的话就不能得到任何等级或宝藏了".
+    逃跑: "如果你成功逃跑，弃掉怪物牌。你不能得到宝藏，但通常也不会有什么恶果" """
     game = ready()
     kick(game, "pit_bull")
     pit_bull = game.combat.monsters[0]

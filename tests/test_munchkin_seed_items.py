@@ -89,7 +89,8 @@ def test_a_warrior_berserks_with_an_item_in_play() -> None:
 
 
 def test_nothing_reduces_a_player_below_level_one() -> None:
-    """人物属性: "你的等级不会低于1，但战斗时的有效等级可以低于1，比如被背刺或诅咒"; English sheet rule 1."""
+    """Seed 000: "等级的范围是从1级到10级". "Nothing can reduce a player below Level 1".
+    人物属性: "你的等级不会低于1，但战斗时的有效等级可以低于1，比如被背刺或诅咒"; English sheet rule 1."""
     game = ready()
     set_level(game, 0, 2)
     kick(game, "floating_nose")  # lose 3 levels
@@ -100,7 +101,8 @@ def test_nothing_reduces_a_player_below_level_one() -> None:
 
 
 def test_giving_up_a_race_makes_you_human_again() -> None:
-    """种族: "你可以在任意时刻弃掉种族牌，甚至在战斗时也可以...当你弃掉种族牌后，你又变回了人类" — the Drooling Slime's
+    """Seed 000: "如果你的桌面上没有种族牌，你就是平凡的人类".
+    种族: "你可以在任意时刻弃掉种族牌，甚至在战斗时也可以...当你弃掉种族牌后，你又变回了人类" — the Drooling Slime's
     +4 against elves goes with it."""
     game = ready()
     become(game, 0, race="elf")
@@ -111,7 +113,8 @@ def test_giving_up_a_race_makes_you_human_again() -> None:
 
 
 def test_a_curse_on_something_you_do_not_have_is_ignored() -> None:
-    """诅咒: "如果诅咒的对象是你没有的东西，忽略它。比如，当抽到了"丢失盔甲"但是你没有盔甲，
+    """Seed 000 卡牌规则概述: "将弃牌按地城牌和宝藏牌分别面朝上放置" (the door pile).
+    诅咒: "如果诅咒的对象是你没有的东西，忽略它。比如，当抽到了"丢失盔甲"但是你没有盔甲，
     什么事情都不会发生，弃掉诅咒牌就可以了。" """
     game = ready()
     curse = hand(game, 1, "curse_lose_armour")[0]
@@ -121,7 +124,8 @@ def test_a_curse_on_something_you_do_not_have_is_ignored() -> None:
 
 
 def test_go_up_a_level_is_discarded_at_once() -> None:
-    """宝藏: "当你出示"提升一个等级"牌时，立刻弃掉这张牌并升1级。" """
+    """Seed 000 卡牌规则概述: "将弃牌按地城牌和宝藏牌分别面朝上放置" (the treasure pile).
+    宝藏: "当你出示"提升一个等级"牌时，立刻弃掉这张牌并升1级。" """
     game = ready()
     card = hand(game, 0, "go_up_a_level")[0]
     game.apply(PlayCard(0, card))

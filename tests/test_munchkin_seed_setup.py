@@ -93,7 +93,8 @@ def test_saves_from_before_the_first_player_roll_still_load() -> None:
 
 
 def test_the_hand_does_not_help_until_played() -> None:
-    """卡牌规则概述: "手牌：你手上的牌并不处于游戏中因此无法给你助益" — an item in the hand adds nothing; in
+    """Seed 000: "宝藏牌可以出示在你的桌面上以成为你的携带物品".
+    卡牌规则概述: "手牌：你手上的牌并不处于游戏中因此无法给你助益" — an item in the hand adds nothing; in
     play it does."""
     game = ready()
     sword = hand(game, 0, "sneaky_bastard_sword")[0]
@@ -104,7 +105,8 @@ def test_the_hand_does_not_help_until_played() -> None:
 
 @pytest.mark.parametrize("deal", [2, 4])
 def test_each_player_is_dealt_cards_of_both_decks(deal: int) -> None:
-    """游戏准备: "将卡牌分为地城牌（黄色）和宝藏牌（绿色）两堆。洗牌，然后小白们轮流从两堆牌中各抽2张" (the English
+    """Seed 000: "Deal four cards from each deck to each player".
+    游戏准备: "将卡牌分为地城牌（黄色）和宝藏牌（绿色）两堆。洗牌，然后小白们轮流从两堆牌中各抽2张" (the English
     sheet: four from each deck); every card is a chance step, dealt round the table."""
     game = MunchkinGame({"players": 3, "deal": deal}, seed=1)
     while game.is_chance():
@@ -140,7 +142,8 @@ def test_three_to_six_can_play(players: int) -> None:
 
 
 def test_everyone_starts_a_level_one_human_with_no_class() -> None:
-    """人物创建: "所有小白都要从一个一级的一个人类无业者开始" and
+    """Seed 000: "如果你的桌面上没有职业牌，你就是无业者";
+    人物创建: "所有小白都要从一个一级的一个人类无业者开始" and
     人物属性: "你角色的性别在开始时和你自己的相同" (the kit
     knows no players' sexes: seats alternate male and female, docs/rules/munchkin.md)."""
     game = MunchkinGame({"players": 4}, seed=3)

@@ -108,7 +108,8 @@ def test_looking_for_trouble_only_when_no_monster_came() -> None:
 
 
 def test_loot_the_room_only_when_you_met_no_monster() -> None:
-    """回合的阶段 3: "如果你连怪物的面都没看到，你只好搜索空房间了...再抽一张地城牌，注意这次是暗抽，并收为手牌" and
+    """Seed 000: "甚至也无法...搜索房间（就是暗抽一张地城卡啦）".
+    回合的阶段 3: "如果你连怪物的面都没看到，你只好搜索空房间了...再抽一张地城牌，注意这次是暗抽，并收为手牌" and
     "如果你遇到一个怪物却逃跑了，那么自然没法loot"."""
     game = ready()
     kick(game, "dwarf")
