@@ -30,6 +30,7 @@ def in_a_fight(players: int = 3) -> QuestGame:
 
 
 def test_go_up_a_level_out_of_turn() -> None:
+    """Seed 001 p. 5: 「使用“升一级”卡」."""
     game = ready(3)
     gual = hand(game, 1, "go_up_a_level")[0]
     assert game.to_act() == (0,) and game.stage() == "moving"
@@ -49,6 +50,7 @@ def test_a_curse_out_of_turn_is_answered_then_the_turn_goes_on() -> None:
 
 
 def test_races_and_classes_come_and_go_out_of_turn_even_in_a_fight() -> None:
+    """Seed 001 p. 5: "增加或弃掉种族职业"."""
     game = in_a_fight()
     elf = hand(game, 1, "elf")[0]
     assert PlayCard(1, elf) in game.legal_actions(1)
@@ -62,6 +64,7 @@ def test_races_and_classes_come_and_go_out_of_turn_even_in_a_fight() -> None:
 
 
 def test_a_treasure_just_won_goes_into_play_out_of_turn() -> None:
+    """Seed 001 p. 5: "将刚得到的宝藏卡放进场上"."""
     game = ready(3)
     helmet = won(game, 1, "firefighters_helmet")[0]
     old = hand(game, 1, "eleven_foot_pole")[0]  # in the hand from before: only on your own turn
@@ -76,6 +79,8 @@ def test_a_treasure_just_won_goes_into_play_out_of_turn() -> None:
 
 
 def test_heal_the_backpack_and_suicide_out_of_turn() -> None:
+    """Seed 001 p. 5: "自降一级，回复3点生命";
+    "把自己背包里的东西翻出来穿在身上，或者把身上的东西卸下来扔进背包里"."""
     game = in_a_fight()
     hero(game, 1, level=3, health=1)
     assert Heal(1) not in game.legal_actions(1)  # not in a fight
@@ -95,7 +100,8 @@ def test_heal_the_backpack_and_suicide_out_of_turn() -> None:
 
 
 def test_healing_waits_while_a_fight_is_on() -> None:
-    """p. 5: healing is one of the things done "在任何玩家回合都可以进行" but not during a fight."""
+    """Seed 001 p. 5: "自降一级，回复3点生命".
+    p. 5: healing is one of the things done "在任何玩家回合都可以进行" but not during a fight."""
     game = in_a_fight()
     hero(game, 1, level=3, health=1)
     before = game.state_dict()

@@ -81,6 +81,7 @@ def test_exploring_draws_a_room_links_and_a_monster_as_chance_steps() -> None:
 
 
 def test_a_colour_nobody_plays_lets_the_roller_pick_and_nobody_draws() -> None:
+    """Seed 001 p. 6: "那你可以任选底座颜色，但是因此选中的玩家不能抓主角卡"."""
     game = crawl(seed=2)
     game.apply(Explore(0, "E"))
     game.apply(Chance("room", "odd_room"))
@@ -109,6 +110,7 @@ def test_no_base_left_the_highest_level_monsters_leave() -> None:
 
 
 def test_moving_costs_the_link_and_walls_block() -> None:
+    """Seed 001 p. 6: "移动时必须根据连接块花费相应的移动力"; "除非使用魔法，否则不能穿墙移动"."""
     game = crawl(seed=3)
     explore_east(game, links=("locked", "corridor", "wall"))  # odd_room: N locked, E corridor, S wall
     game.apply(EndTurn(0))
@@ -124,6 +126,7 @@ def test_moving_costs_the_link_and_walls_block() -> None:
 
 
 def test_once_a_turn_all_remaining_moves_cross_any_link() -> None:
+    """Seed 001 p. 6: "限每回合一次，你可以花费所有的移动力来穿过通道"."""
     game = crawl(seed=3)
     explore_east(game, links=("secret", "corridor", "wall"))  # north of the odd room: a secret door, cost 3
     game.moves_left = 1
@@ -164,6 +167,7 @@ def test_the_monster_turn_moves_every_monster_and_the_colour_draws() -> None:
 
 
 def test_once_every_room_is_placed_an_empty_room_may_draw_a_monster() -> None:
+    """Seed 001 p. 7: "当房间块都用完了以后，整个地城就算探索完毕了"; "此时小白视所有延伸向地城外的连接块为墙"."""
     game = crawl(seed=5)
     explore_east(game)
     game.room_deck.clear()  # as if every tile were placed

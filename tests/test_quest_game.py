@@ -114,6 +114,10 @@ def test_a_bad_card_file_names_the_file_and_field(tmp_path) -> None:
 
 # ----- the worked example: Munchkin Babe against the Shrieking Geek (pp. 11-12) -------------------
 def test_the_rulebooks_example_munchkin_babe_against_the_shrieking_geek() -> None:
+    """Seed 001 p. 9: "一次性卡牌（无论是宝藏卡还是主角卡）可以在战斗中直接从手上打出";
+    "所有参战的玩家各投各的骰子，怪物所属的玩家负责给怪物掷骰"; "如果掷骰数小于等于0，那掷骰结果就会变成0";
+    "但是所有其他加值仍然会加在这个0上"; "如果你有帮手，那把帮手的等级和调整值算在你这一边"; p. 10:
+    "有人帮你的时候，把他的等级，战斗骰和调整值加在你的这套东西上面"."""
     game = ready(players=4)
     babe, igor, smitty, kelandor = 0, 1, 2, 3
     hero(game, babe, level=5, cls="warrior")
@@ -167,6 +171,7 @@ def test_the_rulebooks_example_munchkin_babe_against_the_shrieking_geek() -> Non
 
 # ----- fights ---------------------------------------------------------------------------------
 def test_a_mighty_monster_gives_two_levels_alone() -> None:
+    """Seed 001 p. 9: 「如果这只怪物“属于”你自己，那就可以抓一张主角卡」."""
     game = ready(players=2)
     hero(game, 0, level=8)
     wear(game, 0, "poking_spear", "mithril_armour")  # 8 + 9 = 17
@@ -201,6 +206,7 @@ def test_losing_one_hit_a_monster_then_run_to_an_explored_room_with_a_roll_each(
 
 
 def test_bad_stuff_that_cannot_apply_is_a_hit_and_death_drops_everything() -> None:
+    """Seed 001 p. 10: "如果你被怪物带来的后果扣掉了最后一点生命值的话，就死在了怪物所在的房间里"."""
     game = ready(players=2)
     hero(game, 0, level=3, health=2)
     wear(game, 0, "leather_armour")
@@ -227,6 +233,7 @@ def test_bad_stuff_that_cannot_apply_is_a_hit_and_death_drops_everything() -> No
 
 
 def test_no_way_out_means_every_bad_stuff_and_the_turn_ends() -> None:
+    """Seed 001 p. 10: "这种情况下你自动承受怪物的后果，而且就算还有移动力，回合也立刻结束"."""
     game = ready(players=2)
     explore_into(game, "storeroom", "pit_bull", "blue")
     for side in Side:  # a room walled in on all sides
@@ -259,6 +266,7 @@ def test_searching_uses_the_search_table_with_exact_odds_once_per_room_a_turn() 
 
 
 def test_buying_a_level_with_items_and_gold_but_never_level_ten() -> None:
+    """Seed 001 p. 5: "弃掉总价至少1000金币的东西升一级，可以用物品和现金任意组合"."""
     game = ready(players=2)
     wear(game, 0, "staff_of_napalm")  # worth 800 (unusable without being a wizard: still worth its value)
     game.apply(SpendItem(0, game.heroes[0].carried[0]))
@@ -297,6 +305,7 @@ def test_suicide_and_the_monsters_win_when_all_are_dead() -> None:
 
 # ----- the boss -------------------------------------------------------------------------------
 def test_a_level_ten_munchkin_on_the_entrance_fights_a_level_twenty_boss() -> None:
+    """Seed 001 p. 4: "游戏的目标是升到10级并逃离地城"; p. 11: "照常决定它的底座颜色"."""
     game = ready(players=2)
     hero(game, 0, level=10)
     wear(game, 0, "poking_spear", "mithril_armour", "firefighters_helmet", "boots_of_butt_kicking")
@@ -444,6 +453,7 @@ def test_gambling_portal_and_the_armoury() -> None:
 
 
 def test_room_bonuses_for_monsters_and_running_and_odd_levels() -> None:
+    """Seed 001 p. 8: "并提供相应的加值和减值"."""
     game = ready(players=2)
     hero(game, 0, level=3)
     explore_into(game, "treasure_vault", "pit_bull", "blue")  # monsters here +2
@@ -493,6 +503,7 @@ def test_bribes_with_gold_and_items_change_hands_when_accepted() -> None:
 
 # ----- Half-Breed, Super Munchkin, d10 powers ------------------------------------------------------
 def test_a_half_breed_has_its_races_advantages_and_none_of_its_drawbacks() -> None:
+    """Seed 001 p. 17: 「拥有“混血”时你可以打出第二张种族卡」."""
     game = ready(players=2)
     game.heroes[0].race = take(game, "elf")
     half, dwarf = hand(game, 0, "half_breed", "dwarf")
@@ -548,6 +559,8 @@ def test_a_warriors_fury_adds_a_combat_die() -> None:
 
 # ----- the cards with named handlers, items ---------------------------------------------------------
 def test_flight_potion_escapes_without_a_roll() -> None:
+    """Seed 001 p. 6:
+    "如果有那么一张牌能让你用魔法移入其他房间的话，你就可以通过传送、穿墙、或其他什么方式避免战斗"."""
     game = ready(players=2)
     potion = hand(game, 0, "flight_potion")[0]
     explore_into(game, "storeroom", "bull", "blue")

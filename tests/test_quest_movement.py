@@ -62,7 +62,8 @@ def test_all_monsters_move_at_once(examples: Dungeon) -> None:
 
 # ----- each rule on a small dungeon -----------------------------------------------------------
 def test_follows_arrows_room_after_room_and_stops_without_an_arrow() -> None:
-    """p. 13: "只要其中的某一个与怪物移动色一致，那怪物就继续移动" and "如果怪物通不过箭头所指向的连接块，或者没有
+    """Seed 001 p. 13: "因为怪物的移动只和房间内的怪物移动箭头有关".
+    p. 13: "只要其中的某一个与怪物移动色一致，那怪物就继续移动" and "如果怪物通不过箭头所指向的连接块，或者没有
     相应颜色的箭头，那怪物就停止移动了。" """
     rooms, links = row(4)
     rooms["A2"] = ((2, 0), {})  # no red arrow in A2
@@ -196,7 +197,8 @@ def test_darkness_back_to_its_own_room_is_backtracking() -> None:
 
 
 def test_the_entrance_is_passed_straight_through() -> None:
-    """p. 13: "当怪物进入入口时，它会直接穿过入口进入对面的房间。" and "如果它是在怪物回合进去的，就照常从对面的房间开始
+    """Seed 001 p. 1: "任何怪物都不能在入口停留"; "任何移进入口的怪物必须立刻穿过房间从对面出去".
+    p. 13: "当怪物进入入口时，它会直接穿过入口进入对面的房间。" and "如果它是在怪物回合进去的，就照常从对面的房间开始
     继续移动。" """
     rooms = {"A": ((0, 0), {"red": "E"}), "ENT": ((1, 0), {}), "B": ((2, 0), {"red": "E"}), "C": ((3, 0), {})}
     links = [((0, 0), "E", "corridor"), ((1, 0), "E", "corridor"), ((2, 0), "E", "corridor")]
@@ -216,7 +218,8 @@ def test_a_target_on_the_entrance_does_not_stop_a_monster_passing_through() -> N
 
 
 def test_the_entrance_cannot_be_entered_with_no_room_beyond() -> None:
-    """p. 13: "如果对面没有房间，那怪物就根本进不去入口。" """
+    """Seed 001 p. 1: "如果对面的房间没有探索过的话，怪物就连入口都进不去".
+    p. 13: "如果对面没有房间，那怪物就根本进不去入口。" """
     rooms = {"A": ((0, 0), {"red": "E"}), "ENT": ((1, 0), {}), "Z": ((1, 1), {})}
     d = dungeon(rooms, [((0, 0), "E", "corridor"), ((1, 0), "E", "corridor")], [{"id": "m", "room": "A"}],
                 entrance="ENT")

@@ -23,7 +23,10 @@ from tablerules.quest.scenario import backpack, hand, hero, monster, move_to, re
 
 
 def test_items_are_given_out_of_turn_to_a_munchkin_in_the_same_or_an_adjacent_room() -> None:
-    """p. 5 战斗以外的任何时候都可以：与身处同一个房间或相邻房间的其他小白交换物品; p. 16:
+    """Seed 001 p. 4: "手牌不能出售，交换，也不能给别人"; "这些卡不能回手";
+    "在战斗之外你可以和别人交换场上的物品和金币"; p. 5: "与身处同一个房间或相邻房间的其他小白交换物品"; p. 16:
+    "当你把物品送走时，你立刻失去这件物品带来的好处，而受赠的小白立刻享受到物品的好处".
+    p. 5 战斗以外的任何时候都可以：与身处同一个房间或相邻房间的其他小白交换物品; p. 16:
     "如果其他小白所在的房间和你相同
     或相邻，且现在不在战斗中，那你就可以把穿戴物，持有物或者背包里的物品给他，但是不能给手牌。
     ...受赠者不能把它收为手牌。\""""
@@ -45,7 +48,8 @@ def test_items_are_given_out_of_turn_to_a_munchkin_in_the_same_or_an_adjacent_ro
 
 
 def test_items_are_dropped_in_the_room_at_any_time_outside_fights() -> None:
-    """p. 7 掉落的物品: "你可以在任何时候把物品扔在地上"; p. 5 战斗以外的任何时候都可以：把不想背的东西扔在地上。"""
+    """Seed 001 p. 5: "把不想背的东西扔在地上"; p. 16: "不过你可以把物品扔到地上".
+    p. 7 掉落的物品: "你可以在任何时候把物品扔在地上"; p. 5 战斗以外的任何时候都可以：把不想背的东西扔在地上。"""
     game = corridor_game()
     rock, = wear(game, 2, "huge_rock")
     game.apply(Drop(2, rock))
@@ -62,7 +66,9 @@ def test_no_giving_or_dropping_while_a_fight_is_on() -> None:
 
 
 def test_go_up_a_level_and_curses_at_any_time_even_in_a_fight_before_the_roll() -> None:
-    """p. 5 任何时候都可以：使用“升一级”卡 / 使用诅咒卡; p. 17: "除非卡牌另有说明，
+    """Seed 001 p. 5: 「使用“升一级”卡」; p. 9: "一次性卡牌（无论是宝藏卡还是主角卡）可以在战斗中直接从手上打出"; p.
+    10: "使用任何一次性卡牌影响战斗".
+    p. 5 任何时候都可以：使用“升一级”卡 / 使用诅咒卡; p. 17: "除非卡牌另有说明，
     否则可以在/任何/时候对/任何/玩家使用诅咒。
     趁别人在战斗里的时候削弱他们的能力实在是非常有趣。" Before "I'm rolling", with no window open."""
     game = corridor_game()
@@ -102,7 +108,8 @@ def test_after_the_roll_no_race_or_class_card() -> None:
 
 
 def test_enhancers_any_time_outside_fights_and_the_monster_keeps_them() -> None:
-    """p. 10: "给战场上的怪物用怪物增强卡...这些卡任何时候都可以使用，并不限于战斗中。" p. 17:
+    """Seed 001 p. 17: "增强卡任何时候都可以使用"; "大多数增强卡会提升怪物的等级".
+    p. 10: "给战场上的怪物用怪物增强卡...这些卡任何时候都可以使用，并不限于战斗中。" p. 17:
     "在战斗中幸存的怪物保留增强
     卡。比如说，“巨无霸蘑菇”在被杀死或者移出场之前总是“巨无霸”。\""""
     game = corridor_game()
@@ -131,7 +138,9 @@ def test_a_dead_player_plays_cards_but_not_on_themselves() -> None:
 
 
 def test_summon_wall_out_of_turn_before_the_other_moves() -> None:
-    """p. 17 “任何时候均可使用”: "如果有人把他的小白移进了你所在的屋子，你不能用“召唤墙”来取消这步移动：
+    """Seed 001 p. 6: "除非使用魔法，否则不能穿墙移动"; 「以墙相连的房间不算“相邻”」; p. 17:
+    "除非卡牌上另有说明，否则任何时候都可以打主角卡"; "在其他人的回合中，你可以在任何时候高喊一声".
+    p. 17 “任何时候均可使用”: "如果有人把他的小白移进了你所在的屋子，你不能用“召唤墙”来取消这步移动：
     你得在他移动之前先
     把墙召唤出来才行。" Out of turn, before the move, the wall goes up; after it, too late."""
     game = corridor_game()
@@ -185,7 +194,8 @@ def test_the_entrances_links_cannot_be_walled() -> None:
 
 
 def test_the_monster_turn_cannot_be_interrupted() -> None:
-    """p. 13 （不能！）打断怪物回合: "所有怪物移动的整体被视为一个行动，因此不能被打断，
+    """Seed 001 p. 13: 「（不能！）打断怪物回合」.
+    p. 13 （不能！）打断怪物回合: "所有怪物移动的整体被视为一个行动，因此不能被打断，
     即使是“任何时候均可使用”的卡牌也不行。\""""
     from tablerules.quest.exploration import EndTurn
 
@@ -196,7 +206,8 @@ def test_the_monster_turn_cannot_be_interrupted() -> None:
 
 
 def test_a_curse_with_nothing_to_take_does_nothing() -> None:
-    """p. 17: "如果你根本没有能被诅咒影响到的物品，那就别管它。例如，如果有人对你放了“盔甲变泥”，但是你根本没穿盔甲，
+    """Seed 001 p. 17: "诅咒立刻生效，然后弃掉".
+    p. 17: "如果你根本没有能被诅咒影响到的物品，那就别管它。例如，如果有人对你放了“盔甲变泥”，但是你根本没穿盔甲，
     那什么事都不会
     发生。把诅咒弃掉然后狠狠地嘲笑他吧。\""""
     game = corridor_game()

@@ -55,7 +55,8 @@ def test_a_deal_that_asks_for_a_discard_takes_a_card_in_play_too() -> None:
 
 
 def test_half_breed_kept_when_a_race_is_swapped_on_purpose() -> None:
-    """p. 17 混血和超级小白: "当你失去所有种族卡时同时失去“混血”卡。不过，如果你是故意弃掉种族卡的，
+    """Seed 001 p. 17: 「拥有“混血”时你可以打出第二张种族卡」.
+    p. 17 混血和超级小白: "当你失去所有种族卡时同时失去“混血”卡。不过，如果你是故意弃掉种族卡的，
     那就可以同时打出另一张
     种族卡来代替原来的那张，直接从，比如说，半精灵变成半矮人。\""""
     game = ready(players=2)
@@ -83,7 +84,9 @@ def test_the_super_munchkin_is_kept_when_a_class_is_swapped_on_purpose() -> None
 
 
 def test_races_and_classes_one_each_and_given_up_at_any_time() -> None:
-    """p. 15: "通常每人在场上最多只能有一张种族卡...任何时候都可以弃掉种族卡，战斗中也不例外" ;
+    """Seed 001 p. 5: "增加或弃掉种族职业"; p. 17:
+    「除非你是“混血”或者“超级小白”（见下），否则最多有一张职业卡和一张种族卡」.
+    p. 15: "通常每人在场上最多只能有一张种族卡...任何时候都可以弃掉种族卡，战斗中也不例外" ;
     "通常每人在场上最多只能有一张职业卡。
     ...任何时候都可以弃掉职业卡，战斗中也不例外"; p. 9: "你可以在任何时候增加或弃掉种族和职业。没错，战斗中也可以。\""""
     game = corridor_game()
@@ -99,7 +102,8 @@ def test_races_and_classes_one_each_and_given_up_at_any_time() -> None:
 
 
 def test_the_worked_examples_note_drop_the_warrior_for_7_against_6() -> None:
-    """p. 11, the translator's note to the worked example: "当然了，她可以把战士卡弃掉，
+    """Seed 001 p. 9: "每只小白掷一个骰子，怪物的掷骰数显示在怪物卡上".
+    p. 11, the translator's note to the worked example: "当然了，她可以把战士卡弃掉，
     这样便成为了7:6而且双方都能掷骰。\"
     A level-5 warrior with the Firefighter's Helmet in the Padded Cell against the Shrieking Geek."""
     from quest_seed_helpers import explore_into
@@ -130,7 +134,8 @@ def test_d10_power_works_on_at_most_the_level() -> None:
 
 
 def test_levels_from_kills_one_a_monster_two_for_a_mighty_one_alone() -> None:
-    """p. 15 升级: "按照怪物卡上写明的级数升级。普通的怪物值1级，“强大”的怪物值2级。"; p. 9: "升1级。
+    """Seed 001 p. 1: "玩家只有通过杀怪才能升到第10级"; p. 9: "每只小白掷一个骰子，怪物的掷骰数显示在怪物卡上".
+    p. 15 升级: "按照怪物卡上写明的级数升级。普通的怪物值1级，“强大”的怪物值2级。"; p. 9: "升1级。
     如果你单独杀了一只“强大”的
     怪物，升2级。\""""
     game = corridor_game()
@@ -142,7 +147,8 @@ def test_levels_from_kills_one_a_monster_two_for_a_mighty_one_alone() -> None:
 
 
 def test_a_helper_on_a_mighty_monster_takes_one_level_from_the_fighter() -> None:
-    """p. 15: "如果找人帮忙打赢了“强大”的怪物，那帮手可以升一级（但是你少升一级）。注意，
+    """Seed 001 p. 15: "帮手通常不能升级，但是也有例外".
+    p. 15: "如果找人帮忙打赢了“强大”的怪物，那帮手可以升一级（但是你少升一级）。注意，
     如果有精灵帮你打败了一只“强大”的怪物，
     那他只能升一级，不是两级！" ; "因为帮手升的级别本质上也是杀怪得到的，因此可以用这种方式升到第10级。\""""
     game = corridor_game()
@@ -157,7 +163,8 @@ def test_a_helper_on_a_mighty_monster_takes_one_level_from_the_fighter() -> None
 
 
 def test_go_up_a_level_never_the_last_level() -> None:
-    """p. 15: "“升一级”卡是你的好朋友，任何时候都可以使用，但是不能用来升最后一级。" p. 4 如何取胜:
+    """Seed 001 p. 1: "玩家只有通过杀怪才能升到第10级".
+    p. 15: "“升一级”卡是你的好朋友，任何时候都可以使用，但是不能用来升最后一级。" p. 4 如何取胜:
     "不能用其他“升一级”的方式来升
     这最后一级。\""""
     game = ready(players=2)
@@ -171,7 +178,9 @@ def test_go_up_a_level_never_the_last_level() -> None:
 
 
 def test_buying_a_level_1000_gold_items_at_their_value_no_change_never_level_10() -> None:
-    """p. 15: "你可以在自己的回合花1000金币买1级。你也可以用物品支付其中的一部分，物品的价值按牌面上标示的价值计算。
+    """Seed 001 p. 5: "弃掉总价至少1000金币的东西升一级，可以用物品和现金任意组合"; p. 7:
+    "即使所支付的金额高于所需金额，也拿不到找零".
+    p. 15: "你可以在自己的回合花1000金币买1级。你也可以用物品支付其中的一部分，物品的价值按牌面上标示的价值计算。
     把如此花掉
     的物品弃掉。如果全部用物品支付，那就算总价大于1000金币也拿不到找零。不能买最后一级。\""""
     game = ready(players=2)
@@ -204,7 +213,8 @@ def test_no_level_below_1() -> None:
 
 
 def test_healing_minus_a_level_plus_3_health_never_above_the_maximum() -> None:
-    """p. 15 回复生命: "战斗之外的任何时候你都可以自降一级回复3点生命...不管回复多少，生命值永远不会超过最大生命值。
+    """Seed 001 p. 5: "自降一级，回复3点生命".
+    p. 15 回复生命: "战斗之外的任何时候你都可以自降一级回复3点生命...不管回复多少，生命值永远不会超过最大生命值。
     \""""
     game = ready(players=2)
     hero(game, 1, level=4, health=2)
@@ -216,7 +226,8 @@ def test_healing_minus_a_level_plus_3_health_never_above_the_maximum() -> None:
 
 
 def test_a_hit_turns_a_heart_black_and_all_black_is_death() -> None:
-    """p. 15 掉血: "你每挨一击，就把一个生命值指示物翻成黑色...所有指示物都变成黑色时，你就死了。"; p. 9:
+    """Seed 001 p. 8: "生命指示物全变黑的时候你就死了"; "如果在战斗中挂掉，你就不用继续扔骰子逃跑了".
+    p. 15 掉血: "你每挨一击，就把一个生命值指示物翻成黑色...所有指示物都变成黑色时，你就死了。"; p. 9:
     "参战的小白们就得把等同于
     参战的怪物数的红色生命指示物翻成黑色\""""
     game = corridor_game()

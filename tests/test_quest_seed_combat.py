@@ -63,7 +63,8 @@ def test_out_of_your_turn_a_helper_running_into_monsters_starts_nothing() -> Non
 
 
 def test_one_shots_go_back_to_their_owners_when_the_munchkins_leave() -> None:
-    """p. 8 怪物跑哪去了？: "如果所有怪物被移出了房间，或者所有小白被移出了房间，战斗就宣告结束了。所有“只能使用一次”
+    """Seed 001 p. 16: "可投掷的物品可以在你自己所在的房间或者任何相邻的房间使用".
+    p. 8 怪物跑哪去了？: "如果所有怪物被移出了房间，或者所有小白被移出了房间，战斗就宣告结束了。所有“只能使用一次”
     的卡牌回到拥有者那里，怪物增强牌则仍然留在怪物身上。" The fighter drinks a Flight Potion before the roll: the
     potion from the hand goes back to the hand, the one from the belt to the belt, the enhancer stays."""
     game = corridor_game()
@@ -130,7 +131,8 @@ def test_a_flight_potion_may_replace_the_running_roll() -> None:
 
 
 def test_a_flight_potion_is_not_for_after_a_failed_running_roll() -> None:
-    """p. 10, the translator's note: "也就是说，不能掷骰失败之后再决定使用". With two monsters, once the first die
+    """Seed 001 p. 9: "那你就得同时和所有不无视你的怪物对战"; p. 10: "就得为每个怪物分别掷逃跑骰，顺序任选".
+    p. 10, the translator's note: "也就是说，不能掷骰失败之后再决定使用". With two monsters, once the first die
     is rolled the potion is no longer offered."""
     game = corridor_game()
     hero(game, 0, health=4)
@@ -210,7 +212,8 @@ def test_the_boss_cannot_be_fled() -> None:
 
 
 def test_a_level_10_munchkin_running_into_the_entrance_meets_the_boss() -> None:
-    """p. 11: "当10级玩家在自己的回合处于入口时，抓一张怪物作为Boss。" Running away into the entrance in your own
+    """Seed 001 p. 11: "照常决定它的底座颜色".
+    p. 11: "当10级玩家在自己的回合处于入口时，抓一张怪物作为Boss。" Running away into the entrance in your own
     turn puts you there (p. 8: whatever the reason you entered)."""
     game = corridor_game(players=2)
     hero(game, 0, level=10)

@@ -57,7 +57,8 @@ def test_moves_three_spent_on_links_not_stored_and_fights_cost_none() -> None:
 
 
 def test_exploring_a_dxm_card_and_a_monster_fight_at_once() -> None:
-    """p. 6 探索: "3.在他折腾地图的时候，你可以抓一张主角卡，作为探索的奖励...4...顺便说一句，你现在已经在战斗里了，
+    """Seed 001 p. 4: "每次掷这个骰子的时候，与掷出颜色相对应的玩家可以拿一张主角卡".
+    p. 6 探索: "3.在他折腾地图的时候，你可以抓一张主角卡，作为探索的奖励...4...顺便说一句，你现在已经在战斗里了，
     因为……5.没探索
     过的房间里总有怪物！...掷怪物骰决定这只怪物应当配哪种颜色的底座（掷出的那个颜色的玩家可以抓一张主角卡）\""""
     game = ready(players=2)
@@ -205,7 +206,8 @@ def test_the_monsters_win_when_every_munchkin_is_dead() -> None:
 
 
 def test_help_one_helper_from_the_room_or_next_door_moves_in_free() -> None:
-    """p. 10 找人帮忙: "你只能有一个帮手...你可以邀请与你同一个房间或者可以跑来帮你的任何人" ; 跑去帮忙:
+    """Seed 001 p. 6: "回合外的移动不会消耗移动力".
+    p. 10 找人帮忙: "你只能有一个帮手...你可以邀请与你同一个房间或者可以跑来帮你的任何人" ; 跑去帮忙:
     "相邻的房间里的小白可以通过
     走廊或任何门跑去帮你。这属于回合外移动，而且不需要花费移动力。" ; "当帮手移动了以后，便必须帮忙。\""""
     game = corridor_game()
@@ -273,7 +275,8 @@ def test_ignored_you_choose_to_fight_and_may_not_deal_search_or_pick_up() -> Non
 
 
 def test_a_level_10_munchkin_on_the_entrance_fights_the_boss_only_level_10_helpers() -> None:
-    """p. 11 Boss: "当10级玩家在自己的回合处于入口时，
+    """Seed 001 p. 11: "照常决定它的底座颜色".
+    p. 11 Boss: "当10级玩家在自己的回合处于入口时，
     抓一张怪物作为Boss...你可以请求帮助……但是10级以下的小白在Boss战上帮不上忙，就算
     他们就在入口也不行。\""""
     game = ready(players=3)
@@ -290,7 +293,9 @@ def test_a_level_10_munchkin_on_the_entrance_fights_the_boss_only_level_10_helpe
 
 
 def test_the_monster_turn_colour_draws_a_dxm_card_even_with_no_monster() -> None:
-    """p. 13 怪物回合: "刚进行完回合的玩家掷怪物骰...即使没有需要移动的怪物也必须掷骰，因为要……抓主角卡：
+    """Seed 001 p. 4: "每次掷这个骰子的时候，与掷出颜色相对应的玩家可以拿一张主角卡"; p. 13:
+    "每位玩家的回合结束之后都有一个怪物回合".
+    p. 13 怪物回合: "刚进行完回合的玩家掷怪物骰...即使没有需要移动的怪物也必须掷骰，因为要……抓主角卡：
     与怪物移动色相对应的玩家立刻抓
     一张主角卡。\""""
     game = ready(players=2)

@@ -67,7 +67,8 @@ def test_jewellery_and_clothes_take_no_slot() -> None:
 
 
 def test_the_belt_holds_any_number_of_one_shots_used_in_a_fight() -> None:
-    """p. 16 腰带: "如果不是穿戴物，而且不需要手，那就算是在你腰带上的持有物。
+    """Seed 001 p. 16: "不过你也可以把它们先放进场上".
+    p. 16 腰带: "如果不是穿戴物，而且不需要手，那就算是在你腰带上的持有物。
     典型的腰带物品都是一次性物品...腰带上可以有任意多
     物品。" p. 9: "战斗中可以使用已经在场上的药水和卷轴（也就是“腰带”里的东西）\""""
     game = corridor_game()
@@ -81,7 +82,8 @@ def test_the_belt_holds_any_number_of_one_shots_used_in_a_fight() -> None:
 
 
 def test_the_backpack_holds_two_and_not_in_fights() -> None:
-    """p. 16 背包: "背包只能装两件物品。" ; "不能在战斗中和逃跑的时候翻背包里的东西。" p. 9:
+    """Seed 001 p. 5: "把自己背包里的东西翻出来穿在身上，或者把身上的东西卸下来扔进背包里".
+    p. 16 背包: "背包只能装两件物品。" ; "不能在战斗中和逃跑的时候翻背包里的东西。" p. 9:
     "也不能临时从你的背包里拿出什么东西换
     在身上\""""
     game = corridor_game()
@@ -108,7 +110,8 @@ def test_big_items_cost_a_move_each_beyond_the_first() -> None:
 
 
 def test_items_into_play_on_your_turn_outside_fights_not_in_a_fight() -> None:
-    """p. 5 自己回合战斗以外的任何时候都可以：从手牌中打出一张物品卡到场上; p. 9:
+    """Seed 001 p. 5: "从手牌中打出一张物品卡到场上".
+    p. 5 自己回合战斗以外的任何时候都可以：从手牌中打出一张物品卡到场上; p. 9:
     "无论是在你的战斗还是其他人的战斗中，均不能从手上
     打出其他物品\""""
     game = corridor_game()
@@ -120,7 +123,8 @@ def test_items_into_play_on_your_turn_outside_fights_not_in_a_fight() -> None:
 
 
 def test_a_treasure_won_goes_into_play_at_once_even_out_of_turn() -> None:
-    """p. 9: "找到的物品可以立刻放进场"; p. 5 战斗以外的任何时候都可以：将刚得到的宝藏卡放进场上; p. 17:
+    """Seed 001 p. 5: "将刚得到的宝藏卡放进场上".
+    p. 9: "找到的物品可以立刻放进场"; p. 5 战斗以外的任何时候都可以：将刚得到的宝藏卡放进场上; p. 17:
     "物品卡可以在你抓到的时候
     立刻放到场上\""""
     from tablerules.quest.scenario import won
@@ -132,7 +136,8 @@ def test_a_treasure_won_goes_into_play_at_once_even_out_of_turn() -> None:
 
 
 def test_cheat_ignores_the_restrictions_and_goes_with_the_item() -> None:
-    """p. 16 物品限制: "当你对某件物品使用“规则去死！”的时候，可以无视所有限制，并享受其最大加值。
+    """Seed 001 p. 16: "某些物品还在职业、种族或性别上有所限制".
+    p. 16 物品限制: "当你对某件物品使用“规则去死！”的时候，可以无视所有限制，并享受其最大加值。
     当你失去这件物品的时候，
     “规则去死！”卡会跟着物品走。\""""
     game = ready(players=2)
@@ -176,7 +181,8 @@ def test_losing_one_of_several_items_the_victim_chooses() -> None:
 
 
 def test_picking_up_dropped_items_costs_a_move_or_comes_with_a_search() -> None:
-    """p. 16 捡物品: "如果你所在的房间里有掉落的物品，就可以花1点移动力捡起任意多的掉落物品。此外，
+    """Seed 001 p. 7: "同时你也可以把房间里面别人掉落的东西捡起来".
+    p. 16 捡物品: "如果你所在的房间里有掉落的物品，就可以花1点移动力捡起任意多的掉落物品。此外，
     当你在有掉落物品的房间里搜索
     时，可以在搜索结果之外自动得到你想要的所有掉落物品。\""""
     game = corridor_game()

@@ -22,7 +22,8 @@ def _dealt(players: int = 3, seed: int = 1) -> QuestGame:
 
 
 def test_the_first_player_is_decided_by_a_die_roll() -> None:
-    """p. 4 开场和终局: "每个玩家掷个骰子，点数最高的先走。" A chance step after the set-up: each player is
+    """Seed 001 p. 6: "在回合开始的时候抓一张主角卡".
+    p. 4 开场和终局: "每个玩家掷个骰子，点数最高的先走。" A chance step after the set-up: each player is
     equally likely to roll highest (ties roll again); the winner's turn begins with its DxM card."""
     game = _dealt(players=4)
     assert game.is_chance() and game.stage() == "rolling for the first player"
@@ -62,7 +63,8 @@ def test_saves_from_before_the_rules_edition_replay_with_player_0_first() -> Non
 
 
 def test_setup_hands_health_moves_gold_and_the_entrance() -> None:
-    """p. 4 初始设置: "3张宝藏卡和3张主角卡，作为初始手牌 / 4枚生命值指示物 / 3枚移动力指示物 / 300金币的现金 /
+    """Seed 001 p. 13: "手牌里不能有任何怪物卡".
+    p. 4 初始设置: "3张宝藏卡和3张主角卡，作为初始手牌 / 4枚生命值指示物 / 3枚移动力指示物 / 300金币的现金 /
     每人都把自己的小白放在入口上，把等级指示物调到1"; 建人物卡: "所有小白初始都是1级人类，没有职业。\""""
     game = QuestGame({"players": 2}, seed=3)
     while game.is_chance():
