@@ -114,7 +114,9 @@ def test_setup_draws_six_combos_then_player_0_picks() -> None:
 
 
 def test_seed_worked_example_skeletons_merchant() -> None:
-    """Seed: "要选择骷髅 + 商人的组合，就需要花费两个胜利点数 ... 骷髅+商人的组合可以拿取 8 个标志物"."""
+    """Seed 003: "每个玩家可以从场上可见的六个种族...然后将下方的种族";
+    "选择时需要在这一组合上方每一个种族...职业组合上放上一个胜利点数".
+    Seed: "要选择骷髅 + 商人的组合，就需要花费两个胜利点数 ... 骷髅+商人的组合可以拿取 8 个标志物"."""
     g = new_game(3, row=[("Ratmen", "Commando"), ("Humans", "Alchemist"), ("Skeletons", "Merchant")])
     pick = A.PickCombo(0, 2, "Skeletons", "Merchant")
     assert pick in g.legal_actions()
@@ -143,6 +145,7 @@ def test_coins_on_a_combo_go_to_its_picker() -> None:
 
 
 def test_cannot_pick_what_you_cannot_pay() -> None:
+    """Seed 003: "能力的组合时需要花费胜利点数，数量由该组合的位置决定"."""
     g = new_game(3)
     set_coins(g, 0, 1)
     picks = [a for a in g.legal_actions() if isinstance(a, A.PickCombo)]
@@ -153,6 +156,8 @@ def test_cannot_pick_what_you_cannot_pay() -> None:
 
 # ----- conquest --------------------------------------------------------------------------------
 def test_first_conquest_on_the_border_then_adjacent() -> None:
+    """Seed 003: "首次在地图上放置种族标志时，必须放置在边境区域上";
+    "新征服的区域必须与已经被他的种族标志占据的区域相邻"."""
     g = new_game(3, lost_tribes=False)
     give(g, 0, "Ratmen", "Alchemist", hand=12)
     begin(g, 0)
@@ -178,6 +183,7 @@ def test_conquest_cost_terms() -> None:
 
 
 def test_seas_cannot_be_conquered() -> None:
+    """Seed 003: "海洋与湖泊无法被征服"."""
     g = new_game(3)
     give(g, 0, "Ratmen", "Alchemist", hand=12)
     begin(g, 0)
@@ -203,6 +209,8 @@ def _attack_setup(defender_race: str = "Humans", tokens: int = 3):
 
 
 def test_enemy_losses_one_to_the_box_rest_redeployed_after_the_turn() -> None:
+    """Seed 003: "征服成功后对方需要立即把所有标志都收回手中"; "将其中一个种族标志放回盒子里";
+    "收回手中的种族标志不需要放置在刚刚被征服的区域相邻的地方"."""
     g, _a, b, c = _attack_setup("Humans", 3)
     box = g.state.box["Humans"]
     cost = conquest_cost(g, 0, b)
@@ -223,6 +231,9 @@ def test_enemy_losses_one_to_the_box_rest_redeployed_after_the_turn() -> None:
 
 
 def test_final_attempt_with_the_die() -> None:
+    """Seed 003: "可以尝试用这些种族标志来征服最后一个区域"; "然后投一次援军骰";
+    "如果骰子投出的点数加上自己手中的标志物数量达到了征服这个区域所需要的标志物数量";
+    "这名玩家将手中剩余的所有种族标志放入这个区域"."""
     g, _a, b, _c = _attack_setup("Humans", 3)
     g.state.seats[0].hand = 3
     g.state.box["Ratmen"] += 9
@@ -241,6 +252,7 @@ def test_final_attempt_with_the_die() -> None:
 
 
 def test_final_attempt_at_most_three_short() -> None:
+    """Seed 003: "他可以选择一个需要的标志数量比自己的标志多不超过 3 个 的区域"."""
     g, _a, b, _c = _attack_setup("Humans", 3)
     g.state.seats[0].hand = 1  # 4 short of 5
     g.state.box["Ratmen"] += 11
@@ -279,6 +291,8 @@ def test_decline_keeps_one_token_per_region_scores_and_ends_the_turn() -> None:
 
 
 def test_one_race_in_decline_per_player() -> None:
+    """Seed 003: "每名玩家只能在地图上保留一个已退场种族的标记";
+    "如果当前种族退场时场上还有之前退场的种族的标记，则立即从场上移除"; "然后把当前种族的标志翻过来表示退场"."""
     g, _a, _b, c = _attack_setup()
     far = c
     decline_race(g, 0, "Wizards", "Swamp")
@@ -406,6 +420,7 @@ def test_listed_conquests_match_targets_and_costs_in_random_positions() -> None:
 
 
 def test_seat_views_hide_other_coins_until_the_end() -> None:
+    """Seed 003: "代币数量在游戏过程中不需要公开，直到最后计算得分时才公布"."""
     g = new_game(3)
     set_coins(g, 1, 11)
     view = g.observation(0)["state"]

@@ -62,7 +62,7 @@ def test_amazons_four_extra_tokens_for_conquest_only() -> None:
 
 def test_dwarves_mines_also_in_decline() -> None:
     """Seed 003, 矮人: "回合结束时，矮人所占领的每一个矿区都可以获得1个额外的胜利点数。矮人种族退场后此效果仍然存在。
-    """
+    \""""
     g = setup("Dwarves")
     mines = land(g, mine=True)
     put(g, mines[0], 0, 2)

@@ -80,7 +80,9 @@ def test_setup_board_track_tribes_mountains_coins(players: int, rounds: int) -> 
 
 
 def test_worked_example_skeletons_merchant_all_numbers() -> None:
-    """Seed: "如图中，要选择骷髅 + 商人的组合，就需要花费两个胜利点数；在此之后把下面三个组合上移，形成新的队列。...
+    """Seed 003: "每个玩家可以从场上可见的六个种族...然后将下方的种族"; "选择时需要在这一组合上方每一个种族";
+    "每位玩家从盒子中拿出相应数量的种族标志物".
+    Seed: "如图中，要选择骷髅 + 商人的组合，就需要花费两个胜利点数；在此之后把下面三个组合上移，形成新的队列。...
     标物物总量等于
     种族旗帜与特殊能力徽记上的数值之和（例：骷髅+商人的组合可以拿取 8 个标志物）"."""
     g = new_game(3, row=[("Ratmen", "Commando"), ("Humans", "Alchemist"), ("Skeletons", "Merchant")])
