@@ -10,6 +10,7 @@ import re
 from fractions import Fraction
 
 import pytest
+from quest_seed_helpers import explore_into
 
 from tablerules import odds
 from tablerules.core.protocol import Chance
@@ -44,14 +45,7 @@ def fight_before_roll(monster: str = "orcs", room: str = "crypt", base: str = "b
     game = scenario.ready(players=3)
     for seat, cards in (hands or {}).items():
         scenario.hand(game, seat, *cards)
-    game.apply(Explore(0, "N"))
-    game.apply(Chance("room", room))
-    while game.chance_step() is not None and game.chance_step().event in ("dxm", "link"):
-        game.roll()
-    game.apply(Chance("monster", monster))
-    game.apply(Chance("base", base))
-    while game.chance_step() is not None and game.chance_step().event == "dxm":
-        game.roll()
+    explore_into(game, room, monster, base, "N")  # player 0, the first to act after scenario.ready
     return game
 
 
