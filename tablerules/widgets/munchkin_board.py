@@ -154,10 +154,11 @@ def label_of(game: MunchkinGame, target: str, viewer: int | None) -> str:
 
 # ----- the picture -------------------------------------------------------------------------------
 def board(game: MunchkinGame, viewer: int | None, me: int, humans: Iterable[int] = (), die_waiting: str = "",
-          active: Iterable[str] = ()) -> str:
+          active: Iterable[str] = (), quiz: bool = False) -> str:
     """The whole table drawn for ``viewer`` (``None``: the teacher, who also sees every hand); ``me`` is the
     seat drawn at the bottom; ``die_waiting`` names a die of yours to roll (drawn as a clickable die);
-    ``active``: the targets with legal actions now (the fight's buttons are drawn only when they are)."""
+    ``active``: the targets with legal actions now (the fight's buttons are drawn only when they are);
+    ``quiz``: a lesson asks for the fight's numbers, so the totals and the verdict are left for the learner."""
     humans = set(humans)
     parts: list[str] = []
     others = [p for p in range(game.num_players()) if p != me]
@@ -170,7 +171,7 @@ def board(game: MunchkinGame, viewer: int | None, me: int, humans: Iterable[int]
     parts.append(phase_track(game, y))
     y += 62
     parts.append(piles(game, 10, y))
-    fight_h = fight_area(game, 350, y, die_waiting, parts, set(active))
+    fight_h = fight_area(game, 350, y, die_waiting, parts, set(active), quiz)
     y += max(300, fight_h) + 12
     y = my_area(game, me, y, parts)
     return svg.document(WIDTH, y + 10, "".join(parts), label="the Munchkin table", background="#f4efe6")
@@ -305,7 +306,7 @@ def button(name: str, x: float, y: float, w: float, label: str, colour: str, tip
 
 
 def fight_area(game: MunchkinGame, x: float, y: float, die_waiting: str, parts: list[str],
-               active: set[str]) -> float:
+               active: set[str], quiz: bool = False) -> float:
     """The fight in the middle: the monsters as cards, both totals with their terms in words, the verdict,
     the buttons of the fight; returns its height."""
     c = game.combat
@@ -343,6 +344,12 @@ def fight_area(game: MunchkinGame, x: float, y: float, die_waiting: str, parts: 
         out.append(svg.target(f"monster:{m}", body, f"{game.foe(m).name}: {card_text(game.foe(m))}"))
     tx = x + 14 + min(3, len(c.monsters)) * 124 + 8
     column = (right - tx - 10) / 2
+    if quiz:  # a lesson asks for these numbers: the cards are on the table, the sums are the learner's
+        out.append(svg.text(tx, y + 60, "Work out both totals from the cards:", size=16, anchor="start",
+                            weight="bold"))
+        out.append(svg.text(tx, y + 84, "the answer goes in the question below.", size=15, anchor="start"))
+        parts.extend(out)
+        return 300
     terms = breakdown.fighter_terms(game)
     left_out = [(game.card(i).name, why_left_out(game, p, i)) for p in c.side for i in game.players[p].carried
                 if why_left_out(game, p, i)]

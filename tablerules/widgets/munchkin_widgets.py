@@ -130,7 +130,8 @@ class MunchkinPanel(StepThrough):
 
     def board_svg(self) -> str:
         active = {t for a in self.human_actions() for t in self.action_targets(a)}
-        return munchkin_board.board(self.game, self.viewer, self.me(), self.humans or (), self.die_waiting(), active)
+        return munchkin_board.board(self.game, self.viewer, self.me(), self.humans or (), self.die_waiting(), active,
+                                    quiz=self.quiz)
 
     def action_targets(self, action) -> tuple[str, ...]:
         return munchkin_board.targets_of(self.game, action)

@@ -36,6 +36,11 @@ class StepThrough:
     stage_rules: Mapping[str, tuple[str, str]] = {}
     #: the seed file the sections are in
     seed_ref = ""
+    #: a lesson's table (:mod:`tablerules.widgets.lesson_panel`): nobody moves by themselves, the board hides
+    #: the numbers the lesson asks for (``quiz``), and a click is handed to ``intercept`` instead of played
+    frozen: bool = False
+    quiz: bool = False
+    intercept: Callable[[Action], None] | None = None
 
     def __init__(self, game: Game, agents: Agent | Sequence[Agent] | str | None = None, title: str | None = None,
                  log_lines: int = 12, humans: Sequence[int] | None = None,
@@ -266,7 +271,11 @@ class StepThrough:
 
     # ----- actions ------------------------------------------------------------------------
     def play(self, action: Action) -> None:
-        """Apply ``action`` as if its button was clicked."""
+        """Apply ``action`` as if its button was clicked (a lesson's table hands it to ``intercept``)."""
+        if self.intercept is not None:
+            self.choice_box.children = ()
+            self.intercept(action)
+            return
         if self.humans is not None:
             self.snapshots.append(self.game.copy())
         self.last_by_human = True
@@ -338,7 +347,7 @@ class StepThrough:
         """Let the agents play the seats that are not human, until a human has something to decide. A
         chance step waits for a person only as :meth:`waits_for_people` says (their own dice with odds at
         stake; in referee mode every step after their decision that they may see); the others roll at once."""
-        if self.humans is None:
+        if self.humans is None or self.frozen:
             self.marks.note(self.game)
             return
         game = self.game
