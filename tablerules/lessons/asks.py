@@ -97,3 +97,26 @@ def terms_lines(title: str, terms: list[tuple[str, int]], total: int) -> list[st
     parts = ", ".join(f"{label} {value:+d}" for label, value in terms) or "nothing"
     return [f"{title} = {total}: {parts}"]
 
+
+
+@dataclass(frozen=True)
+class Drill:
+    """A practice question about any position of a seeded game: the ask, the words, and ``arguments(game)``
+    giving the ask's arguments here (``None``: it does not apply to this position)."""
+
+    ask: str
+    prompt: str
+    arguments: Callable[[Any], dict[str, Any] | None]
+
+
+_DRILLS: dict[str, list[Drill]] = {}
+
+
+def drill(game: str, ask_name: str, prompt: str, arguments: Callable[[Any], dict[str, Any] | None]) -> None:
+    """Register a practice question for ``game`` (:mod:`tablerules.lessons.practice`)."""
+    _DRILLS.setdefault(game, []).append(Drill(ask_name, prompt, arguments))
+
+
+def drills_of(game: str) -> list[Drill]:
+    asks_of(game)  # imports the game's asks, which register its drills
+    return _DRILLS.get(game, [])

@@ -9,7 +9,7 @@ from ..munchkin import breakdown
 from ..munchkin.analysis import fight_outlook
 from ..munchkin.game import MunchkinGame, PlayOneShot, RollToRun, SellItem
 from ..munchkin.scenario import fight_all_pass
-from .asks import Answer, ask, percent, terms_lines
+from .asks import Answer, ask, drill, percent, terms_lines
 from .common_asks import learner_actions, register_play_kind
 from .model import Kind
 
@@ -148,3 +148,14 @@ def turn_the_fight(game: MunchkinGame) -> Answer:
     return Answer(frozenset(right), (f"战斗: the munchkins have {game.fighter_strength()} against "
                                      f"{game.monster_strength()}; a one-shot from the hand adds its bonus for "
                                      "this fight only (一次性物品).",))
+
+
+def _in_fight(game: MunchkinGame) -> dict | None:
+    c = game.combat
+    return {} if c is not None and c.monsters and not game.state.body else None
+
+
+drill(GAME, "fighter_strength", "What is the munchkins' strength in this fight?", _in_fight)
+drill(GAME, "monster_strength", "What is the monsters' strength in this fight?", _in_fight)
+drill(GAME, "fight_winner", "Who wins this fight as things stand?", _in_fight)
+drill(GAME, "escape_chance", "If the fighter ran now, what is the chance of escaping every monster?", _in_fight)

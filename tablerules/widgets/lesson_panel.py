@@ -20,10 +20,13 @@ from ..core.actions import Action
 from ..core.protocol import Game
 from ..lessons.check import Shown, Verdict, check, show
 from ..lessons.model import Kind, Lesson, Step, load_lesson
+from ..lessons.practice import Setting, question
 from ..lessons.progress import Progress
 from .pieces import STYLE
 from .stepper import StepThrough
 
+GAME_TITLES = {"munchkin": "Munchkin", "quest": "Munchkin Quest", "baldursgate": "Baldur's Gate",
+               "smallworld": "Small World", "kragmortha": "Kragmortha"}
 SEEDS = {"munchkin": "000", "quest": "001", "baldursgate": "002", "smallworld": "003", "kragmortha": "004"}
 
 LESSON_STYLE = """<style>
@@ -127,15 +130,24 @@ class LessonPanel:
     # ----- moving through the lesson ------------------------------------------------------------
     @property
     def step(self) -> Step:
-        return self.lesson.steps[self.index]
+        return self.shown.step
+
+    def count(self) -> int | None:
+        """How many steps there are (None: endless)."""
+        return len(self.lesson.steps)
+
+    def make(self, index: int) -> Shown:
+        """Step ``index`` on the table, its answer computed."""
+        return show(self.lesson, self.lesson.steps[index])
 
     def go(self, index: int) -> None:
         """Show step ``index`` afresh (its position is set up again, its answer computed again)."""
-        if not 0 <= index < len(self.lesson.steps):
+        count = self.count()
+        if index < 0 or (count is not None and index >= count):
             return
         self.index = index
+        self.shown = self.make(index)
         step = self.step
-        self.shown = show(self.lesson, step)
         self.verdict = None
         self.table = game_panel(self.shown.game, step.seat, quiz=step.question.kind is not Kind.ACT)
         if step.question.kind is Kind.ACT:
@@ -149,13 +161,7 @@ class LessonPanel:
         self.table_box.children = tuple(parts)
         self.heading.value = (f"<h2>{html.escape(self.lesson.title)}</h2><h3>Step {index + 1}: "
                               f"{html.escape(step.title)}</h3>")
-        seed = SEEDS.get(self.lesson.game, "")
-        example = (f"<div><i>The rulebook's own example: {html.escape(step.example)}</i></div>"
-                   if step.example else "")
-        self.rule.value = (f"<div class='tr-rule'><b>The rule.</b> {html.escape(step.rule.en)}<br>"
-                           f"<span class='zh'>「{html.escape(step.rule.zh)}」</span> "
-                           f"<small>(rulebook: {html.escape(step.rule.section)}"
-                           f"{', seed ' + seed if seed else ''})</small>{example}</div>")
+        self.rule.value = self.rule_html(step)
         self.prompt.value = f"<div class='tr-prompt'>{html.escape(step.question.prompt)}</div>"
         self.feedback.value = ""
         self.set_answer_row()
@@ -163,6 +169,15 @@ class LessonPanel:
         self.update_counter()
         for listener in self.listeners:
             listener()
+
+    def rule_html(self, step: Step) -> str:
+        """The rule in English, the seed's own words and where they are in the rulebook."""
+        seed = SEEDS.get(self.lesson.game, "")
+        example = (f"<div><i>The rulebook's own example: {html.escape(step.example)}</i></div>"
+                   if step.example else "")
+        zh = (f"<br><span class='zh'>「{html.escape(step.rule.zh)}」</span> <small>(rulebook: "
+              f"{html.escape(step.rule.section)}{', seed ' + seed if seed else ''})</small>" if step.rule.zh else "")
+        return f"<div class='tr-rule'><b>The rule.</b> {html.escape(step.rule.en)}{zh}{example}</div>"
 
     def set_answer_row(self) -> None:
         kind = self.step.question.kind
@@ -182,11 +197,12 @@ class LessonPanel:
 
     def update_counter(self) -> None:
         done = self.progress.done()
-        self.bar.value = done
-        self.counter.value = (f"&nbsp;<b>Step {self.index + 1} of {len(self.lesson.steps)}</b> &middot; "
-                              f"{done} answered right")
+        count = self.count()
+        self.bar.value = min(done, self.bar.max)
+        of = f" of {count}" if count is not None else ""
+        self.counter.value = (f"&nbsp;<b>Step {self.index + 1}{of}</b> &middot; {done} answered right")
         self.back_button.disabled = self.index == 0
-        self.next_button.disabled = self.index >= len(self.lesson.steps) - 1
+        self.next_button.disabled = count is not None and self.index >= count - 1
 
     # ----- answering ----------------------------------------------------------------------------
     def response(self) -> Any:
@@ -246,7 +262,8 @@ class LessonPanel:
 
     def skip(self) -> None:
         self.progress.skipped(self.step.id)
-        self.go(min(self.index + 1, len(self.lesson.steps) - 1))
+        count = self.count()
+        self.go(self.index + 1 if count is None else min(self.index + 1, count - 1))
 
     def show_teacher(self) -> None:
         if not self.teacher.value or self.shown is None:
@@ -272,3 +289,23 @@ class LessonPanel:
         from IPython.display import display
 
         display(self.widget)
+
+
+class PracticePanel(LessonPanel):
+    """Practice mode ("quiz me"): endless questions about positions of seeded games (the same questions for
+    the same seed), checked and explained like a lesson's."""
+
+    def __init__(self, game: str, seed: int = 0, players: int = 3) -> None:
+        self.setting = Setting(game, players)
+        self.seed = seed
+        lesson = Lesson(game, f"practice-{seed}", f"Practice: {GAME_TITLES.get(game, game)} (seed {seed})",
+                        "", ())
+        super().__init__(lesson)
+        self.bar.max = 10  # a practice round of ten; the questions go on after it
+
+    def count(self) -> int | None:
+        return None
+
+    def make(self, index: int) -> Shown:
+        return question(self.setting, self.seed, index)
+
