@@ -70,7 +70,7 @@ def test_the_table_hides_the_asked_totals_but_shows_the_cards() -> None:
     panel = LessonPanel("munchkin", start=1)
     svg = panel.table.board.svg
     assert "Sneaky Bastard Sword" in svg and "Harpies" in svg
-    assert "Munchkins: 10" not in svg and "Work out both totals" in svg
+    assert "Munchkins: 10" not in svg and "strength" not in svg and "Work out both totals" in svg
     act = LessonPanel("munchkin", start=5)  # an act step: the fight is shown whole
     assert act.step.question.kind is Kind.ACT and "Munchkins: 2" in act.table.board.svg
 

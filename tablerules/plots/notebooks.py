@@ -15,7 +15,9 @@ NOTEBOOKS_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 def notebook_paths(folder: Path = NOTEBOOKS_DIR) -> list[Path]:
-    return sorted(p for p in folder.glob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    """Every notebook: the folder's own, then the lessons (``lessons/<game>.ipynb``)."""
+    found = [*folder.glob("*.ipynb"), *folder.glob("lessons/*.ipynb")]
+    return sorted(p for p in found if ".ipynb_checkpoints" not in p.parts)
 
 
 def execute_notebook(path: Path, timeout: int = 900):
@@ -71,8 +73,9 @@ SLUG_PATTERNS = (r"\[\d+(, \d+)*\]", r"'[a-z_]+'", r"\d\.\d{5,}")
 
 
 def analysis_paths(folder: Path = NOTEBOOKS_DIR) -> list[Path]:
-    """The analysis notebooks: every notebook but the step-through panels (``*_step_through.ipynb``)."""
-    return [p for p in notebook_paths(folder) if not p.stem.endswith("_step_through")]
+    """The analysis notebooks: every notebook but the step-through panels (``*_step_through.ipynb``) and the
+    lessons."""
+    return [p for p in notebook_paths(folder) if not p.stem.endswith("_step_through") and p.parent.name != "lessons"]
 
 
 def _shown_text(markup: str) -> str:

@@ -97,6 +97,9 @@ class LessonPanel:
                                      layout=w.Layout(width="auto"))
         self.check_button.on_click(lambda _: self.answer())
         self.answer_row = w.HBox()
+        for widget, css in ((self.number, "number"), (self.options, "options"), (self.odds, "odds"),
+                            (self.check_button, "check"), (self.answer_row, "answer")):
+            widget.add_class(f"tablerules-lesson-{css}")
         self.feedback = w.HTML()
         self.feedback.add_class("tablerules-lesson-feedback")
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
@@ -119,6 +122,9 @@ class LessonPanel:
         self.export_button.on_click(lambda _: self.export())
         self.download = w.HTML()
         self.listeners: list[Callable[[], None]] = []
+        for widget, css in ((self.hint_button, "hint"), (self.retry_button, "retry"), (self.skip_button, "skip"),
+                            (self.back_button, "back"), (self.next_button, "next"), (self.teacher, "teacher")):
+            widget.add_class(f"tablerules-lesson-{css}")
         nav = w.HBox([self.hint_button, self.retry_button, self.skip_button, self.back_button, self.next_button])
         self.widget = w.VBox([
             w.HTML(STYLE + LESSON_STYLE), self.heading, w.HBox([self.bar, self.counter]), self.rule,

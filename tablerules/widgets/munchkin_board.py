@@ -166,19 +166,19 @@ def board(game: MunchkinGame, viewer: int | None, me: int, humans: Iterable[int]
     seat_w = (WIDTH - 20 - 10 * (len(others) - 1)) / len(others)
     seat_h = 170 if viewer is not None else 170 + CARD_H * 0.55 + 10
     for i, p in enumerate(others):
-        parts.append(seat_box(game, p, 10 + i * (seat_w + 10), y, seat_w, seat_h, viewer, p in humans))
+        parts.append(seat_box(game, p, 10 + i * (seat_w + 10), y, seat_w, seat_h, viewer, p in humans, quiz))
     y += seat_h + 12
     parts.append(phase_track(game, y))
     y += 62
     parts.append(piles(game, 10, y))
     fight_h = fight_area(game, 350, y, die_waiting, parts, set(active), quiz)
     y += max(300, fight_h) + 12
-    y = my_area(game, me, y, parts)
+    y = my_area(game, me, y, parts, quiz)
     return svg.document(WIDTH, y + 10, "".join(parts), label="the Munchkin table", background="#f4efe6")
 
 
 def seat_box(game: MunchkinGame, p: int, x: float, y: float, w: float, h: float, viewer: int | None,
-             human: bool) -> str:
+             human: bool, quiz: bool = False) -> str:
     """Another seat: level, race and class, strength, the items it carries (public), its hand face down
     (the teacher view shows it face up)."""
     s = game.players[p]
@@ -189,7 +189,8 @@ def seat_box(game: MunchkinGame, p: int, x: float, y: float, w: float, h: float,
     body.append(svg.text(x + 10, y + 16, f"Player {p} ({who})" + (": their turn" if turn else ""), size=16,
                          anchor="start", weight="bold"))
     body.append(svg.text(x + 10, y + 38, f"level {s.level} · {game.character(p)}", size=14, anchor="start"))
-    body.append(svg.text(x + 10, y + 58, f"strength {game.strength(p)}", size=14, anchor="start", fill="#444"))
+    if not quiz:  # a lesson asking for a strength leaves the sum to the learner
+        body.append(svg.text(x + 10, y + 58, f"strength {game.strength(p)}", size=14, anchor="start", fill="#444"))
     carried = [game.card(c).name + (f" {game.card(c).bonus:+d}" if game.card(c).bonus else "") for c in s.carried]
     words = "carries: " + (", ".join(carried) if carried else "nothing")
     if not carried:
@@ -397,12 +398,13 @@ def total_box(name: str, x: float, y: float, w: float, title: str, total: int, t
     return svg.target(name, "".join(body), tip)
 
 
-def my_area(game: MunchkinGame, me: int, y: float, parts: list[str]) -> float:
+def my_area(game: MunchkinGame, me: int, y: float, parts: list[str], quiz: bool = False) -> float:
     """The seat at the bottom: what it carries (race, class, items, lasting curses) and its hand, as cards."""
     s = game.players[me]
     me_line = (svg.rect(4, y - 4, 760, 32, fill="#f4efe6", stroke="none", rx=8, shape=True)
-               + svg.text(10, y + 12, f"You, player {me}: level {s.level} · {game.character(me)} · strength "
-                          f"{game.strength(me)}", size=18, anchor="start", weight="bold"))
+               + svg.text(10, y + 12, f"You, player {me}: level {s.level} · {game.character(me)}"
+                          + ("" if quiz else f" · strength {game.strength(me)}"), size=18, anchor="start",
+                          weight="bold"))
     parts.append(svg.target(f"seat:{me}", me_line, f"player {me} (you)"))
     y += 30
     carried = [c for c in (s.race, s.race2, s.half_breed, s.cls, s.cls2, s.super_munchkin) if c]
