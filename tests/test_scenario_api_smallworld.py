@@ -219,3 +219,16 @@ def test_give_refuses_a_race_or_power_already_in_play() -> None:
     refused("race", S.give, g, 2, "Humans", "Merchant")
     refused("power", S.give, g, 2, "Elves", "Hill")
     assert g.invariants() == []
+
+
+def test_a_race_set_in_decline_discards_its_badge_unless_kept() -> None:
+    """种族退场: "将代表特殊能力的徽记弃掉" — the badge of a race set in decline leaves the pool (or the row) for
+    the discard, so no badge is doubled; Spirit stays with its banner."""
+    g = S.new_game(3)
+    S.decline_race(g, 0, "Giants", "Wealthy")
+    assert "Wealthy" in g.state.power_discard and "Wealthy" not in g.state.power_pool and g.invariants() == []
+    S.decline_race(g, 1, "Ratmen", "Commando")  # both from the row: the row stays full
+    assert "Commando" not in g.state.row_powers and len(g.state.row_powers) == 6 and g.invariants() == []
+    S.decline_race(g, 2, "Trolls", "Spirit")
+    assert "Spirit" not in g.state.power_discard and g.invariants() == []
+    refused("power", S.decline_race, g, 2, "Wizards", "Wealthy")

@@ -26,15 +26,18 @@ class Answer:
 
     ``value``: an ``int`` (number), a ``str`` among ``options`` (choice), a ``Fraction`` (odds) or a
     ``frozenset`` of actions (act). ``why``: plain lines that explain the value. ``options``: the choices
-    offered (choice questions)."""
+    offered (choice questions). ``label``: the answer in words, when the value alone says it badly."""
 
     value: Any
     why: tuple[str, ...]
     options: tuple[str, ...] = ()
+    label: str = ""  # how the answer is written, where the value alone says it badly (several right actions)
 
     @property
     def shown(self) -> str:
         """The answer as written for people."""
+        if self.label:
+            return self.label
         v = self.value
         if isinstance(v, Fraction):
             return percent(v)

@@ -14,6 +14,7 @@ from ..core.errors import ScenarioError
 from .game import SmallWorld
 from .maps import load_board
 from .rules import turns
+from .rules.decline import KEPT_POWERS
 from .state import (
     COIN_TOKENS,
     LOST_TRIBES,
@@ -109,11 +110,17 @@ def give(g: SmallWorld, player: int, race: str, power: str, hand: int = 0) -> Sm
 
 
 def decline_race(g: SmallWorld, player: int, race: str, power: str = "Commando") -> SmallWorld:
-    """Give ``player`` a race in decline (place its tokens with :func:`put` and ``decline=True``)."""
+    """Give ``player`` a race in decline (place its tokens with :func:`put` and ``decline=True``). Its badge
+    comes from the pool or the row and is discarded, as in a decline (种族退场: "将代表特殊能力的徽记弃掉"),
+    unless it is one kept with the banner (Spirit, Seafaring)."""
+    s = g.state
+    if power not in s.power_pool and power not in s.row_powers:
+        raise _refuse("power", f"{power} is already in play")
     _take_banner(g, race)
-    g.state.seats[player].declined.append(Declined(race, power))
-    if power in g.state.power_pool:
-        g.state.power_pool.remove(power)
+    _take_badge(g, power)
+    s.seats[player].declined.append(Declined(race, power))
+    if power not in KEPT_POWERS:
+        s.power_discard.append(power)
     g.refresh()
     return g
 

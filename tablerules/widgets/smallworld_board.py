@@ -242,7 +242,7 @@ def _region(game: SmallWorld, i: int, attack: Conquer | FinalAttempt | None, one
     return svg.target(f"region:{i}", "".join(body), region_tip(game, i, attack))
 
 
-def combo_cards(game: SmallWorld, y: float) -> str:
+def combo_cards(game: SmallWorld, y: float, quiz: bool = False) -> str:
     s = game.state
     parts = [svg.text(8, y - 14, "The combo row: click one to pick it (it costs 1 coin per combo before it)",
                       size=17, anchor="start", weight="bold")]
@@ -252,6 +252,10 @@ def combo_cards(game: SmallWorld, y: float) -> str:
         lines = [f"{race} {rt} + {power} {pt} = {rt + pt} tokens", f"costs {i} coin{'s' if i != 1 else ''}",
                  f"{s.row_coins[i]} coin{'s' if s.row_coins[i] != 1 else ''} lying on it"]
         tip = f"{power} {race}: {rt + pt} tokens\n{race}: {game.races[race].text}\n{power}: {game.powers[power].text}"
+        if quiz:  # the banner's and the badge's numbers as printed; the sums are the lesson's question
+            lines = [f"{race} {rt}, {power} {pt}", f"{s.row_coins[i]} coin{'s' if s.row_coins[i] != 1 else ''} "
+                     "lying on it"]
+            tip = f"{race}: {game.races[race].text}\n{power}: {game.powers[power].text}"
         # no corner number: a bare "10" in red beside the coins read as a price; the sum is in the first line
         body = svg.card(8 + i * (w + gap), y, w, 128, f"{power} {race}", lines, colour="#ffe0b2", title_size=16)
         parts.append(svg.target(f"combo:{i}", body, tip))
@@ -303,13 +307,16 @@ def side_legend(x: float) -> str:
 
 
 def board_svg(game: SmallWorld, viewer: int | None, attacks: dict[int, Conquer | FinalAttempt],
-              singles: set[int], combos: bool, active: Sequence[int] = (), builds: dict[int, str] | None = None
-              ) -> str:
+              singles: set[int], combos: bool, active: Sequence[int] = (), builds: dict[int, str] | None = None,
+              quiz: bool = False) -> str:
     """The whole picture: the map with ``attacks`` (region -> the Conquer or FinalAttempt legal there, for its
     tooltip), "+1" chips on ``singles``, the regions that can be clicked now (``active``) outlined on top of
     their neighbours, chips for the markers that may be placed (``builds``: region -> key of :data:`MARKS`), the
-    players, and the combo row as cards when ``combos``."""
+    players, and the combo row as cards when ``combos``. ``quiz``: a lesson asks for a cost or a combo's tokens,
+    so the costs in the tooltips and the combo cards' sums are left for the learner."""
     builds = builds or {}
+    if quiz:
+        attacks = {}
     s = game.state
     body = [_DEFS, svg.rect(0, 0, MAP_W, MAP_H, fill="#4f8fd8", stroke="none")]
     body += [_region(game, i, attacks.get(i), i in singles, builds.get(i, "")) for i in range(len(game.board))]
@@ -324,7 +331,7 @@ def board_svg(game: SmallWorld, viewer: int | None, attacks: dict[int, Conquer |
     body.append(players_legend(game, viewer, y + 32))
     y += 32 + len(s.seats) * 30 + 10
     if combos:
-        body.append(combo_cards(game, y + 30))
+        body.append(combo_cards(game, y + 30, quiz))
         y += 30 + 128 + 12
     return svg.document(WIDTH, y, "".join(body), label=f"Small World: {game.board.name}")
 

@@ -145,7 +145,7 @@ class SmallWorldPanel(StepThrough):
         builds = {a.region: BUILDS[type(a)] for a in mine if type(a) in BUILDS}
         return board_svg(game, self.viewer, attacks, self.singles() if mine else set(),
                          combos=game.state.stage == "pick" or any(isinstance(a, A.PickCombo) for a in mine),
-                         active=sorted(active), builds=builds)
+                         active=sorted(active), builds=builds, quiz=self.quiz)
 
     def action_targets(self, action: Action) -> tuple[str, ...]:
         """A combo pick is its card; a conquest, an attempt, an abandon, a placement is its region (placing
