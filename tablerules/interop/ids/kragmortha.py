@@ -42,7 +42,7 @@ def tables(players: int) -> Tables:
         Block(A.Jump, (Arg("square", (-1, *squares)),), implied=("label",)),
         Block(A.Discard, (Arg("card", moves),)),
         *tome_blocks(tomes, penalties, squares, seat),
-        Block(A.Swap, (), fixed=(("give", ""), ("other", -1), ("take", "")), name="Swap: stop"),
+        Block(A.Swap, (), fixed=(("give", ""), ("other", -1), ("take", "")), name="Swap stop"),
         Block(A.Swap, (Arg("give", moves), Arg("other", seat), Arg("take", moves)), when=lambda a: a.other >= 0),
         Block(A.Grab, (path,), implied=("card",)),
         Block(A.LetGo, (Arg("card", moves),)),
