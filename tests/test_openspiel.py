@@ -270,3 +270,44 @@ def test_a_game_without_a_table_is_refused_when_loaded() -> None:
     tos.register(Untabled)
     with pytest.raises(Exception, match="no action id table"):
         tos.load("untabled-pig")
+
+
+# OpenSpiel's own test classes, run as they ship on each game (Munchkin and Quest capped in turns: sim_game clones
+# and pickles the state along a whole game)
+SHIPPED_PARAMS = {"munchkin": {"max_turns": 8}, "quest-crawl": {"rounds": 3}}
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_openspiel_games_sim_test_sim_game_with_pickling(name: str) -> None:
+    """``games_sim_test``'s ``sim_game``: the game and its type pickle, states pickle and serialise on the way."""
+    from open_spiel.python.tests.games_sim_test import GamesSimTest
+
+    game = tos.load(name, **SHIPPED_PARAMS.get(name, {}))
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and again.num_distinct_actions() == game.num_distinct_actions()
+    GamesSimTest("sim_game").sim_game(game)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_openspiel_api_test_observer_checks(name: str) -> None:
+    """``integration_tests/api_test``: no private information in a perfect-information game's private observer,
+    some in a game with hidden cards, and public observations never ``None`` once given; a public-only
+    observer of a game with hidden cards shows no seat's hand (it gives none)."""
+    from open_spiel.integration_tests import api_test
+    from open_spiel.python.observation import make_observation
+
+    game = tos.load(name, **SHIPPED_PARAMS.get(name, {}))
+    case = type(f"Api_{name}", (api_test.EnforceAPIOnPartialTreeBase,), {"game": game, "game_name": name})
+    case.setUpClass()
+    for test in ("test_private_information_contents", "test_no_invalid_public_observations",
+                 "test_observations_raises_error_on_invalid_player",
+                 "test_legal_actions_returns_empty_list_on_opponent"):
+        getattr(case(test), test)()
+    public = make_observation(game, pyspiel.IIGObservationType(public_info=True, perfect_recall=False,
+                                                               private_info=pyspiel.PrivateInfoType.NONE))
+    state = case.some_states[-1]
+    seen = public.string_from(state, 0)
+    if game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
+        assert seen == tos.tablerules_game(state).observation_string(0)
+    else:
+        assert seen is None
