@@ -12,14 +12,23 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from dicegame import Pig  # noqa: E402
-from windowgame import HecklersPig  # noqa: E402
+from dicegame import Hold, Pig, Roll  # noqa: E402
+from windowgame import Cheer, Heckle, HecklersPig  # noqa: E402
+from windowgame import Pass as LetGo  # noqa: E402
 
 from tablerules.core.registry import game_names  # noqa: E402
 from tablerules.interop import openspiel as tos  # noqa: E402
+from tablerules.interop.ids import ActionTable, ChanceTable, Event, Tables, one  # noqa: E402
 
-tos.register(Pig, perfect_information=True)
-tos.register(HecklersPig, perfect_information=True)
+
+def pig_tables(players: int) -> Tables:
+    """Pig's ids: roll 0, hold 1 (and the hecklers' heckle 2, let it go 3, cheer 4); a d6 face f is chance id f - 1."""
+    blocks = [one(Roll), one(Hold), one(Heckle), one(LetGo), one(Cheer)]
+    return Tables(ActionTable("pig", players, blocks), ChanceTable("pig", players, [Event("d6", tuple(range(1, 7)))]))
+
+
+tos.register(Pig, tables=pig_tables, perfect_information=True)
+tos.register(HecklersPig, tables=pig_tables, perfect_information=True)
 
 # a few full games each; Munchkin capped at 20 turns (a full Munchkin game is ~4,000 actions, and OpenSpiel's test
 # clones the state three times an action: the slow test below plays longer ones)
@@ -113,25 +122,19 @@ def test_random_playouts_through_the_wrapper(name: str) -> None:
     assert steps <= game.max_game_length()
 
 
-def test_action_ids_are_one_vocabulary_per_game() -> None:
+def test_action_ids_come_from_the_games_table() -> None:
     one, two = tos.load("pig"), tos.load("pig", target=50)
     a, b = one.new_initial_state(), two.new_initial_state()
-    assert a.legal_actions() == b.legal_actions() == [a.legal_actions()[0]]
-    assert a.action_to_string(a.current_player(), a.legal_actions()[0]) == "player 0 rolls"
-    a.apply_action(a.legal_actions()[0])
+    assert a.legal_actions() == b.legal_actions() == [0]
+    assert a.action_to_string(a.current_player(), 0) == "player 0 rolls"
+    a.apply_action(0)
     assert a.is_chance_node()
     outcomes = a.chance_outcomes()
-    assert len(outcomes) == 6 and sum(p for _, p in outcomes) == pytest.approx(1.0)
+    assert [i for i, _ in outcomes] == list(range(6)) and sum(p for _, p in outcomes) == pytest.approx(1.0)
     assert [a.action_to_string(pyspiel.PlayerId.CHANCE, i) for i, _ in outcomes] == [f"d6: {f}" for f in range(1, 7)]
-    assert one.num_distinct_actions() == tos.DEFAULT_NUM_DISTINCT_ACTIONS
-    vocabulary = tos.ActionVocabulary("test", "actions", 2)
-    vocabulary.id("x")
-    vocabulary.id("y")
-    assert vocabulary.id("x") == 0
-    with pytest.raises(tos.VocabularyFull, match="more than 2 distinct actions"):
-        vocabulary.id("z")
-    with pytest.raises(ValueError, match="no actions has id 5"):
-        vocabulary.action(5)
+    assert one.num_distinct_actions() == 5 and one.max_chance_outcomes() == 6
+    munchkin = tos.load("munchkin", players=3)
+    assert munchkin.num_distinct_actions() == tos.game_tables("munchkin", 3).actions.size
 
 
 def test_an_illegal_id_is_refused() -> None:
@@ -248,7 +251,7 @@ def test_the_games_own_info_and_strings_are_used_when_present() -> None:
         def information_state_string(self, player: int) -> str:
             return f"p{player} knows {len(self.history)}"
 
-    tos.register(TellingPig)
+    tos.register(TellingPig, tables=pig_tables)
     game = tos.load("telling-pig")
     assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
     assert (game.get_type().min_num_players, game.get_type().max_num_players) == (2, 3)
@@ -258,3 +261,53 @@ def test_the_games_own_info_and_strings_are_used_when_present() -> None:
     assert state.observation_string(1) == "p1 sees [0, 0]"
     assert state.information_state_string(0) == "p0 knows 1"
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_a_game_without_a_table_is_refused_when_loaded() -> None:
+    class Untabled(Pig):
+        name = "untabled-pig"
+
+    tos.register(Untabled)
+    with pytest.raises(Exception, match="no action id table"):
+        tos.load("untabled-pig")
+
+
+# OpenSpiel's own test classes, run as they ship on each game (Munchkin and Quest capped in turns: sim_game clones
+# and pickles the state along a whole game)
+SHIPPED_PARAMS = {"munchkin": {"max_turns": 8}, "quest-crawl": {"rounds": 3}}
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_openspiel_games_sim_test_sim_game_with_pickling(name: str) -> None:
+    """``games_sim_test``'s ``sim_game``: the game and its type pickle, states pickle and serialise on the way."""
+    from open_spiel.python.tests.games_sim_test import GamesSimTest
+
+    game = tos.load(name, **SHIPPED_PARAMS.get(name, {}))
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and again.num_distinct_actions() == game.num_distinct_actions()
+    GamesSimTest("sim_game").sim_game(game)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_openspiel_api_test_observer_checks(name: str) -> None:
+    """``integration_tests/api_test``: no private information in a perfect-information game's private observer,
+    some in a game with hidden cards, and public observations never ``None`` once given; a public-only
+    observer of a game with hidden cards shows no seat's hand (it gives none)."""
+    from open_spiel.integration_tests import api_test
+    from open_spiel.python.observation import make_observation
+
+    game = tos.load(name, **SHIPPED_PARAMS.get(name, {}))
+    case = type(f"Api_{name}", (api_test.EnforceAPIOnPartialTreeBase,), {"game": game, "game_name": name})
+    case.setUpClass()
+    for test in ("test_private_information_contents", "test_no_invalid_public_observations",
+                 "test_observations_raises_error_on_invalid_player",
+                 "test_legal_actions_returns_empty_list_on_opponent"):
+        getattr(case(test), test)()
+    public = make_observation(game, pyspiel.IIGObservationType(public_info=True, perfect_recall=False,
+                                                               private_info=pyspiel.PrivateInfoType.NONE))
+    state = case.some_states[-1]
+    seen = public.string_from(state, 0)
+    if game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
+        assert seen == tos.tablerules_game(state).observation_string(0)
+    else:
+        assert seen is None

@@ -100,7 +100,9 @@ class MCTSAgent(Agent):
             return legal[0]
         bot, wrapped = self._bot(game)
         state = wrapped.new_initial_state()
-        state._core = osp._Core(game.copy(), wrapped.spec, game.num_players())
+        core = state._core = osp._Core(game.copy(), wrapped.spec, game.num_players(), wrapped.tables)
         if state.current_player() != player:  # a response window asked a later seat first: no tree for it
             return self.fallback.choose(game, player)
-        return wrapped.spec.actions.action(bot.step(state))
+        choice = bot.step(state)  # (the bot searches clones; the state's own legal map is unchanged)
+        core.legal_ids()
+        return core.moves[choice]

@@ -30,29 +30,25 @@ How the protocol maps onto OpenSpiel
 * **Clone** is :meth:`Game.copy`; **serialisation** (``state.serialize()``, pickling) stores the game's
   JSON save and rebuilds the state with :meth:`Game.from_json`.
 
-The action vocabulary
----------------------
-OpenSpiel wants each action as an integer below ``num_distinct_actions()``. tablerules actions are
-frozen dataclasses whose number is open-ended (a Munchkin card x a target x a player...), so an
-enumeration would be large, game-specific and fragile. Instead each wrapped game has one
-**vocabulary per process** (shared by every ``load_game`` of that game, every state and every clone):
-an action gets the next free id the first time any state lists it, and keeps it. Chance outcomes have a
-vocabulary of their own (ids below ``max_chance_outcomes()``). Equal actions always get the same id, so
-MCTS trees, clones and deserialised states agree, and interning costs one dict look-up per action.
-The price: ids depend on the order in which actions were first met, so they are stable within a
-process but not across processes (a saved game travels as its JSON save, never as ids). The bound
-``num_distinct_actions`` is fixed per game (:data:`NUM_DISTINCT_ACTIONS`, default
-:data:`DEFAULT_NUM_DISTINCT_ACTIONS`), generous next to what random play meets (about 5,200 distinct
-Munchkin actions after 40 random 4-player games, 2,400 in Munchkin Quest, 26 in the crawl); running out
-raises :class:`VocabularyFull`, naming the setting to raise.
+Action ids
+----------
+OpenSpiel wants each action as an integer below ``num_distinct_actions()``. Each game's ids come from its
+table in :mod:`tablerules.interop.ids`, built from its data files and player count alone: an action's id
+depends only on what it is (its type and its arguments by kind: card ids, seats, regions, squares,
+numbers), the same in every process, platform and release (the table's ``VERSION``), so recorded id
+trajectories replay anywhere. ``num_distinct_actions`` is the table's size for the player count and
+``max_chance_outcomes`` the size of its chance table (a card drawn is its card id: the copies of one card
+are one outcome with their summed probability; a die face is the face). The README's interop section lists
+the sizes. A game without a table of its own (a test fixture, work in progress) passes ``tables=`` to
+:func:`register`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 try:
@@ -60,77 +56,19 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError("tablerules.interop.openspiel needs open-spiel: pip install 'tablerules[openspiel]'") from exc
 
-from ..core.protocol import Action, Game
+from ..core.protocol import Game
 from ..core.registry import game_class, game_names
+from .ids import NotEncodable, Tables  # noqa: F401  (NotEncodable: what a bad table raises)
+from .ids import tables as game_tables
 
 PREFIX = "python_tablerules_"
 
-#: upper bound of player-action ids (``num_distinct_actions``) for games not in :data:`NUM_DISTINCT_ACTIONS`
-DEFAULT_NUM_DISTINCT_ACTIONS = 1 << 16
-#: per-game bound of player-action ids
-NUM_DISTINCT_ACTIONS: dict[str, int] = {"quest-crawl": 1 << 10}
-#: upper bound of chance-outcome ids (``max_chance_outcomes``)
-DEFAULT_MAX_CHANCE_OUTCOMES = 1 << 12
-
-
-class VocabularyFull(RuntimeError):
-    """More distinct actions than the game's declared ``num_distinct_actions``."""
-
-
-class ActionVocabulary:
-    """Integer ids for actions, handed out on first sight and kept for the life of the process.
-
-    Shared, never copied: ``copy.deepcopy`` returns the vocabulary itself, and pickling refers to the
-    process-wide vocabulary of the same game.
-    """
-
-    def __init__(self, game: str, kind: str, capacity: int) -> None:
-        self.game = game
-        self.kind = kind
-        self.capacity = capacity
-        self.ids: dict[Action, int] = {}
-        self.actions: list[Action] = []
-        self.by_identity: dict[int, int] = {}  # id() of an action in ``actions`` (kept alive there) -> its id
-
-    def __len__(self) -> int:
-        return len(self.actions)
-
-    def id(self, action: Action) -> int:
-        """The id of ``action``, giving it the next free one if it is new."""
-        i = self.by_identity.get(id(action))  # the very object listed before (chance outcomes are shared)
-        if i is not None:
-            return i
-        i = self.ids.get(action)
-        if i is None:
-            i = len(self.actions)
-            if i >= self.capacity:
-                setting = "NUM_DISTINCT_ACTIONS" if self.kind == "actions" else "DEFAULT_MAX_CHANCE_OUTCOMES"
-                raise VocabularyFull(f"{self.game}: more than {self.capacity} distinct {self.kind}; "
-                                     f"raise tablerules.interop.openspiel.{setting} before registering the game")
-            self.ids[action] = i
-            self.actions.append(action)
-            self.by_identity[id(action)] = i
-        return i
-
-    def action(self, i: int) -> Action:
-        """The action with id ``i`` (``ValueError`` for an id never handed out)."""
-        if not 0 <= i < len(self.actions):
-            raise ValueError(f"{self.game}: no {self.kind} has id {i}")
-        return self.actions[i]
-
-    def __deepcopy__(self, memo: dict) -> ActionVocabulary:
-        return self
-
-    def __copy__(self) -> ActionVocabulary:
-        return self
-
-    def __reduce__(self) -> tuple:
-        return (_vocabulary, (self.game, self.kind))
+TableMaker = Callable[[int], Tables]
 
 
 @dataclass(eq=False)
 class _Spec:
-    """What one wrapped game needs: the class, its OpenSpiel type and its two vocabularies."""
+    """What one wrapped game needs: the class, its OpenSpiel type and its id tables by player count."""
 
     cls: type[Game]
     short_name: str
@@ -139,22 +77,13 @@ class _Spec:
     max_players: int
     default_players: int
     max_length: int
-    num_distinct_actions: int
-    max_chance_outcomes: int
-    actions: ActionVocabulary = field(init=False)
-    outcomes: ActionVocabulary = field(init=False)
+    make_tables: TableMaker
 
-    def __post_init__(self) -> None:
-        self.actions = ActionVocabulary(self.short_name, "actions", self.num_distinct_actions)
-        self.outcomes = ActionVocabulary(self.short_name, "chance outcomes", self.max_chance_outcomes)
+    def tables(self, players: int) -> Tables:
+        return self.make_tables(players)
 
 
 _SPECS: dict[str, _Spec] = {}  # short name -> spec
-
-
-def _vocabulary(short_name: str, kind: str) -> ActionVocabulary:
-    spec = _spec(short_name)
-    return spec.actions if kind == "actions" else spec.outcomes
 
 
 def _spec(short_name: str) -> _Spec:
@@ -214,17 +143,26 @@ def _player_range(cls: type[Game], info: Any, defaults: Mapping[str, Any]) -> tu
     return (min(allowed), max(allowed), default) if allowed else (default, default, default)
 
 
-def register(game: str | type[Game], *, num_distinct_actions: int | None = None,
-             max_chance_outcomes: int | None = None, perfect_information: bool | None = None) -> str:
+def register(game: str | type[Game], *, tables: TableMaker | None = None,
+             perfect_information: bool | None = None) -> str:
     """Register a tablerules game (a registry name or a :class:`Game` subclass) with OpenSpiel.
 
-    Returns its OpenSpiel short name; registering the same game again just returns it.
-    ``perfect_information`` overrides what the game's ``info`` says (without ``info``: imperfect).
+    Returns its OpenSpiel short name; registering the same game again just returns it. ``tables`` (players ->
+    :class:`~tablerules.interop.ids.Tables`) numbers the actions of a game :mod:`tablerules.interop.ids` has no
+    table for. ``perfect_information`` overrides what the game's ``info`` says (without ``info``: imperfect).
     """
     cls = game_class(game) if isinstance(game, str) else game
     short_name = short_name_of(cls.name)
     if short_name in _SPECS:
         return short_name
+    if tables is None:
+        name = cls.name
+
+        def tables(players: int) -> Tables:
+            found = game_tables(name, players)
+            if found is None:
+                raise ValueError(f"{name}: no action id table; pass tables= to tablerules.interop.openspiel.register")
+            return found
     info = _game_info(cls)
     defaults = _parameter_defaults(cls)
     low, high, default_players = _player_range(cls, info, defaults)
@@ -250,14 +188,14 @@ def register(game: str | type[Game], *, num_distinct_actions: int | None = None,
         provides_observation_tensor=False,
         parameter_specification=defaults,
     )
-    spec = _Spec(cls, short_name, game_type, low, high, default_players, max_length,
-                 num_distinct_actions or NUM_DISTINCT_ACTIONS.get(cls.name, DEFAULT_NUM_DISTINCT_ACTIONS),
-                 max_chance_outcomes or DEFAULT_MAX_CHANCE_OUTCOMES)
+    spec = _Spec(cls, short_name, game_type, low, high, default_players, max_length, tables)
     _SPECS[short_name] = spec
     if short_name not in pyspiel.registered_names():
         # a class, not a closure: OpenSpiel keeps the factory past the interpreter's end, and destroying a
-        # closure then aborts the process
+        # closure then aborts the process; a module attribute, so that pickle finds it
         factory = type(f"TablerulesGame_{cls.name.replace('-', '_')}", (TablerulesGame,), {"spec": spec})
+        factory.__module__ = __name__
+        globals()[factory.__name__] = factory
         pyspiel.register_game(game_type, factory)
     return short_name
 
@@ -296,9 +234,10 @@ class TablerulesGame(pyspiel.Game):
         self.seed = int(values.get("seed", 0))
         self.tablerules_params = spec.cls.make_params({k: v for k, v in values.items() if k != "seed"})
         players = int(getattr(self.tablerules_params, "players", spec.default_players))
+        self.tables = spec.tables(players)
         game_info = pyspiel.GameInfo(
-            num_distinct_actions=spec.num_distinct_actions,
-            max_chance_outcomes=spec.max_chance_outcomes,
+            num_distinct_actions=self.tables.actions.size,
+            max_chance_outcomes=self.tables.chance.size,
             num_players=players,
             min_utility=-1.0,
             max_utility=float(players - 1),
@@ -307,6 +246,11 @@ class TablerulesGame(pyspiel.Game):
         )
         super().__init__(spec.game_type, game_info, values)
         self.players = players
+        self.values = values
+
+    def __reduce__(self) -> tuple:
+        """Pickled as OpenSpiel pickles its own games: the registered name and the parameters."""
+        return (_load_game, (self.spec.short_name, dict(self.values)))
 
     def new_initial_state(self) -> TablerulesState:
         return TablerulesState(self)
@@ -317,23 +261,29 @@ class TablerulesGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
-        return _Observer(bool(iig_obs_type is not None and iig_obs_type.perfect_recall))
+        perfect = self.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+        if iig_obs_type is None:
+            return _Observer(False, perfect=perfect)
+        return _Observer(bool(iig_obs_type.perfect_recall), bool(iig_obs_type.public_info),
+                         iig_obs_type.private_info, perfect)
 
 
 class _Core:
     """A state's tablerules game and caches. Copied with :meth:`Game.copy`, pickled as the JSON save."""
 
-    __slots__ = ("game", "legal", "player", "players", "spec")
+    __slots__ = ("game", "legal", "moves", "player", "players", "spec", "tables")
 
-    def __init__(self, game: Game, spec: _Spec, players: int) -> None:
+    def __init__(self, game: Game, spec: _Spec, players: int, tables: Tables) -> None:
         self.game = game
         self.spec = spec
         self.players = players
+        self.tables = tables
         self.player: int | None = None  # cached current player
         self.legal: list[int] | None = None  # cached sorted legal ids of the current player
+        self.moves: dict[int, Any] = {}  # id -> the legal action of the current player
 
     def __deepcopy__(self, memo: dict) -> _Core:
-        return _Core(self.game.copy(), self.spec, self.players)
+        return _Core(self.game.copy(), self.spec, self.players, self.tables)
 
     def __reduce__(self) -> tuple:
         return (_core_from_save, (self.spec.short_name, self.players, json.dumps(self.game.to_json())))
@@ -356,14 +306,33 @@ class _Core:
 
     def legal_ids(self) -> list[int]:
         if self.legal is None:
-            ids = self.spec.actions.id
-            self.legal = sorted({ids(a) for a in self.game.legal_actions(self.current_player())})
+            self.moves = self.tables.actions.legal(self.game.legal_actions(self.current_player()))
+            self.legal = sorted(self.moves)
         return self.legal
+
+    def outcomes(self) -> dict[int, tuple[Any, Any]]:
+        """``id -> (outcome, probability)`` of the pending chance step (dice steps are shared: kept on the step)."""
+        step = self.game.chance_step()
+        if step is None:
+            return {}
+        cache = step.__dict__.get("_openspiel_outcomes")
+        if cache is None:
+            cache = {}
+            object.__setattr__(step, "_openspiel_outcomes", cache)
+        known = cache.get(self.tables.chance)
+        if known is None:
+            known = cache[self.tables.chance] = self.tables.chance.outcomes(step)
+        return known
 
 
 def _core_from_save(short_name: str, players: int, save: str) -> _Core:
     spec = _spec(short_name)
-    return _Core(spec.cls.from_json(json.loads(save)), spec, players)
+    return _Core(spec.cls.from_json(json.loads(save)), spec, players, spec.tables(players))
+
+
+def _load_game(short_name: str, values: dict[str, Any]) -> TablerulesGame:
+    _spec(short_name)
+    return pyspiel.load_game(short_name, values)
 
 
 class TablerulesState(pyspiel.State):
@@ -373,7 +342,7 @@ class TablerulesState(pyspiel.State):
         if name != "_core":
             raise AttributeError(name)
         game = self.get_game()
-        core = _Core(game.new_tablerules_game(), game.spec, game.players)
+        core = _Core(game.new_tablerules_game(), game.spec, game.players, game.tables)
         self._core = core
         return core
 
@@ -385,35 +354,33 @@ class TablerulesState(pyspiel.State):
         return core.legal_ids() if player == core.current_player() else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        step = self._core.game.chance_step()
-        if step is None:
-            return []
-        vocabulary = self._core.spec.outcomes
-        cache = step.__dict__.get("_openspiel_outcomes")  # dice steps are shared (across games too)
-        if cache is None:
-            cache = {}
-            object.__setattr__(step, "_openspiel_outcomes", cache)
-        known = cache.get(vocabulary.game)
-        if known is None:
-            ids = vocabulary.id
-            known = cache[vocabulary.game] = sorted([(ids(a), p.numerator / p.denominator) for a, p in step.outcomes])
-        return list(known)
+        return sorted((i, p.numerator / p.denominator) for i, (_, p) in self._core.outcomes().items())
 
     def _apply_action(self, action: int) -> None:
         core = self._core
         if core.game.is_chance():
-            move = core.spec.outcomes.action(action)
+            known = core.outcomes().get(action)
+            if known is None:
+                raise ValueError(f"{core.game.name}: chance outcome {action} is not possible now")
+            move = known[0]
         else:
             if action not in core.legal_ids():
                 raise ValueError(f"{core.game.name}: action {action} is not legal for player {core.player}")
-            move = core.spec.actions.action(action)
+            move = core.moves[action]
         core.game.apply(move)
         core.player = core.legal = None
 
     def _action_to_string(self, player: int, action: int) -> str:
-        spec = self._core.spec
-        vocabulary = spec.outcomes if player == pyspiel.PlayerId.CHANCE else spec.actions
-        return vocabulary.action(action).describe()
+        core = self._core
+        if player == pyspiel.PlayerId.CHANCE:
+            known = core.outcomes().get(action) if core.game.is_chance() else None
+            if known is not None:
+                return known[0].describe()
+            event, value = core.tables.chance.arguments(action)
+            return f"{event}: {value}"
+        if player == core.current_player() and action in core.legal_ids():
+            return core.moves[action].describe()
+        return f"player {player}: {core.tables.actions.text(action)}"
 
     def is_terminal(self) -> bool:
         return self._core.game.is_over()
@@ -433,21 +400,40 @@ class TablerulesState(pyspiel.State):
 
 
 class _Observer:
-    """Strings only (no tensors): the information state (perfect recall) or the observation."""
+    """Strings only (no tensors), as the observation type asks (``None``: the seat's observation):
 
-    def __init__(self, information_state: bool) -> None:
+    * perfect recall: the information state string;
+    * public only (``private_info`` NONE): the observation of a perfect-information game (everything is public);
+      ``None`` (not provided) for a game with hidden cards, so that no seat's hand shows;
+    * private only (no public info): ``""`` in a perfect-information game (nothing is private), else the seat's
+      own observation;
+    * every player's private info: the whole state (the referee's view);
+    * otherwise the seat's observation string.
+    """
+
+    def __init__(self, information_state: bool, public: bool = True, private: Any = None,
+                 perfect: bool = False) -> None:
         self.information_state = information_state
+        self.public = public
+        self.private = pyspiel.PrivateInfoType.SINGLE_PLAYER if private is None else private
+        self.perfect = perfect
         self.tensor = None
         self.dict: dict[str, Any] = {}
 
     def set_from(self, state: TablerulesState, player: int) -> None:
         pass
 
-    def string_from(self, state: TablerulesState, player: int) -> str:
+    def string_from(self, state: TablerulesState, player: int) -> str | None:
         game = state._core.game
         if self.information_state:
             method = getattr(game, "information_state_string", None)
             return method(player) if method is not None else state.history_str()
+        if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            return str(state)
+        if self.private == pyspiel.PrivateInfoType.NONE and not self.perfect:
+            return None
+        if not self.public and self.perfect:
+            return ""
         method = getattr(game, "observation_string", None)
         return method(player) if method is not None else str(state)
 

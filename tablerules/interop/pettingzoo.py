@@ -13,11 +13,10 @@ How the protocol maps onto PettingZoo
 * **Agents** are ``player_0 .. player_{n-1}``. As in the OpenSpiel wrapper, one seat acts at a time: the
   first seat of :meth:`Game.to_act` that has a legal action (a response window is answered in table order);
   any-time actions out of turn are not offered.
-* **Actions** are ids in the game's fixed vocabulary, the same :class:`ActionVocabulary` object the OpenSpiel
-  wrapper uses (:mod:`tablerules.interop.openspiel`: an action gets the next free id the first time any state
-  lists it and keeps it for the process, below the game's fixed ``num_distinct_actions``). The action space is
-  ``Discrete(num_distinct_actions)`` and every observation carries ``action_mask`` (int8, 1 for the ids the
-  agent may play now). An id that is not legal raises :class:`IllegalAction`.
+* **Actions** are the game's canonical ids, the same as the OpenSpiel wrapper's (:mod:`tablerules.interop.ids`:
+  a table built from the game's data and player count, the same in every process). The action space is
+  ``Discrete(n)`` with ``n`` the table's size and every observation carries ``action_mask`` (int8, 1 for the
+  ids the agent may play now). An id that is not legal raises :class:`IllegalAction`.
 * **Observations** are what the seat may see, :meth:`Game.observation` (hidden hands stay hidden), as its
   canonical JSON (sorted keys, ASCII) in UTF-8 bytes, zero-padded to a fixed length: ``Box(0, 255, (L,),
   uint8)`` with ``L`` from :data:`OBSERVATION_BYTES`. :func:`decode_observation` gives the dict back; a
@@ -87,7 +86,7 @@ class TablerulesEnv(AECEnv):
         self.cls = game_class(game) if isinstance(game, str) else game
         self.params = dict(params or {})
         self.render_mode = render_mode
-        self.vocabulary = osp._spec(osp.register(self.cls)).actions
+        spec = osp._spec(osp.register(self.cls))
         self.metadata = {**self.metadata, "name": f"tablerules_{self.cls.name.replace('-', '_')}"}
         self.obs_length = OBSERVATION_BYTES.get(self.cls.name, DEFAULT_OBSERVATION_BYTES)
         self._seed = int(seed)
@@ -95,8 +94,10 @@ class TablerulesEnv(AECEnv):
         self.game = self.cls(self.params, seed=self._seed)
         self.max_steps = max_steps or self.game.max_length
         n = self.game.num_players()
+        self.table = spec.tables(n).actions
+        self._moves: dict[int, Any] = {}
         self.possible_agents = [f"player_{p}" for p in range(n)]
-        size = self.vocabulary.capacity
+        size = self.table.size
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(0, 255, (self.obs_length,), np.uint8),
@@ -126,7 +127,8 @@ class TablerulesEnv(AECEnv):
     def legal_ids(self, seat: int) -> list[int]:
         if self.game.is_over() or self.game.is_chance() or seat != self._current():
             return []
-        return sorted({self.vocabulary.id(a) for a in self.game.legal_actions(seat)})
+        self._moves = self.table.legal(self.game.legal_actions(seat))
+        return sorted(self._moves)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
@@ -149,7 +151,7 @@ class TablerulesEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.seat(agent)
-        mask = np.zeros(self.vocabulary.capacity, dtype=np.int8)
+        mask = np.zeros(self.table.size, dtype=np.int8)
         mask[self.legal_ids(seat)] = 1
         return {"observation": encode_observation(self.game.observation(seat), self.obs_length, self.cls.name),
                 "action_mask": mask}
@@ -170,7 +172,7 @@ class TablerulesEnv(AECEnv):
         self.rewards = {a: 0.0 for a in self.agents}
         if action is None or int(action) not in self.legal_ids(seat):
             raise IllegalAction("pettingzoo", f"action id {action} is not legal for {agent} now")
-        self.game.apply(self.vocabulary.action(int(action)))
+        self.game.apply(self._moves[int(action)])
         self._resolve_chance()
         if self.game.is_over():
             self._finish()
