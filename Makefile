@@ -49,9 +49,10 @@ bench: setup
 	$(BIN)/python benchmarks/bench_openspiel.py
 	$(BIN)/python benchmarks/bench_sweep.py scaling
 
-## docs: regenerate the coverage tables of docs/rules/<game>.md (seed sentence -> tests) from the tests' docstrings
+## docs: regenerate the coverage tables of docs/rules/<game>.md (seed sentence -> tests) from the tests' docstrings, and docs/lessons.md
 docs: setup
 	$(BIN)/python -m tablerules.docs_coverage
+	$(BIN)/python -m tablerules.lessons.docs
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis tests/screenshots figures/*.png

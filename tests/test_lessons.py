@@ -147,3 +147,9 @@ def test_progress_round_trips_and_sums_up_a_class() -> None:
     broken["steps"][0]["mood"] = "happy"
     with pytest.raises(DataError, match=r"x.json: at \$\.steps"):
         Progress.from_json(json.dumps(broken), "x.json")
+
+
+def test_the_lessons_table_in_the_docs_is_up_to_date() -> None:
+    from tablerules.lessons.docs import main
+
+    assert main(["--check"]) == 0, "run: python -m tablerules.lessons.docs"
