@@ -153,7 +153,7 @@ def test_a_fight_is_played_on_the_monster_and_running_on_the_rooms() -> None:
     assert panel.board.active == [f"monster:{orcs}"]
     panel.board.click(f"monster:{orcs}")
     assert game.stage() == "rolling to run away"
-    assert "escapes all 1 monster(s) still chasing" in panel.roll_view.value
+    assert "escapes the monster still chasing" in panel.roll_view.value
 
 
 # ----- odds through the roll -----------------------------------------------------------------------------

@@ -34,7 +34,9 @@ def register_play_kind(game_name: str, words: dict[str, str]) -> None:
         right = of_kind(game, kind, seat, lambda a: all(getattr(a, k, None) == v for k, v in wanted.items()))
         if not right:
             raise ValueError(f"no legal action of the kind {kind!r} in this position")
-        return Answer(right, (words.get(kind, f"The rule asks for: {kind}."),))
+        first = sorted(a.describe() for a in right)[0]
+        label = first if len(right) == 1 else f"{first} (or any other like it: {len(right)} are right)"
+        return Answer(right, (words.get(kind, f"The rule asks for: {kind}."),), label=label)
 
     play_kind.__name__ = "play_kind"
     ask(game_name, Kind.ACT, "do an action of the named kind on the table")(play_kind)

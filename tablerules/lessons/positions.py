@@ -24,14 +24,23 @@ def scenario_module(game: str) -> ModuleType:
     return import_module(f"tablerules.{PACKAGE[game]}.scenario")
 
 
+def _plain(value: object) -> object:
+    """JSON arrays as tuples (a square ``[0, -1]`` is the ``(0, -1)`` the scenario API takes)."""
+    if isinstance(value, list | tuple):
+        return tuple(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
 def build(game: str, step: Step) -> Game:
     """The step's position, set up afresh (every call refuses a position the rules cannot hold)."""
     module = scenario_module(game)
     start = step.position.start
     try:
-        made = getattr(module, start.name)(*start.args, **dict(start.kwargs))
+        made = getattr(module, start.name)(*_plain(start.args), **_plain(dict(start.kwargs)))
         for call in step.position.setup:
-            getattr(module, call.name)(made, *call.args, **dict(call.kwargs))
+            getattr(module, call.name)(made, *_plain(call.args), **_plain(dict(call.kwargs)))
     except (TablerulesError, ValueError, KeyError) as exc:
         raise ValueError(f"step {step.id!r}: the position cannot be set up: {exc}") from exc
     return made

@@ -69,7 +69,8 @@ def pending_odds(game: QuestGame) -> list[PendingOdds]:
         runner = f.runners[0]
         modifiers = [6 if game.heroes[runner].level <= game.monster_card(m).no_pursuit_up_to
                      else game.run_modifier(runner, m) for m in f.chasing]
-        out.append(PendingOdds(f"player {runner} escapes all {len(modifiers)} monster(s) still chasing",
+        chasing = "the monster still chasing" if len(modifiers) == 1 else f"all {len(modifiers)} monsters still chasing"
+        out.append(PendingOdds(f"player {runner} escapes {chasing}",
                                odds.flee(modifiers).escape_all))
     room = game.room_of(game.current)
     if f is None and game.stage() in (MOVING, SEARCH_DICE) and room.search is not None:

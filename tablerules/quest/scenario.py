@@ -310,3 +310,46 @@ def empty_room_deck(game: QuestGame) -> list[str]:
             radius += 1
     game.refresh()
     return placed
+
+
+# ----- reaching a fight through the game's own actions (lessons, the panels' worked examples) -------------
+def _play(game: QuestGame, field: str, action: object) -> None:
+    from ..core.errors import IllegalAction
+
+    try:
+        game.apply(action)
+    except IllegalAction as exc:
+        raise _refuse(field, str(exc)) from None
+
+
+def explore(game: QuestGame, side: str, tile: str, card: str, base: str = "blue") -> None:
+    """The current player explores through ``side`` into the room tile ``tile`` and meets the monster
+    ``card`` on a base of colour ``base`` (the referee's draws); the DxM card and the links are the seeded
+    draws. A fight is on when the monster stays (p. 6, 探索)."""
+    from .exploration import Explore
+
+    _play(game, "side", Explore(game.current, side))
+    _play(game, "tile", Chance("room", tile))
+    while game.chance_step() is not None and game.chance_step().event in ("dxm", "link"):
+        game.roll()
+    _play(game, "card", Chance("monster", card))
+    _play(game, "base", Chance("base", base))
+    while game.chance_step() is not None and game.chance_step().event == "dxm":
+        game.roll()
+
+
+def roll_fight(game: QuestGame, faces: Iterable[int]) -> None:
+    """The fighter says "I'm rolling", everybody lets it be, and the combat dice show ``faces`` (the
+    munchkins' dice first, then the monsters'): the position right after the roll (p. 9, 掷战斗骰)."""
+    from .actions import Pass, Roll
+
+    if game.fight is None:
+        raise _refuse("faces", "no fight is on")
+    _play(game, "roll", Roll(game.fight.fighter))
+    while game.fight.window is not None and game.fight.window.waiting:
+        _play(game, "pass", Pass(game.fight.window.waiting[0]))
+    for i, face in enumerate(faces):
+        _play(game, f"faces[{i}]", Chance("d6", face))
+    if game.chance_step() is not None and game.chance_step().event == "d6":
+        raise _refuse("faces", "too few faces for the combat dice")
+

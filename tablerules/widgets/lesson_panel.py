@@ -162,6 +162,8 @@ class LessonPanel:
             self.table.intercept = self.looked
         self.table.view_toggle.value = "seat"
         parts: list[w.Widget] = [self.table.board, self.table.choice_box]
+        if self.table.lesson_state:
+            parts.append(self.table.state_view)
         if step.question.kind is Kind.ACT:
             parts += [self.table.direct_rows, self.table.anytime_box, self.table.message]
         self.table_box.children = tuple(parts)

@@ -295,6 +295,8 @@ class QuestPanel(DungeonBoard, StepThrough):
     stage_rules = STAGE_RULES
     seed_ref = SEED
 
+    lesson_state = True  # a lesson shows the sheets under the board (render_state hides the asked numbers)
+
     def __init__(self, game: QuestGame, humans=(0,), agents=None, picture: bool = True, **kwargs) -> None:
         self.show_board = picture
         self.auto_pass = w.Dropdown(options=[("ask me every time", PASS_ASK),
@@ -500,13 +502,17 @@ class QuestPanel(DungeonBoard, StepThrough):
             health = f"{h.health}/{h.max_health}{' dead' if h.dead else ''}"
             room = self.room(game.room_of(i).id)
             why = " + ".join(f"{label} {v}" for label, v in breakdown.strength_terms(game, i))
+            strength = "" if self.quiz else (f"<td title='{html.escape(why, quote=True)}'>{game.strength(i)}</td>")
             rows.append(f"<tr{style}><td>{i} {h.colour.value}</td><td class='level'>{h.level}</td>"
-                        f"<td>{html.escape(game.character(i))}</td><td title='{html.escape(why, quote=True)}'>"
-                        f"{game.strength(i)}</td><td>{health}</td><td>{h.gold}</td><td>{room}</td><td>{items}</td>"
+                        f"<td>{html.escape(game.character(i))}</td>{strength}<td>{health}</td><td>{h.gold}</td>"
+                        f"<td>{room}</td><td>{items}</td>"
                         f"<td>{pack}</td><td class='tablerules-hand' data-seat='{i}'>{hand}</td></tr>")
         table = ("<table class='tablerules-sheets'><tr><th>player</th><th>level</th><th>character</th>"
-                 "<th>strength</th><th>health</th><th>gold</th><th>room</th><th>items in play</th><th>backpack</th>"
+                 + ("" if self.quiz else "<th>strength</th>")
+                 + "<th>health</th><th>gold</th><th>room</th><th>items in play</th><th>backpack</th>"
                  "<th>hand</th></tr>" + "".join(rows) + "</table>")
+        if self.quiz:  # a lesson asks for the fight's numbers or the moves: the sheets and the monsters only
+            return table + self.monsters_html()
         fight = ""
         if game.fight is not None and game.fight.monsters:
             where = self.room(game.fight.room)

@@ -40,6 +40,8 @@ class StepThrough:
     #: the numbers the lesson asks for (``quiz``), and a click is handed to ``intercept`` instead of played
     frozen: bool = False
     quiz: bool = False
+    #: a lesson shows ``state_view`` under the board (the panel's render_state honours ``quiz``)
+    lesson_state: bool = False
     intercept: Callable[[Action], None] | None = None
 
     def __init__(self, game: Game, agents: Agent | Sequence[Agent] | str | None = None, title: str | None = None,

@@ -64,7 +64,12 @@ class BadStuffInterpreter:
 
     # ----- the shared vocabulary ----------------------------------------------------------------
     def _effect_lose_levels(self, loss: Any) -> bool:
+        """Levels lost, never below 1; at level 1 there is nothing to lose, so the effect does not apply (in
+        Munchkin Quest a monster's bad stuff then becomes a hit: "如果怪物的后果对你没有作用，那就再挨一击")."""
         me = self.sheet(loss.victim)
+        if me.level <= 1:
+            self.event(f"player {loss.victim} is level 1: {loss.source} has no level to take")
+            return False
         me.level = max(1, me.level - loss.effect.n)
         self.event(f"player {loss.victim} loses {counted(loss.effect.n, 'level')} to {loss.source} (level {me.level})")
         return True
