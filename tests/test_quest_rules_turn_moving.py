@@ -23,6 +23,7 @@ from tablerules.quest.actions import (
     AnswerHelp,
     AskHelp,
     Deal,
+    Drop,
     Flee,
     PickUp,
     PlayCard,
@@ -280,3 +281,70 @@ def test_once_every_room_is_placed_monsters_still_pass_the_outer_links() -> None
     goblin = monster(game, "gimpy_goblin", r.id, "blue")
     walked = dict(walk_monsters(game.copy().dungeon, way))
     assert walked[goblin][0] == r.id and walked[goblin][-1] != r.id  # out through the outer link
+
+
+# ----- p. 7 交易, 搜索, 掉落的物品 ------------------------------------------------------------------------
+def test_rooms_buy_and_sell_items_cards_and_levels() -> None:
+    """p. 7 交易: "某些房间允许你买卖物品，卡牌，等级，等等。这便称为交易。" ; "大多数交易会写明支付方式：
+    无论是使用金币，物品还是卡牌（也可能仅限于某种特定的卡牌）。" The Den of Thieves buys a thief's item, the
+    Armoury sells an item, the Library a DxM card and the Throne Room a level, for gold; the Shrine takes any card."""
+    game = ready(players=2)
+    for tile, at in (("den_of_thieves", (0, -1)), ("armoury", (1, 0)), ("library", (0, 1)), ("throne_room", (-1, 0)),
+                     ("shrine", (-1, -1))):
+        room(game, tile, at)
+    hero(game, 0, cls="thief", gold=1000, health=3)
+    sword, = wear(game, 0, "short_sword")
+    move_to(game, 0, "den_of_thieves")
+    game.apply(Deal(0, "den_of_thieves", 0, sword))  # sold: an item for gold
+    assert game.heroes[0].gold == 1000 + game.card(sword).value and sword in game.treasure_discard
+    move_to(game, 0, "armoury")
+    game.apply(Deal(0, "armoury", 0, sword))  # bought back from the Treasure discards at its value
+    assert sword in game.heroes[0].hand and game.heroes[0].gold == 1000
+    move_to(game, 0, "library")
+    set_moves(game, 3)
+    game.apply(Deal(0, "library", 0))  # a card for 200 gold
+    assert game.heroes[0].gold == 800 and game.chance_step().event == "dxm"
+    game.roll()
+    move_to(game, 0, "throne_room")
+    game.apply(Deal(0, "throne_room", 0))  # a level for 800 gold
+    assert (game.heroes[0].level, game.heroes[0].gold) == (2, 0)
+    move_to(game, 0, "shrine")
+    set_moves(game, 3)
+    paid = {a.option for a in game.legal_actions() if isinstance(a, Deal)}
+    assert paid == set(game.heroes[0].hand) | {game.heroes[0].cls}  # a card: from the hand or in play
+
+
+def test_the_search_icons_and_the_rooms_one_cannot_search() -> None:
+    """p. 7 搜索: "房间里的搜索图标（见上）会对搜索骰进行修正。很自然，“无法搜索”的图标就表示在房间里根本不能搜索。"
+    The Library (+2) reads the table two rows lower than the Crypt (-2); the Pit of Despair, the Hospital and the
+    Shrine cannot be searched at all."""
+    from tablerules.odds import search as search_odds
+
+    game = ready(players=2)
+    for tile, at in (("library", (0, -1)), ("crypt", (1, 0)), ("pit_of_despair", (0, 1)), ("hospital", (-1, 0)),
+                     ("shrine", (-1, -1))):
+        room(game, tile, at)
+    rows = {}
+    for tile in ("library", "crypt"):
+        move_to(game, 0, tile)
+        after = game.copy()
+        after.apply(Search(0))
+        rows[tile] = {o.outcome: p for o, p in after.chance_outcomes()}
+        assert rows[tile] == {r: p for r, p in search_odds(1, game.room_of(0).search).rows.items() if p}
+    assert min(rows["library"]) == 3 and min(rows["crypt"]) == 1 and max(rows["library"]) == 8
+    for tile in ("pit_of_despair", "hospital", "shrine"):
+        move_to(game, 0, tile)
+        assert game.room_of(0).search is None and Search(0) not in game.legal_actions()
+
+
+def test_a_dropped_pile_is_open_to_every_seat_wherever_it_lies() -> None:
+    """p. 7 掉落的物品: "其他玩家随时可以查看掉落物品堆里面的卡牌，不管这些牌在哪。" Player 0 drops a sword in the
+    Kitchen; player 1, on the entrance, reads the pile card by card (the hands stay counts)."""
+    game = corridor_game(players=2)
+    sword, = wear(game, 0, "short_sword")
+    hand(game, 0, "elf")
+    move_to(game, 0, NORTH_EAST)
+    game.apply(Drop(0, sword))
+    seen = game.observe(1)
+    assert seen["dropped"] == {NORTH_EAST: [sword]} and seen["heroes"][0]["hand"] == 1
+    assert game.room_of(1).entrance
