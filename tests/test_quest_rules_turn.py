@@ -25,6 +25,7 @@ from tablerules.quest.actions import (
     D10Power,
     Deal,
     Flee,
+    GiveUp,
     LoadDie,
     PlayCard,
     Roll,
@@ -151,6 +152,29 @@ def test_three_discard_piles_face_up() -> None:
     while game.is_chance():
         game.roll()
     assert game.monster_discard["maul_rat"] == 1 and game.observe(1)["monster_discard"] == {"maul_rat": 1}
+
+
+def test_a_deck_found_empty_at_a_draw_takes_the_discards_laid_since() -> None:
+    """p. 4 初始设置: "任意牌堆的牌用完时，把相应的弃牌堆洗成新的牌堆。如果某个牌堆和相应的弃牌堆都没了，那就谁也抽不了
+    这种牌了！" Every DxM card is in a hand or in play, the discards are empty: player 1's turn card is not drawn.
+    Then player 0 gives up the Elf: the next turn's DxM card comes from that discard, shuffled into a new deck."""
+    game = ready(players=3)
+    cards = sorted(c.split("#")[0] for c in game.dxm_deck)
+    elf, = hand(game, 0, "elf")
+    cards.remove("elf")
+    hand(game, 2, *cards)
+    game.apply(PlayCard(0, elf))
+    assert game.dxm_deck == [] and game.dxm_discard == []
+    game.apply(EndTurn(0))
+    game.apply(Chance("monster die", "purple"))
+    assert game.current == 1 and not game.is_chance() and game.log[-1] == "no dxm card is left: nobody draws"
+    game.apply(GiveUp(0, elf))  # out of turn: the Elf goes to the DxM discards
+    assert game.dxm_discard == [elf]
+    game.apply(EndTurn(1))
+    game.apply(Chance("monster die", "purple"))
+    assert game.current == 2 and game.chance_outcomes() == ((Chance("dxm", elf), 1),)
+    game.apply(Chance("dxm", elf))
+    assert elf in game.heroes[2].hand and game.dxm_discard == []
 
 
 def test_each_player_a_colour_with_its_bases_level_1_and_300_gold() -> None:

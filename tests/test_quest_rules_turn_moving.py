@@ -348,3 +348,26 @@ def test_a_dropped_pile_is_open_to_every_seat_wherever_it_lies() -> None:
     seen = game.observe(1)
     assert seen["dropped"] == {NORTH_EAST: [sword]} and seen["heroes"][0]["hand"] == 1
     assert game.room_of(1).entrance
+
+
+def test_a_deal_whose_room_names_no_move_cost_costs_one_move() -> None:
+    """p. 7 交易: "除非另有说明，否则进行交易需要花费一点移动力。" The Throne Room's level for 800 gold says nothing
+    else, so it costs one move: not offered with none left; the Portal Room says 2."""
+    game = ready(players=2)
+    room(game, "throne_room", (0, -1))
+    room(game, "portal_room", (1, 0))
+    move_to(game, 0, "throne_room")
+    hero(game, 0, gold=800)
+    game.apply(Deal(0, "throne_room", 0))
+    assert game.moves_left == 2 and game.heroes[0].level == 2
+    game = ready(players=2)
+    room(game, "throne_room", (0, -1))
+    move_to(game, 0, "throne_room")
+    hero(game, 0, gold=800)
+    set_moves(game, 0)
+    assert not any(isinstance(a, Deal) for a in game.legal_actions())
+    room(game, "portal_room", (1, 0))
+    move_to(game, 0, "portal_room")
+    set_moves(game, 3)
+    game.apply(Deal(0, "portal_room", 0, "throne_room"))
+    assert game.moves_left == 1
