@@ -275,7 +275,7 @@ def test_the_turns_phases_in_order() -> None:
     roll_fight(game, 6)  # level 5 + 6 against the level-1 plant (no die): won
     while game.is_chance():
         game.roll()
-    assert game.fight is None and game.stage() == "moving"
+    assert game.fight is None and game.stage() == "moving" and Search(1) in game.legal_actions()  # moving on
     game.apply(EndTurn(1))  # 3. charity: 7 cards, the others are lower
     assert game.stage() == "charity"
     while game.stage() == "charity":
