@@ -185,6 +185,7 @@ def test_each_player_a_colour_with_its_bases_level_1_and_300_gold() -> None:
     assert len(set(game.colours)) == 4 and [h.colour for h in game.heroes] == list(game.colours)
     assert game.free_bases == {c: 3 for c in game.colours}
     assert all((h.level, h.gold) == (1, 300) for h in game.heroes)
+    assert [game.base_moves(p) for p in range(4)] == [3] * 4  # 3 move tokens each
     assert all(game.dungeon.munchkins[c] == game.dungeon.entrance.id for c in game.colours)
 
 
