@@ -305,7 +305,8 @@ def test_suicide_and_the_monsters_win_when_all_are_dead() -> None:
 
 # ----- the boss -------------------------------------------------------------------------------
 def test_a_level_ten_munchkin_on_the_entrance_fights_a_level_twenty_boss() -> None:
-    """Seed 001 p. 4: "游戏的目标是升到10级并逃离地城"; p. 11: "照常决定它的底座颜色"."""
+    """Seed 001 p. 4: "游戏的目标是升到10级并逃离地城"; "至于逃离地城么，你得回到入口战boss（见第11页）。
+    杀掉boss就赢了！" p. 11: "照常决定它的底座颜色"."""
     game = ready(players=2)
     hero(game, 0, level=10)
     wear(game, 0, "poking_spear", "mithril_armour", "firefighters_helmet", "boots_of_butt_kicking")

@@ -70,6 +70,7 @@ def test_exploring_a_dxm_card_and_a_monster_fight_at_once() -> None:
 
 def test_searching_once_a_room_a_turn_one_move_not_with_a_monster() -> None:
     """p. 7 搜索: "花一点移动力就可以投个骰子...有怪物在场的时候不能搜索。" ; "每回合每个房间只能搜索一次！" ;
+    "如果你在一次搜索中找到了足够多的东西，房间就会被“搜刮完毕”或“洗劫一空”。" ;
     "往被“搜刮完毕”的房间
     里再放一个“搜刮完毕”就会变成“洗劫一空”\""""
     game = corridor_game(players=2)

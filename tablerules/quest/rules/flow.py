@@ -259,6 +259,8 @@ class FlowRules:
                     self.first_pick(st.pending.pop(0))
                     continue
                 if kind == "draw" and not (st.dxm_deck if step.deck == "dxm" else st.treasure_deck):  # _deck()
+                    if self.reshuffle(step.deck):
+                        return
                     st.pending.pop(0)
                     self.event(f"no {step.deck} card is left: nobody draws")
                     continue

@@ -367,9 +367,15 @@ class ItemRules:
                                                                   "go_up_a_level" else ""))
 
     def _moves_changed(self, player: int, before: int) -> None:
-        """A change of move points counts as if from the start of the turn (p. 6)."""
+        """A change of move points counts as if from the start of the turn (p. 6); moves cut below those used
+        this turn stop the moving, the once-a-turn crossing too, with no other penalty (p. 6: "那么你就不能再移动了，
+        但是并没有其他惩罚"; rules edition 2)."""
         if player == self.state.current:
-            self.state.moves_left = max(0, self.state.moves_left + self.base_moves(player) - before)
+            left = self.state.moves_left + self.base_moves(player) - before
+            if left < 0 and self.params.rules >= 2:
+                self.state.all_in_used = True
+                self.event(f"player {player} has used more moves than the turn now gives: no more moving this turn")
+            self.state.moves_left = max(0, left)
 
     def _do_Pack(self, action: Pack) -> None:
         h = self.state.heroes[action.player]

@@ -20,6 +20,16 @@ class PowerRules:
         D10Power: ("class powers", "a class d10 power: once a turn (fury once a fight), with a target (p. 15)"),
     }
 
+    def _run_in_to_backstab(self, player: int) -> None:
+        """p. 6 回合外的移动: "有些时候可以在其他玩家的回合之内移动，比如说...跑去背刺": a thief next door runs into the
+        fight's room to backstab, out of turn, spending no move (rules edition 2)."""
+        f, where = self.state.fight, self.state.dungeon.munchkins
+        colour = self.state.colours[player]
+        if self.params.rules >= 2 and where[colour] != f.room:
+            where[colour] = f.room
+            self.event(f"player {player} runs into the {self.state.dungeon.rooms[f.room].name} to backstab "
+                       "(out of turn: no move spent)")
+
     def _d10_powers(self, p: int) -> list[Action]:
         """Outside fights, once a turn: the thief's steal, the wizard's teleport."""
         tags = self.frozen_tags(p)
@@ -79,6 +89,7 @@ class PowerRules:
             f.turners.append(action.player)
         if action.power == "backstab":
             f.backstabbers.append(action.player)
+            self._run_in_to_backstab(action.player)
         if action.player != f.fighter and action.power != "flight":
             f.window.interfered = True
         self.event(action.describe())

@@ -172,6 +172,17 @@ class TurnRules:
         st = self.state
         return (st.dxm_deck, st.dxm_discard) if deck == "dxm" else (st.treasure_deck, st.treasure_discard)
 
+    def reshuffle(self, deck: str) -> bool:
+        """p. 4: "任意牌堆的牌用完时，把相应的弃牌堆洗成新的牌堆": a deck found empty when a card is to be drawn takes
+        the discards laid since it ran out (rules edition 2; edition 1 drew nothing); false when there are none."""
+        pile, discard = self._deck(deck)
+        if not discard or self.params.rules < 2:
+            return False
+        pile.extend(discard)
+        discard.clear()
+        self.event(f"the {deck} deck is empty: its discards are shuffled into a new deck")
+        return True
+
     def draw(self, player: int, deck: str, n: int = 1, face: str = "down") -> None:
         self.state.pending += [Step("draw", deck, player, face)] * n
 
