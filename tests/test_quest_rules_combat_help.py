@@ -127,6 +127,28 @@ def test_a_promised_share_of_the_treasure_is_picked_first_by_the_helper() -> Non
     assert picks[0].card in game.heroes[1].hand and len(game.heroes[0].won) == 1
 
 
+def test_several_willing_helpers_bid_against_each_other() -> None:
+    """p. 10: "如果不止一个人愿意为了宝藏帮你，你还可以让他们互相竞价！" Against the Harpies (2 treasures) the fighter asks
+    player 1 to help for nothing: refused; player 2 for nothing: refused; player 1 again, for one treasure: refused
+    too. Each may be asked again, but only for more than they turned down (player 1: both treasures or gold,
+    player 2: one treasure or more); player 2 takes one treasure."""
+    game = corridor_game()
+    fight_in_north(game, "harpies")
+    game.apply(AskHelp(0, 1, 0))
+    game.apply(AnswerHelp(1, False))
+    game.apply(AskHelp(0, 2, 0))
+    game.apply(AnswerHelp(2, False))
+    game.apply(AskHelp(0, 1, 1))
+    game.apply(AnswerHelp(1, False))
+    asks = {(a.helper, a.treasures, a.gold) for a in game.legal_actions() if isinstance(a, AskHelp)}
+    assert asks == {(1, 2, 0), (1, 0, 100), (1, 0, 300), (2, 1, 0), (2, 2, 0), (2, 0, 100), (2, 0, 300)}
+    with pytest.raises(IllegalAction, match="ask again only for more"):
+        game.apply(AskHelp(0, 1, 1))
+    game.apply(AskHelp(0, 2, 1))
+    game.apply(AnswerHelp(2, True))
+    assert game.fight.helper == 2 and game.fight.share == 1
+
+
 # ----- p. 10 帮手以外 ------------------------------------------------------------------------------
 def test_outside_help_no_attack_only_monsters_enhancers_one_shots_curses_backstabs() -> None:
     """p. 10 帮手以外: "你不能直接攻击其他玩家，但是可以用以下方法影响战斗：" ; "·打出游荡怪物卡，把一只新怪物扔进战
