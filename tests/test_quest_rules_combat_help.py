@@ -128,7 +128,8 @@ def test_a_promised_share_of_the_treasure_is_picked_first_by_the_helper() -> Non
 
 
 def test_several_willing_helpers_bid_against_each_other() -> None:
-    """p. 10: "如果不止一个人愿意为了宝藏帮你，你还可以让他们互相竞价！" Against the Harpies (2 treasures) the fighter asks
+    """p. 10: "如果不止一个人愿意为了宝藏帮你，你还可以让他们互相竞价！" Against the Harpies (2 treasures) the
+    fighter asks
     player 1 to help for nothing: refused; player 2 for nothing: refused; player 1 again, for one treasure: refused
     too. Each may be asked again, but only for more than they turned down (player 1: both treasures or gold,
     player 2: one treasure or more); player 2 takes one treasure."""
