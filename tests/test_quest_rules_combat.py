@@ -1,6 +1,6 @@
-"""Munchkin Quest (seed 001) p. 8-9 read sentence by sentence: being ignored, sizing up a fight, monsters
-leaving it, several monsters, the combat roll, rooms and their icons, the totals. Each test quotes its
-passage; the positions come from the scenario API (tablerules/quest/scenario.py) and the game's actions."""
+"""Munchkin Quest (seed 001) p. 8-9 read sentence by sentence: being ignored, sizing up a fight, monsters leaving it,
+several monsters, the combat roll, rooms and their icons, the totals. Each test quotes its passage; the positions come
+from the scenario API (tablerules/quest/scenario.py) and the game's actions."""
 
 from __future__ import annotations
 
@@ -30,9 +30,9 @@ from tablerules.quest.tiles import load_monsters, load_rooms
 
 # ----- p. 8 被怪物无视 --------------------------------------------------------------------------------
 def test_cards_say_which_munchkins_a_monster_ignores() -> None:
-    """p. 8 被怪物无视: "有些卡牌和房间上写着，怪物会“无视”某些小白。" The monster cards name races and classes
-    they ignore (the Kiosk ignores thieves, the Goldfish elves); no room of data/quest/rooms.json says so. An
-    ignored thief walks into the Kiosk's room and nothing happens; a munchkin it does not ignore fights."""
+    """p. 8 被怪物无视: "有些卡牌和房间上写着，怪物会“无视”某些小白。" The monster cards name races and classes they
+    ignore (the Kiosk ignores thieves, the Goldfish elves); no room of data/quest/rooms.json says so. An ignored thief
+    walks into the Kiosk's room and nothing happens; a munchkin it does not ignore fights."""
     cards = load_monsters()
     kinds = {"human", "elf", "dwarf", "halfling", "warrior", "wizard", "thief", "cleric"}
     ignoring = {m.id: set(m.ignores) for m in cards if m.ignores}
@@ -50,9 +50,9 @@ def test_cards_say_which_munchkins_a_monster_ignores() -> None:
 
 
 def test_an_ignored_munchkin_may_stay_in_peace_or_move_on() -> None:
-    """p. 8: "你可以选择呆在房间里和怪物和平共处，也可以移去其他房间。" The thief ignored by the Kiosk may move
-    on (a move to the Kitchen is offered), or stay and end the turn: the next turn starts in the Kiosk's room
-    with no fight either (p. 8 "只有当你的回合开始，且房间里仍然有怪物时" is for monsters that do not ignore you)."""
+    """p. 8: "你可以选择呆在房间里和怪物和平共处，也可以移去其他房间。" The thief ignored by the Kiosk may move on (a
+    move to the Kitchen is offered), or stay and end the turn: the next turn starts in the Kiosk's room with no fight
+    either (p. 8 "只有当你的回合开始，且房间里仍然有怪物时" is for monsters that do not ignore you)."""
     game = corridor_game(players=2)
     hero(game, 0, cls="thief")
     monster(game, "kiosk", NORTH, "blue")  # lurking: it stays put on the monster turn
@@ -70,8 +70,8 @@ def test_an_ignored_munchkin_may_stay_in_peace_or_move_on() -> None:
 
 def test_a_monster_that_ignored_you_remembers_nothing_next_time() -> None:
     """p. 8: "如果怪物无视了你，那在你们之后再次相遇的时候，它对此前的遭遇不会有任何记忆。" The thief picks a fight
-    with the Kiosk, loses and runs; walking back in, the Kiosk ignores the thief again (no fight at once, the
-    choice offered again), as if they had never met."""
+    with the Kiosk, loses and runs; walking back in, the Kiosk ignores the thief again (no fight at once, the choice
+    offered again), as if they had never met."""
     game = corridor_game(players=2)
     hero(game, 0, cls="thief")
     kiosk = monster(game, "kiosk", NORTH, "blue")
@@ -89,9 +89,9 @@ def test_a_monster_that_ignored_you_remembers_nothing_next_time() -> None:
 # ----- p. 8 开战 ----------------------------------------------------------------------------------
 def test_size_up_a_monster_by_its_level_against_your_level_and_items() -> None:
     """p. 8 开战: "战怪时，先看看它的等级，然后和自己的等级（见第15页）比比，别忘了算上你身上和包里的装备。" Level 3
-    with the Firefighter's Helmet (+2) worn is 5 against the Pit Bull's 2; what lies in the backpack gives no
-    bonus (p. 16: 背包...不会给你提供加值), so "包里" is read as what the munchkin carries in play. The numbers are
-    those of the fight's "I'm rolling" line and of its odds."""
+    with the Firefighter's Helmet (+2) worn is 5 against the Pit Bull's 2; what lies in the backpack gives no bonus
+    (p. 16: 背包...不会给你提供加值), so "包里" is read as what the munchkin carries in play. The numbers are those of
+    the fight's "I'm rolling" line and of its odds."""
     game = corridor_game(players=2)
     hero(game, 0, level=3)
     wear(game, 0, "firefighters_helmet")
@@ -104,9 +104,9 @@ def test_size_up_a_monster_by_its_level_against_your_level_and_items() -> None:
 
 
 def test_a_monster_card_modifier_against_a_class_adjusts_the_monster() -> None:
-    """p. 8: "某些怪物拥有战斗相关的的能力或弱点，比如说面对某些种族和职业时的调整值。" ; "怪物卡上写的调整值都是
-    调整怪物等级的。" The Maul Rat (level 1, +3 against clerics) fights a cleric at 4; the cleric keeps her own
-    level; against a thief it is level 1."""
+    """p. 8: "某些怪物拥有战斗相关的的能力或弱点，比如说面对某些种族和职业时的调整值。" ; "怪物卡上写的调整值都是调整
+    怪物等级的。" The Maul Rat (level 1, +3 against clerics) fights a cleric at 4; the cleric keeps her own level;
+    against a thief it is level 1."""
     game = corridor_game(players=2)
     hero(game, 0, level=2, cls="cleric")
     fight_in_north(game, "maul_rat")
@@ -134,9 +134,9 @@ def test_a_curse_may_take_an_item_in_the_middle_of_a_fight() -> None:
 
 def test_a_monster_that_vanishes_leaves_the_fight_and_the_fight_goes_on() -> None:
     """p. 8 怪物跑哪去了？: "某些事件会直接把怪物从战斗中拿走" ; "只要房间里还剩有怪物，战斗就继续。" The only such
-    event in the data is a monster leaving the game (p. 6: no base left, the highest-level monster goes): a
-    Wandering Monster joins the fight against the Orcs with every base in use, so the Orcs (level 10) vanish;
-    the Pit Bull that came stays, and the fight goes on against it alone (its 1 treasure, not the Orcs' 3)."""
+    event in the data is a monster leaving the game (p. 6: no base left, the highest-level monster goes): a Wandering
+    Monster joins the fight against the Orcs with every base in use, so the Orcs (level 10) vanish; the Pit Bull that
+    came stays, and the fight goes on against it alone (its 1 treasure, not the Orcs' 3)."""
     game = corridor_game(players=2)
     hero(game, 0, level=9)
     for card, where, base in (("maul_rat", EAST, "red"), ("goldfish", EAST, "red"), ("lame_goblin", EAST, "blue"),
@@ -161,9 +161,8 @@ def test_a_monster_that_vanishes_leaves_the_fight_and_the_fight_goes_on() -> Non
 
 # ----- p. 9 多个怪物 -------------------------------------------------------------------------------
 def test_a_standee_is_one_monster_whatever_its_name_says() -> None:
-    """p. 9 多个怪物: "凡涉及到规则的地方，每个怪物立身像均视为一个怪物，而不管卡牌的名字上写的是几个
-    （比如说“尸妖兄弟”）。"
-    The 3,872 Orcs are one standee: losing to them is one hit, and running is one die."""
+    """p. 9 多个怪物: "凡涉及到规则的地方，每个怪物立身像均视为一个怪物，而不管卡牌的名字上写的是几个（比如说“尸妖兄弟
+    ”）。" The 3,872 Orcs are one standee: losing to them is one hit, and running is one die."""
     game = corridor_game(players=2)
     hero(game, 0, level=3)
     orcs = fight_in_north(game, "orcs")
@@ -201,9 +200,9 @@ def test_several_monsters_are_fought_as_one_group() -> None:
 
 # ----- p. 9 掷战斗骰 -------------------------------------------------------------------------------
 def test_the_roll_is_the_last_step_of_a_fight() -> None:
-    """p. 9 掷战斗骰: "战斗的最后一步便是掷骰。" ; "通常来讲，小白们和怪物们都可以掷骰，然后把结果加到各自的等级和
-    加值上" Once the dice are rolled nobody asks for help, plays a one-shot or an enhancer: the dice are added
-    to each side (5 + 3 against 2 + 5) and decide."""
+    """p. 9 掷战斗骰: "战斗的最后一步便是掷骰。" ; "通常来讲，小白们和怪物们都可以掷骰，然后把结果加到各自的等级和加值
+    上" Once the dice are rolled nobody asks for help, plays a one-shot or an enhancer: the dice are added to each
+    side (5 + 3 against 2 + 5) and decide."""
     game = corridor_game(players=3)
     hero(game, 0, level=3)
     wear(game, 0, "firefighters_helmet")
@@ -219,8 +218,8 @@ def test_the_roll_is_the_last_step_of_a_fight() -> None:
 
 
 def test_the_fighter_rolls_first_then_the_helper_then_the_monsters_owner() -> None:
-    """p. 9: "如果战斗发生在你的回合，你就是“主战玩家”，并且由你开始掷骰。" The fighter's die is the first chance step,
-    then the helper's, then the monster's, rolled by its owner (blue: player 1, so the player to the left of a
+    """p. 9: "如果战斗发生在你的回合，你就是“主战玩家”，并且由你开始掷骰。" The fighter's die is the first chance
+    step, then the helper's, then the monster's, rolled by its owner (blue: player 1, so the player to the left of a
     fighting owner, player 2)."""
     game = corridor_game(players=3)
     fight_in_north(game, "pit_bull", "blue")
@@ -234,9 +233,9 @@ def test_the_fighter_rolls_first_then_the_helper_then_the_monsters_owner() -> No
 
 
 def test_a_curse_when_the_fighter_is_about_to_roll() -> None:
-    """p. 9: "他们可能会在你要掷骰的时候下一张诅咒，或者使用些特殊能力（见第10页，“帮助和干涉”）来逆转乾坤。"
-    In the "I'm rolling" window player 1 curses the fighter (a hit), player 2 backstabs as a thief from next
-    door (-2): the fight turns, and the fighter answers before any die."""
+    """p. 9: "他们可能会在你要掷骰的时候下一张诅咒，或者使用些特殊能力（见第10页，“帮助和干涉”）来逆转乾坤。" In the
+    "I'm rolling" window player 1 curses the fighter (a hit), player 2 backstabs as a thief from next door (-2): the
+    fight turns, and the fighter answers before any die."""
     game = corridor_game(players=3)
     hero(game, 0, level=3, health=4)
     toe, = hand(game, 1, "curse_stubbed_toe")
@@ -287,8 +286,8 @@ def test_most_rooms_have_special_rules_on_their_parchment() -> None:
 
 
 def test_room_icons_are_races_and_classes_printed_on_those_cards() -> None:
-    """p. 9 图标: "很多房间在房间名旁边会列出一个或几个图标。" ; "这些图标表示种族和职业（见左边）。" ; "在相应的种族和
-    职业卡上也会有这些图标。" Many tiles carry one icon or several (the Gambling Den: halfling and thief); every
+    """p. 9 图标: "很多房间在房间名旁边会列出一个或几个图标。" ; "这些图标表示种族和职业（见左边）。" ; "在相应的种族
+    和职业卡上也会有这些图标。" Many tiles carry one icon or several (the Gambling Den: halfling and thief); every
     icon is a race or a class that a race or class card makes you (human: having no race card)."""
     rooms = load_rooms()
     tiles = list(rooms.rooms)
@@ -302,12 +301,11 @@ def test_room_icons_are_races_and_classes_printed_on_those_cards() -> None:
 
 
 def test_green_icons_add_a_die_red_icons_take_one_for_fights_and_searches() -> None:
-    """p. 9 图标: "战斗骰和搜索骰（见第7页）都会受到这些图标的影响。" ;
-    "·绿色图标表示这个房间对相应的种族和职业有利。" ;
-    "每个和你人物相符的绿色图标能让你多掷1个骰子。" ; "·红色图标表示这个房间对相应的种族和职业不利。" ; "每个和你人物
-    相符的红色图标会使你少掷1个骰子。" An elf cleric in the Shrine (green cleric and elf) rolls 3 combat dice; a
-    thief in the Chapel (red thief) none; the search roll counts the same dice (its odds use 2 dice for an elf
-    in the Elven Glade)."""
+    """p. 9 图标: "战斗骰和搜索骰（见第7页）都会受到这些图标的影响。" ; "·绿色图标表示这个房间对相应的种族和职业有利。
+    " ; "每个和你人物相符的绿色图标能让你多掷1个骰子。" ; "·红色图标表示这个房间对相应的种族和职业不利。" ; "每个和你
+    人物相符的红色图标会使你少掷1个骰子。" An elf cleric in the Shrine (green cleric and elf) rolls 3 combat dice; a
+    thief in the Chapel (red thief) none; the search roll counts the same dice (its odds use 2 dice for an elf in the
+    Elven Glade)."""
     game = corridor_game(players=2)
     hero(game, 0, level=2, race="elf", cls="cleric")
     shrine = room(game, "shrine", (-1, -1))
@@ -339,9 +337,8 @@ def test_green_icons_add_a_die_red_icons_take_one_for_fights_and_searches() -> N
 
 # ----- p. 9 战斗结果 -------------------------------------------------------------------------------
 def test_the_totals_level_modifiers_dice_and_thrown_items_against_the_monsters() -> None:
-    """p. 9 战斗结果: "把你的（等级+调整值+战斗骰+投掷物品[见第17页，“投掷物品”]）和怪物的
-    （等级+调整值+战斗骰）比较一下。"
-    A level-3 cleric with the Firefighter's Helmet (+2) and a Cotion of Ponfusion thrown for her from the
+    """p. 9 战斗结果: "把你的（等级+调整值+战斗骰+投掷物品[见第17页，“投掷物品”]）和怪物的（等级+调整值+战斗骰）比较一
+    下。" A level-3 cleric with the Firefighter's Helmet (+2) and a Cotion of Ponfusion thrown for her from the
     entrance next door (+3), rolling 4: 12; the Maul Rat, level 1 +3 against clerics, rolling 5: 9."""
     game = corridor_game(players=3)
     hero(game, 0, level=3, cls="cleric")
@@ -361,9 +358,9 @@ def test_the_totals_level_modifiers_dice_and_thrown_items_against_the_monsters()
 
 
 def test_the_helper_rolls_a_die_too() -> None:
-    """p. 9: "如果你有帮手，那把帮手的等级和调整值算在你这一边。他也可以掷个骰子。" The helper's level
-    and items join the fighter's side, and the helper rolls a combat die of their own: 2 dice against the
-    monster's 1 (the odds read 2d6 for the munchkins)."""
+    """p. 9: "如果你有帮手，那把帮手的等级和调整值算在你这一边。他也可以掷个骰子。" The helper's level and items join
+    the fighter's side, and the helper rolls a combat die of their own: 2 dice against the monster's 1 (the odds read
+    2d6 for the munchkins)."""
     game = corridor_game(players=2)
     hero(game, 0, level=2)
     hero(game, 1, level=3)

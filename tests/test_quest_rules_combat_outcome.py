@@ -1,6 +1,6 @@
-"""Munchkin Quest (seed 001) p. 8-10 read sentence by sentence: what winning and losing a fight do, death in a
-fight, and running away (the run die, bad stuff, several monsters, nowhere to run). Each test quotes its
-passage; the positions come from the scenario API (tablerules/quest/scenario.py) and the game's actions."""
+"""Munchkin Quest (seed 001) p. 8-10 read sentence by sentence: what winning and losing a fight do, death in a fight,
+and running away (the run die, bad stuff, several monsters, nowhere to run). Each test quotes its passage; the
+positions come from the scenario API (tablerules/quest/scenario.py) and the game's actions."""
 
 from __future__ import annotations
 
@@ -17,9 +17,8 @@ from tablerules.quest.scenario import hand, hero, monster, move_to, room, wear
 # ----- p. 9 如果你赢了 -----------------------------------------------------------------------------
 def test_winning_beats_the_monster_its_standee_goes_its_base_back_its_card_discarded() -> None:
     """p. 9 如果你赢了: "如果你赢了，就打败了怪物。" ; "·把怪物的立身像取下来，把底座还给相应玩家。" ; "·享受怪物卡上
-    写明的
-    特殊好处" ; "·把所有怪物卡弃掉。" The Bull Demon (level 14, 2 dice, 4 treasures, mighty: 2 levels) with a blue
-    base: beaten, its standee leaves the Storeroom, blue has its 3 bases again, the card lies in the monster
+    写明的特殊好处" ; "·把所有怪物卡弃掉。" The Bull Demon (level 14, 2 dice, 4 treasures, mighty: 2 levels) with a
+    blue base: beaten, its standee leaves the Storeroom, blue has its 3 bases again, the card lies in the monster
     discards, and the card's rewards are paid: 2 levels (alone) and 4 treasures."""
     game = corridor_game(players=3)
     hero(game, 0, level=7)
@@ -35,8 +34,8 @@ def test_winning_beats_the_monster_its_standee_goes_its_base_back_its_card_disca
 
 # ----- p. 9 如果你输了或者平局, p. 8 死亡 -----------------------------------------------------------
 def _lost_with_a_helper(fighter_health: int) -> tuple:
-    """Player 0 (``fighter_health``) and helper 1 (4 health) lose to the Pit Bull 4 against 8; player 2 holds a
-    Loaded Die and lets the dice be."""
+    """Player 0 (``fighter_health``) and helper 1 (4 health) lose to the Pit Bull 4 against 8; player 2 holds a Loaded
+    Die and lets the dice be."""
     game = corridor_game(players=3)
     hero(game, 0, health=fighter_health)
     die, = hand(game, 2, "loaded_die")
@@ -50,9 +49,9 @@ def _lost_with_a_helper(fighter_health: int) -> tuple:
 
 
 def test_all_health_black_after_a_lost_fight_is_death_and_the_survivors_run() -> None:
-    """p. 9: "如果你的生命指示物都被翻黑，就死了（见第8页）。" ; "之后幸存者要努力逃跑（见第10页），愿意的话可以尖叫。"
-    Fighter (1 health) and helper each take a hit for the one monster: the fighter dies, the helper, alive, is
-    the one who runs."""
+    """p. 9: "如果你的生命指示物都被翻黑，就死了（见第8页）。" ; "之后幸存者要努力逃跑（见第10页），愿意的话可以尖叫。
+    " Fighter (1 health) and helper each take a hit for the one monster: the fighter dies, the helper, alive, is the
+    one who runs."""
     game, _, _ = _lost_with_a_helper(1)
     assert game.heroes[0].dead and not game.heroes[1].dead and game.heroes[1].health == 3
     assert game.fight.runners == [1] and game.stage() == "running: direction"
@@ -61,9 +60,8 @@ def test_all_health_black_after_a_lost_fight_is_death_and_the_survivors_run() ->
 
 def test_nobody_turns_back_time_on_a_death() -> None:
     """p. 8 死亡: "其他人不能在你死了以后再回溯时间把你救活。" Once the fighter is dead of the lost fight, the Loaded
-    Die
-    that could have turned the roll is no longer offered, and no card or healing gives the dead munchkin back
-    health (player 1's Go Up a Level and the dead player's own healing are not for a dead character)."""
+    Die that could have turned the roll is no longer offered, and nothing gives the dead munchkin back health (the
+    dead player's own Go Up a Level and healing are not offered: a dead character has neither)."""
     game, _, die = _lost_with_a_helper(1)
     hand(game, 0, "go_up_a_level")
     legal = game.legal_actions()
@@ -75,11 +73,9 @@ def test_nobody_turns_back_time_on_a_death() -> None:
 
 def test_a_runner_killed_by_the_bad_stuff_lies_in_the_monsters_room() -> None:
     """p. 8 当你死亡时: "·让你的小白模型躺下来，放在它吃最后一击的那个房间里。" ; p. 10 逃跑: "不管你躲没躲过怪物的后
-    果，
-    掷骰之后就会出现在那里。当然，要是怪物带来的后果先把你做掉了那就另当别论了。" The runner (2 health) chose the
-    Kitchen;
-    the lost fight's hit leaves 1, the Pit Bull's bad stuff (2 hits) kills: the standee lies in the Storeroom,
-    with its helmet and gold dropped there, not in the Kitchen."""
+    果，掷骰之后就会出现在那里。当然，要是怪物带来的后果先把你做掉了那就另当别论了。" The runner (2 health) chose the
+    Kitchen; the lost fight's hit leaves 1, the Pit Bull's bad stuff (2 hits) kills: the standee lies in the
+    Storeroom, with its helmet and gold dropped there, not in the Kitchen."""
     game = corridor_game(players=2)
     hero(game, 0, health=2)
     helmet, = wear(game, 0, "firefighters_helmet")
@@ -93,9 +89,9 @@ def test_a_runner_killed_by_the_bad_stuff_lies_in_the_monsters_room() -> None:
 
 
 def test_a_dead_runner_suffers_nothing_from_the_monsters_left() -> None:
-    """p. 8: "·如果在战斗中挂掉，你就不用继续扔骰子逃跑了。即使还有你没逃离的怪物，也不用承受他们带来的后果了。" Level 5
-    with 3 health loses to the Pit Bull and the Lame Goblin (2 hits); the Pit Bull catches and kills: no die for
-    the Lame Goblin and not its level either (death's one level only: 4)."""
+    """p. 8: "·如果在战斗中挂掉，你就不用继续扔骰子逃跑了。即使还有你没逃离的怪物，也不用承受他们带来的后果了。" Level
+    5 with 3 health loses to the Pit Bull and the Lame Goblin (2 hits); the Pit Bull catches and kills: no die for the
+    Lame Goblin and not its level either (death's one level only: 4)."""
     game = corridor_game(players=3)
     hero(game, 0, level=5, health=3)
     goblin = monster(game, "lame_goblin", NORTH, "green")
@@ -127,9 +123,8 @@ def test_too_slow_the_monster_card_bad_stuff_strikes() -> None:
 
 
 def test_escape_one_monster_and_be_caught_by_the_other() -> None:
-    """p. 10 逃避多个怪物: "你可能躲过了某个怪物的后果但是被另一个打中了。" Away from the Pit Bull with a 5, caught
-    by the
-    Lame Goblin with a 1: its level goes, not the Pit Bull's two hits."""
+    """p. 10 逃避多个怪物: "你可能躲过了某个怪物的后果但是被另一个打中了。" Away from the Pit Bull with a 5, caught by
+    the Lame Goblin with a 1: its level goes, not the Pit Bull's two hits."""
     game = corridor_game(players=3)
     hero(game, 0, level=3, health=4)
     goblin = monster(game, "lame_goblin", NORTH, "green")
@@ -144,10 +139,10 @@ def test_escape_one_monster_and_be_caught_by_the_other() -> None:
 
 
 def test_a_fight_in_a_room_with_no_neighbours_has_nowhere_to_run() -> None:
-    """p. 10 无处可逃？: "在某些极其不幸的情况下（比如说刚刚穿过墙）你可能会在一间没有四邻的房间里和怪物对战。" ;
-    "这种情况下你自动承受怪物的后果，而且就算还有移动力，回合也立刻结束。" The Crypt, walled off from the Storeroom and
-    open to nothing else, with the Kiosk (lurking) in it: player 0's turn starts there, the fight is lost, no
-    room is offered to run to, the Kiosk's 300 gold goes and the turn ends with moves left."""
+    """p. 10 无处可逃？: "在某些极其不幸的情况下（比如说刚刚穿过墙）你可能会在一间没有四邻的房间里和怪物对战。" ; "这
+    种情况下你自动承受怪物的后果，而且就算还有移动力，回合也立刻结束。" The Crypt, walled off from the Storeroom and
+    open to nothing else, with the Kiosk (lurking) in it: player 0's turn starts there, the fight is lost, no room is
+    offered to run to, the Kiosk's 300 gold goes and the turn ends with moves left."""
     game = corridor_game(players=2, first=1)
     crypt = room(game, "crypt", (-1, -1), {"E": "wall"})
     assert game.neighbours(crypt) == []
@@ -165,9 +160,8 @@ def test_a_fight_in_a_room_with_no_neighbours_has_nowhere_to_run() -> None:
 
 def test_bad_stuff_naming_a_helmet_you_do_not_have_is_a_hit() -> None:
     """p. 10 掷逃跑骰: "如果怪物的后果对你没有作用，那就再挨一击。" ; "比如说，如果怪物的后果显示是“丢掉头盔”，而你没
-    有头盔的
-    话，就挨一击。" Bigfoot's bad stuff is losing your headgear: with the Firefighter's Helmet on, the helmet goes;
-    bareheaded, one hit (not more)."""
+    有头盔的话，就挨一击。" Bigfoot's bad stuff is losing your headgear: with the Firefighter's Helmet on, the helmet
+    goes; bareheaded, one hit (not more)."""
     game = corridor_game(players=2)
     hero(game, 0, level=3)
     helmet, = wear(game, 0, "firefighters_helmet")
