@@ -28,7 +28,7 @@ def test_a_monster_in_your_room_when_your_turn_starts_is_a_fight() -> None:
     """p. 6 回合开始时房间里有怪物: "要是回合开始时就和怪物呆在一个房间里的话，就和撞上怪物一样处理，直接触发战斗。";
     p. 8:
     "如果怪物在你的回合之外移入了你所在的房间，什么事都不会发生...只有当你的回合开始，且房间里仍然有怪物时，
-    战斗才会开始。\""""
+    战斗才会开始。" ; "在你的回合，一旦发生以下情况之一，则发生战斗：·你回合开始时和怪物共处一室"."""
     game = corridor_game(players=2)
     move_to(game, 1, NORTH)
     plant = monster(game, "potted_plant", NORTH, "red")  # lurking: it never moves on the monster turn
@@ -87,7 +87,8 @@ def test_searching_once_a_room_a_turn_one_move_not_with_a_monster() -> None:
 
 
 def test_a_search_finding_a_monster_is_a_fight_at_once() -> None:
-    """p. 7: "如果你搜出了一个怪物，战斗立刻开始" ; p. 20: "7——抓一张怪物卡，立刻开战\""""
+    """p. 7: "如果你搜出了一个怪物，战斗立刻开始" ; p. 20: "7——抓一张怪物卡，立刻开战" ; p. 8 (a fight starts in
+    your turn when) "·新怪物出现在了你的房间。"."""
     game = corridor_game(players=2)
     game.apply(Move(0, "N"))
     game.apply(Search(0))
@@ -162,7 +163,7 @@ def test_before_charity_hand_items_go_into_play_or_onto_the_floor() -> None:
 
 
 def test_death_drops_everything_a_level_and_the_turn_goes_to_the_monsters() -> None:
-    """p. 8 死亡: "把你的手牌弃光 / 掉1级 / 你的所有金币和物品都掉在了你所处的房间 / 你所拥有的主角卡牌仍然归你。
+    """p. 8 死亡: "把你的手牌弃光，·掉1级 / 你的所有金币和物品都掉在了你所处的房间 / 你所拥有的主角卡牌仍然归你。
     也就是说，你的种族和
     职业保持不变 / 直接进行到怪物轮\""""
     game = corridor_game(players=2)

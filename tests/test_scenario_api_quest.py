@@ -99,7 +99,7 @@ def test_empty_room_deck_refuses_while_a_room_is_drawn(game: QuestGame) -> None:
     refused("room_deck", S.empty_room_deck, game)
 
 
-@pytest.mark.parametrize("seed", [0, 1, 4])  # (random play often chooses suicide: seeds where someone lives on)
+@pytest.mark.parametrize("seed", [4, 9, 10])  # (random play often chooses suicide: seeds where someone lives on)
 def test_fifty_random_actions_from_a_staged_position(game: QuestGame, seed: int) -> None:
     S.empty_room_deck(game)
     S.set_token(game, "library", "looted")

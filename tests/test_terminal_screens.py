@@ -25,7 +25,8 @@ def test_a_seats_screens_never_show_a_deck_or_another_seats_hidden_cards(monkeyp
                                                                           name: str) -> None:
     """Drive `tablerules play NAME --seat 0` through several positions (chance steps included) and check
     every screen against the cards seat 0 may not see at that moment."""
-    session = play(monkeypatch, name, seed=3, decisions=60)
+    seed = 4 if name == "quest" else 3  # (quest seed 3 ends early since the p. 10 rule fixes: all die at once)
+    session = play(monkeypatch, name, seed=seed, decisions=60)
     assert len(session.shots) > 20
     assert any(hidden_ids(shot.game, 0) for shot in session.shots) or name == "smallworld"
     for shot in session.shots:

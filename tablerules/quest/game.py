@@ -343,6 +343,9 @@ class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules,
         if isinstance(action, PlayCard) and self.card(action.card).kind == "go_up_a_level":
             return "go up a level", "level 10 is reached only by killing a monster"
         if isinstance(action, AskHelp):
+            if self.state.fight is not None and action.helper in self.state.fight.refused:
+                return "help", f"player {action.helper} turned an offer down: ask again only for more treasures, " \
+                               "more gold or another item (p. 10)"
             return "help", "helpers come from the same room or an adjacent one through a passable link" + (
                 "; only level-10 munchkins help against the boss" if self.state.fight and self.state.fight.boss else "")
         if isinstance(action, Move | Explore) and self.state.stage_name == MOVING:

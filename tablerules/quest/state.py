@@ -66,6 +66,8 @@ class Combat:
     asked: int | None = None
     offer: int = 0
     refused: list[int] = field(default_factory=list)
+    #: every offer turned down: [player, treasures, gold, item]; asked again, they must be offered more (p. 10)
+    turned_down: list[list] = field(default_factory=list)
     offer_gold: int = 0
     offer_item: str = ""
     #: who may still answer "I'm rolling" (or play a Loaded Die after the roll), and whether anybody acted

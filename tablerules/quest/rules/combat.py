@@ -11,7 +11,6 @@ from ...core.flow import ResponseWindow
 from ...core.protocol import Action
 from ...core.words import counted
 from ..actions import (
-    AskHelp,
     D10Power,
     Enhance,
     LoadDie,
@@ -167,13 +166,7 @@ class CombatRules:
             out.append(made(D10Power, p, "fury"))
         out += self.escapes(p)
         if f.helper is None:  # bribes: first pick of the treasures, gold, or an item
-            helpers = self.helpers()
-            treasures = self.treasure_count() if helpers else 0
-            for q in helpers:
-                out += made_pairs(AskHelp, p, (q,), tuple(range(treasures + 1)))
-                out += [made(AskHelp, p, q, 0, gold) for gold in (100, 300, 500) if gold <= h.gold]
-                out += [made(AskHelp, p, q, 0, 0, c) for c in self.items_once(h)
-                        if self.card(c).kind == "item" and self._receives(q, c)]
+            out += self.bribes(p)
         out.append(made(Roll, p))
         return out
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..actions import AnswerHelp, AskHelp, made
+from ...core.protocol import Action
+from ..actions import AnswerHelp, AskHelp, made, made_pairs
 from ..heroes import WIN_LEVEL
 from .common import ASKING, COMBAT
 
@@ -21,15 +22,38 @@ class HelpRules:
 
     def helpers(self) -> list[int]:
         """Who can be asked: alive, in the room or next to it through a passable link; for the boss, only
-        level-10 munchkins."""
+        level-10 munchkins (one who refused may be asked again for more: :meth:`bribes`)."""
         f = self.state.fight
         heroes = self.state.heroes
-        out = [q for q in range(self.params.players) if q != f.fighter and q not in f.refused
-               and not heroes[q].dead and (not f.boss or heroes[q].level >= WIN_LEVEL)]
+        out = [q for q in range(self.params.players)
+               if q != f.fighter and not heroes[q].dead and (not f.boss or heroes[q].level >= WIN_LEVEL)]
         if not out:
             return out
         near = self.reaching(f.room)
         return [q for q in out if self.state.dungeon.munchkins[self.state.colours[q]] in near]
+
+    def bribes(self, p: int) -> list[Action]:
+        """The fighter's asks: each munchkin who can help, offered first pick of any number of the treasures,
+        100 / 300 / 500 gold or an item in play. One who turned an offer down may be asked again, but only for
+        more: more of the treasures or more gold than any offer they turned down, or an item not yet offered to
+        them (p. 10: 如果不止一个人愿意为了宝藏帮你，你还可以让他们互相竞价). Each ask raises what is on the table,
+        so the asking ends."""
+        helpers = self.helpers()
+        if not helpers:
+            return []
+        h = self.state.heroes[p]
+        treasures = self.treasure_count()
+        items = [c for c in self.items_once(h) if self.card(c).kind == "item"]
+        out: list[Action] = []
+        for q in helpers:
+            down = [o for o in self.state.fight.turned_down if o[0] == q]
+            most_treasures = max((o[1] for o in down), default=-1)
+            most_gold = max((o[2] for o in down), default=0)
+            out += made_pairs(AskHelp, p, (q,), tuple(range(most_treasures + 1, treasures + 1)))
+            out += [made(AskHelp, p, q, 0, gold) for gold in (100, 300, 500) if most_gold < gold <= h.gold]
+            out += [made(AskHelp, p, q, 0, 0, c) for c in items
+                    if not any(o[3] == c for o in down) and self._receives(q, c)]
+        return out
 
     def reaching(self, room_id: str) -> set[str]:
         """The rooms a munchkin :meth:`reaches` ``room_id`` from."""
@@ -75,6 +99,7 @@ class HelpRules:
                        f"{self.monster_strength()} before the dice")
         else:
             f.refused.append(action.player)
+            f.turned_down.append([action.player, f.offer, f.offer_gold, f.offer_item])
             self.event(f"player {action.player} refuses to help")
         f.asked, f.offer_gold, f.offer_item = None, 0, ""
         self.state.stage_name = COMBAT
