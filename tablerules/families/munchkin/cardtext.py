@@ -80,6 +80,8 @@ def generated_text(card: Any) -> str:
                          "(one treasure, no level).")
         parts += _quest_monster(card)
         parts.append(f"{card.treasures} treasure(s), {card.levels} level(s).")
+        if keywords := quest_keywords(card):
+            parts.append("Keywords: " + ", ".join(keywords) + ".")
     elif kind == "item":
         parts.append(f"Item, {SLOTS.get(card.slot, card.slot)}{', big' if card.big else ''}: "
                      f"{_signed(card.bonus)} bonus" + (f", {_signed(card.run_bonus)} to run away" if card.run_bonus
@@ -111,12 +113,51 @@ MOVES = {"fast": "fast (after stopping, one more step the way it last moved)", "
          "reverse": "reverse (its first step goes against the arrow)"}
 
 
+#: the links every Quest monster passes (seed 001 p. 13: 通常情况下，怪物只能穿过走廊或普通的门)
+USUAL_PASSES = ("corridor", "door")
+PASSES = {"locked": "locked doors", "secret": "secret doors", "wall": "walls"}
+PASSES_ZH = {"locked": "上锁的门", "secret": "密门", "wall": "墙"}
+#: a Quest monster's keywords (seed 001 p. 13, 怪物关键词): size (none for a human-sized one), how it moves,
+#: its kind; "mighty" (强大, worth 2 levels, p. 15) as on the Bull Demon's card (p. 5)
+SIZE_WORDS = {"tiny": ("tiny", "微型"), "small": ("small", "小型"), "huge": ("huge", "巨型")}
+MOVE_WORDS = {"fast": ("fast", "快速"), "slow": ("slow", "迟缓"), "lurking": ("lurking", "潜伏"),
+              "reverse": ("reverse", "逆行")}
+
+
+def quest_keywords(card: Any, zh: bool = False) -> list[str]:
+    """The keywords at the foot of a Munchkin Quest monster card (p. 13: 怪物卡最下面列出了怪物的关键词。这些词说
+    明了它的体形、移动方式、类别和能力): its size first unless it is human-sized, its movement unless normal,
+    mighty, undead. Empty for a card without a standee (a Munchkin monster)."""
+    if not hasattr(card, "size"):
+        return []
+    i = 1 if zh else 0
+    words = [SIZE_WORDS[card.size][i]] if card.size in SIZE_WORDS else []
+    movement = getattr(card.movement, "value", "normal")
+    if movement in MOVE_WORDS:
+        words.append(MOVE_WORDS[movement][i])
+    if card.levels >= 2:
+        words.append("强大" if zh else "mighty")
+    if card.undead:
+        words.append("不死" if zh else "undead")
+    return words
+
+
+def _passes(card: Any) -> list[str]:
+    """The links beyond corridors and doors a Quest monster passes (p. 13: 有些怪物可以通过上锁的门或者密门，有些
+    可以穿墙), in the order locked, secret, wall."""
+    kinds = {getattr(k, "value", k) for k in getattr(card, "passes", ())}
+    return [k for k in PASSES if k in kinds]
+
+
 def _quest_monster(card: Any) -> list[str]:
-    """A Munchkin Quest monster's movement and whom it ignores (seed 001 p. 8 and p. 14)."""
+    """A Munchkin Quest monster's movement, the links it passes beyond corridors and doors, and whom it
+    ignores (seed 001 p. 8, p. 13 and p. 14)."""
     parts = []
     movement = getattr(getattr(card, "movement", None), "value", "normal")
     if movement != "normal":
         parts.append(f"Moves {MOVES[movement]}.")
+    if extra := _passes(card):
+        parts.append("Passes " + " and ".join(PASSES[k] for k in extra) + ".")
     if getattr(card, "ignores", ()):
         parts.append("Ignores " + ", ".join(card.ignores) + ".")
     return parts
@@ -182,9 +223,13 @@ def generated_text_zh(card: Any) -> str:
         movement = getattr(getattr(card, "movement", None), "value", "normal")
         if movement != "normal":
             parts.append(f"移动：{MOVES_ZH[movement]}。")
+        if extra := _passes(card):
+            parts.append("可以通过" + "和".join(PASSES_ZH[k] for k in extra) + "。")
         if getattr(card, "ignores", ()):
             parts.append(f"无视{_tags_zh(card.ignores)}。")
         parts.append(f"{card.treasures}个宝藏，升{card.levels}级。")
+        if keywords := quest_keywords(card, zh=True):
+            parts.append("关键词：" + "，".join(keywords) + "。")
     elif kind == "item":
         parts.append(f"物品，{SLOTS_ZH.get(card.slot, card.slot)}{'，大物品' if card.big else ''}：加值"
                      f"{_signed(card.bonus)}" + (f"，逃跑{_signed(card.run_bonus)}" if card.run_bonus else "") + "。")
