@@ -4,6 +4,7 @@ position with the scenario API (tablerules/quest/scenario.py) and checks its pas
 
 from __future__ import annotations
 
+import pytest
 from quest_seed_helpers import NORTH, NORTH_EAST, all_pass, corridor_game, fight_in_north, roll_fight
 
 from tablerules.core.protocol import Chance
@@ -318,3 +319,19 @@ def test_thrown_potions_in_another_players_fight_for_either_side() -> None:
     game.apply(OneShot(1, potion, "monsters"))
     assert game.monster_strength() == 2 + 2
     all_pass(game)
+
+
+def test_each_character_starts_with_its_players_sex() -> None:
+    """p. 15 人物属性: "角色的起始性别和玩家一致。" (a correction: the seats' sexes alternated, male first, whoever
+    played them). The table gives each seat's own sex (``sexes``); a save keeps it; without it seats alternate."""
+    from tablerules.quest.game import QuestGame
+
+    game = QuestGame({"players": 3, "sexes": ["female", "female", "male"]}, seed=1)
+    assert [h.sex for h in game.heroes] == ["female", "female", "male"]
+    assert "female" in game.tags(0) and game.character(1).startswith("female")
+    again = QuestGame.from_json(game.to_json())
+    assert [h.sex for h in again.heroes] == ["female", "female", "male"]
+    assert [h.sex for h in QuestGame({"players": 2}, seed=1).heroes] == ["male", "female"]
+    for wrong in (["female"], ["female", "robot", "male"]):
+        with pytest.raises(ValueError, match="sexes"):
+            QuestGame({"players": 3, "sexes": wrong})
