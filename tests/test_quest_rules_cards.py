@@ -292,3 +292,19 @@ def test_no_search_dice_roll_0_and_the_modifier_is_still_added() -> None:
     for dice in (0, -2):
         odds = search_odds(dice, 3)
         assert odds.rows[3] == 1 and sum(odds.rows.values()) == 1
+
+
+def test_a_question_mark_means_the_room_has_its_own_rule_written_on_it() -> None:
+    """p. 20 大多数内容都在说明书里有写: "如果某张卡牌或房间里出现了问号图标的话，就说明有特殊规则。" Every room with a
+    rule of its own (a deal, the Odd Room's levels, soundproofing, a bonus for its monsters, running, the nest)
+    carries its text in both languages; in play the Treasure Vault's monsters fight at +2 as its text says."""
+    from tablerules.quest.tiles import load_rooms
+
+    special = [t for t in load_rooms().rooms if t.rules]
+    assert len(special) > 10
+    for tile in special:
+        assert tile.text and tile.text_zh, tile.id
+    assert "+2" in load_rooms().tile("treasure_vault").text
+    game = ready(players=2)
+    explore_into(game, "treasure_vault", "pit_bull", "blue")
+    assert game.monster_strength() == 2 + 2
