@@ -129,6 +129,11 @@ def test_every_number_in_a_text_is_a_number_of_the_cards_data(card: Card) -> Non
         numbers |= {effect.n} | ({5} if effect.effect == "change_sex" else set()) | \
             ({1} if effect.effect == "chicken" else set())
     numbers |= {abs(m.bonus) for m in card.modifiers} | ({1, 2} if card.slot in ("hands1", "hands2") else set())
+    if card.deck == "dxm" and card.kind in ("race", "class"):  # a Quest race's or class's powers: the engine's numbers
+        from tablerules.quest.heroes import DWARF_HAND_LIMIT, HAND_LIMIT
+        from tablerules.quest.rules.common import MAX_POWER_DISCARDS
+
+        numbers |= {1, 2, 10, MAX_POWER_DISCARDS, HAND_LIMIT, DWARF_HAND_LIMIT}  # +1, backstab -2, the d10
     for text in (card.text, card.text_zh):
         assert {int(n) for n in re.findall(r"\d+", text.replace("3,872", ""))} <= numbers, (card.id, text)
 

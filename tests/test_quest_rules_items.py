@@ -68,7 +68,7 @@ def test_an_elf_helper_goes_up_a_level_another_helper_does_not() -> None:
 
 def test_no_race_card_is_human_a_race_card_makes_its_race_and_its_power_comes_and_goes() -> None:
     """p. 15 种族: "如果你场上没有种族卡，那你就是人类。" "有了种族卡以后，你就变成了精灵、矮人或者半身人。"
-    "除了人类以外，所有种族都有特殊能力。" "将种族卡放下场时立刻获得种族能力；" "弃掉种族卡时立刻失去种族能力。" In a
+    "将种族卡放下场时立刻获得种族能力；" "弃掉种族卡时立刻失去种族能力。" In a
     fight, the Elf card played gives its +1 to run away at once; given up, the bonus goes at once."""
     game = corridor_game()
     elf, = hand(game, 0, "elf")
@@ -100,6 +100,23 @@ def test_the_four_classes_no_class_card_no_class_powers_come_and_go_at_once() ->
     assert {a.power for a in game.legal_actions(0) if isinstance(a, Power)} == {"berserk"}
     game.apply(GiveUp(0, warrior))
     assert not any(isinstance(a, Power) for a in game.legal_actions(0)) and spare in game.heroes[0].hand
+
+
+def test_each_class_card_says_what_its_class_does_and_the_warrior_does_it() -> None:
+    """p. 15 职业: "每个职业的能力都不一样，见职业卡上的具体说明。" (a correction: the class cards said only "you
+    become a warrior"). Each class card names its discard power and its d10 power; the warrior's text in play:
+    three cards discarded, +1 each, no fourth."""
+    game = corridor_game()
+    texts = {game.card(c).cls: game.card(c).text_zh for c in game.dxm_deck if game.card(c).kind == "class"}
+    for cls, power, d10 in (("warrior", "狂暴", "d10怒火"), ("wizard", "飞行术", "d10传送"),
+                            ("thief", "背刺", "d10偷窃"), ("cleric", "驱散不死", "d10祈祷")):
+        assert power in texts[cls] and d10 in texts[cls] and "不大于你的等级时生效" in texts[cls]
+    assert "最多弃3张牌，每张+1" in texts["warrior"] and "-2" in texts["thief"]
+    hero(game, 0, cls="warrior", hand=["go_up_a_level", "elf", "dwarf", "wizard"])
+    fight_in_north(game, "pit_bull")
+    for _ in range(3):
+        game.apply(next(a for a in game.legal_actions(0) if isinstance(a, Power)))
+    assert game.munchkin_strength() == 1 + 3 and not any(isinstance(a, Power) for a in game.legal_actions(0))
 
 
 def test_every_class_has_a_d10_power_rolled_on_a_ten_sided_die() -> None:

@@ -100,6 +100,8 @@ def generated_text(card: Any) -> str:
         parts.append("Curse: " + (", ".join(effect_text(e) for e in card.effects) or "see the rules") + ".")
     elif kind in ("race", "class"):
         parts.append(f"{kind.capitalize()} card: you become {card.name}.")
+        if card.deck == "dxm" and (card.race or card.cls) in QUEST_POWERS:
+            parts.append(QUEST_POWERS[card.race or card.cls][0])
     else:
         text = KINDS.get(kind, kind.replace("_", " "))
         parts.append(text[0].upper() + text[1:] + ".")
@@ -107,6 +109,28 @@ def generated_text(card: Any) -> str:
         parts.append(f"Worth {card.value} gold.")
     return " ".join(parts)
 
+
+#: what a Munchkin Quest race or class card gives (seed 001 p. 15: 每个职业的能力都不一样，见职业卡上的具体说明; the
+#: numbers are the engine's: tablerules/quest/rules/common.py MAX_POWER_DISCARDS, heroes.py DWARF_HAND_LIMIT,
+#: combat.py and running.py); the halfling has no power of its own in the engine (the seed prints no race cards)
+_D10 = ("A d10 power works on a roll of at most your level.", "d10威能在掷出的点数不大于你的等级时生效。")
+QUEST_POWERS = {
+    "elf": ("+1 to run away; an elf who helps win a fight goes up a level.", "逃跑+1；精灵帮人打赢时升一级。"),
+    "dwarf": ("A hand of 6 cards (others 5).", "手牌上限6张（其他人5张）。"),
+    "warrior": ("Berserk: in a fight, discard up to 3 cards, +1 each; you win ties. d10 fury: one more combat die "
+                "in this fight. " + _D10[0],
+                "狂暴：战斗中最多弃3张牌，每张+1；平局算你赢。d10怒火：本场战斗多掷一个战斗骰。" + _D10[1]),
+    "wizard": ("Flight: running away, discard up to 3 cards, +1 each to run. d10 teleport: outside fights, to any "
+               "explored room. " + _D10[0],
+               "飞行术：逃跑时最多弃3张牌，每张逃跑+1。d10传送：在战斗之外去任意一个已探索的房间。" + _D10[1]),
+    "thief": ("Backstab: discard a card, -2 to a munchkin fighting in your room or next door (once a fight). "
+              "d10 steal: a small item in play from a munchkin in your room; a failure costs you a level. " + _D10[0],
+              "背刺：弃一张牌，让同一房间或相邻房间里正在战斗的小白-2（每场战斗一次）。d10偷窃：偷走同一房间里一个小白场上的一件"
+              "小物品；失败则掉一级。" + _D10[1]),
+    "cleric": ("Turning: against the undead, discard up to 3 cards, one more combat die each. d10 prayer: stop a "
+               "curse played on you. " + _D10[0],
+               "驱散不死：对抗不死怪物时最多弃3张牌，每张多掷一个战斗骰。d10祈祷：阻止一个对你施放的诅咒。" + _D10[1]),
+}
 
 MOVES = {"fast": "fast (after stopping, one more step the way it last moved)", "slow": "slow (at most one step)",
          "lurking": "lurking (it does not move on the monster turn)",
@@ -247,6 +271,8 @@ def generated_text_zh(card: Any) -> str:
         parts.append("诅咒：" + ("，".join(effect_text_zh(e) for e in card.effects) or "见规则") + "。")
     elif kind in ("race", "class"):
         parts.append(f"{'种族' if kind == 'race' else '职业'}卡：你成为{card.name_zh}。")
+        if card.deck == "dxm" and (card.race or card.cls) in QUEST_POWERS:
+            parts.append(QUEST_POWERS[card.race or card.cls][1])
     else:
         parts.append(KINDS_ZH.get(kind, kind.replace("_", " ")) + "。")
     if getattr(card, "value", 0):
