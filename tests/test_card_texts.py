@@ -91,7 +91,7 @@ def test_a_monsters_text_states_its_level_treasures_levels_and_modifiers(card: C
     en, zh = card.text, card.text_zh
     assert _one(r"^Monster, level (\d+)", en, card) == card.level == _one(r"^怪物，等级(\d+)", zh, card)
     assert _one(r"(\d+) treasure\(s\)", en, card) == card.treasures == _one(r"(\d+)个宝藏", zh, card)
-    assert _one(r"(\d+) level\(s\)", en, card) == card.levels == _one(r"升(\d+)级。$", zh, card)
+    assert _one(r"(\d+) level\(s\)", en, card) == card.levels == _one(r"宝藏，升(\d+)级。", zh, card)
     if getattr(card, "dice", 0):
         assert _one(r"(\d+) die/dice", en, card) == card.dice == _one(r"(\d+)个战斗骰", zh, card)
     assert sorted(int(n) for n in re.findall(r"([+-]\d+) against", en)) == sorted(m.bonus for m in card.modifiers)
@@ -129,6 +129,11 @@ def test_every_number_in_a_text_is_a_number_of_the_cards_data(card: Card) -> Non
         numbers |= {effect.n} | ({5} if effect.effect == "change_sex" else set()) | \
             ({1} if effect.effect == "chicken" else set())
     numbers |= {abs(m.bonus) for m in card.modifiers} | ({1, 2} if card.slot in ("hands1", "hands2") else set())
+    if card.deck == "dxm" and card.kind in ("race", "class"):  # a Quest race's or class's powers: the engine's numbers
+        from tablerules.quest.heroes import DWARF_HAND_LIMIT, HAND_LIMIT
+        from tablerules.quest.rules.common import MAX_POWER_DISCARDS
+
+        numbers |= {1, 2, 10, MAX_POWER_DISCARDS, HAND_LIMIT, DWARF_HAND_LIMIT}  # +1, backstab -2, the d10
     for text in (card.text, card.text_zh):
         assert {int(n) for n in re.findall(r"\d+", text.replace("3,872", ""))} <= numbers, (card.id, text)
 

@@ -211,6 +211,8 @@ def test_the_entrance_is_passed_straight_through() -> None:
 
 
 def test_a_target_on_the_entrance_does_not_stop_a_monster_passing_through() -> None:
+    """p. 13 怪物和入口: "除了Boss战，怪物无法在入口停留，就算它的目标小白手无寸铁地站在入口而且蘸满巧克力酱也不行。"
+    Its target (blue) stands on the entrance: the monster passes through to the room beyond."""
     rooms = {"A": ((0, 0), {"red": "E"}), "ENT": ((1, 0), {}), "B": ((2, 0), {})}
     d = dungeon(rooms, [((0, 0), "E", "corridor"), ((1, 0), "E", "corridor")],
                 [{"id": "m", "room": "A", "target": "blue"}], munchkins={"blue": "ENT"}, entrance="ENT")

@@ -196,7 +196,8 @@ def test_the_entrances_links_cannot_be_walled() -> None:
 def test_the_monster_turn_cannot_be_interrupted() -> None:
     """Seed 001 p. 13: 「（不能！）打断怪物回合」.
     p. 13 （不能！）打断怪物回合: "所有怪物移动的整体被视为一个行动，因此不能被打断，
-    即使是“任何时候均可使用”的卡牌也不行。\""""
+    即使是“任何时候均可使用”的卡牌也不行。" "例如，如果根据箭头怪物应当移动两个房间，你不能在它进入第一个房间的时候用
+    ‘诅咒！爱之诱惑！’让它转向去追另一个小白。" (no seat has any action while the monster die and the moves resolve)"""
     from tablerules.quest.exploration import EndTurn
 
     game = corridor_game()

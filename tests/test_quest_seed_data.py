@@ -101,9 +101,10 @@ def test_the_worked_examples_card_conditions() -> None:
 def test_the_search_table() -> None:
     """p. 20 搜索表: "1或更低——抓一张怪物卡，立刻开战 / 2——300金币 / 3——400金币 / 4——500金币 /
     5——100金币和一张宝藏卡。这个房间已经
-    “搜刮完毕！”了 / 6——300金币和一张宝藏卡。搜刮完毕 / 7——抓一张怪物卡，立刻开战 / 8——500金币和一张宝藏卡。搜刮完毕
+    “搜刮完毕！”了 / 6——300金币和一张宝藏卡。 / 7——抓一张怪物卡，立刻开战 / 8——500金币和一张宝藏卡。
     / 9——两张宝藏卡。
-    这个房间已经“洗劫一空！”了 / 10——500金币和两张宝藏卡。洗劫一空 / 11——三张宝藏卡。洗劫一空\""""
+    这个房间已经“洗劫一空！”了 / 10——500金币和两张宝藏卡。 / 11——三张宝藏卡。" (rows 6 and 8 leave the room looted,
+    9 to 11 plundered)\""""
     L, P = RoomToken.LOOTED, RoomToken.PLUNDERED
     want = {1: (0, 0, True, None), 2: (300, 0, False, None), 3: (400, 0, False, None), 4: (500, 0, False, None),
             5: (100, 1, False, L), 6: (300, 1, False, L), 7: (0, 0, True, None), 8: (500, 1, False, L),

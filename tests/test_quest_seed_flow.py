@@ -60,7 +60,8 @@ def test_exploring_a_dxm_card_and_a_monster_fight_at_once() -> None:
     """Seed 001 p. 4: "每次掷这个骰子的时候，与掷出颜色相对应的玩家可以拿一张主角卡".
     p. 6 探索: "3.在他折腾地图的时候，你可以抓一张主角卡，作为探索的奖励...4...顺便说一句，你现在已经在战斗里了，
     因为……5.没探索
-    过的房间里总有怪物！...掷怪物骰决定这只怪物应当配哪种颜色的底座（掷出的那个颜色的玩家可以抓一张主角卡）\""""
+    过的房间里总有怪物！...掷怪物骰决定这只怪物应当配哪种颜色的底座（掷出的那个颜色的玩家可以抓一张主角卡）"
+    p. 17 主角卡: "·探索新房间时。\""""
     game = ready(players=2)
     before = len(game.heroes[0].hand) + len(game.heroes[1].hand)
     explore_into(game, "storeroom", "maul_rat", "blue", side="N")
@@ -181,7 +182,7 @@ def test_death_drops_everything_a_level_and_the_turn_goes_to_the_monsters() -> N
 def test_revival_on_the_entrance_full_health_300_gold_two_and_two_cards() -> None:
     """p. 8 复活: "你在自己的下回合初出现在入口块上。把你的所有生命值指示物翻成红色。拿300枚金币，
     抓2张宝藏卡和2张主角卡...然后如常
-    进行你的回合。\""""
+    进行你的回合。" p. 17 主角卡 and 宝藏卡 (each): "死而复生时抓两张（见第8页，“复活”）。\""""
     game = corridor_game(players=2)
     game.apply(Move(0, "N"))
     game.apply(Suicide(0))
@@ -299,7 +300,7 @@ def test_the_monster_turn_colour_draws_a_dxm_card_even_with_no_monster() -> None
     "每位玩家的回合结束之后都有一个怪物回合".
     p. 13 怪物回合: "刚进行完回合的玩家掷怪物骰...即使没有需要移动的怪物也必须掷骰，因为要……抓主角卡：
     与怪物移动色相对应的玩家立刻抓
-    一张主角卡。\""""
+    一张主角卡。" p. 17 主角卡: "·怪物骰掷出你的颜色时。\""""
     game = ready(players=2)
     game.apply(EndTurn(0))
     assert game.chance_step().event == "monster die"

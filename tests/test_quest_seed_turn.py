@@ -22,7 +22,7 @@ def _dealt(players: int = 3, seed: int = 1) -> QuestGame:
 
 
 def test_the_first_player_is_decided_by_a_die_roll() -> None:
-    """Seed 001 p. 6: "在回合开始的时候抓一张主角卡".
+    """Seed 001 p. 6: "在回合开始的时候抓一张主角卡". p. 17 主角卡: "出现以下情况时，抓一张主角卡：·回合开始时。"
     p. 4 开场和终局: "每个玩家掷个骰子，点数最高的先走。" A chance step after the set-up: each player is
     equally likely to roll highest (ties roll again); the winner's turn begins with its DxM card."""
     game = _dealt(players=4)
@@ -65,10 +65,14 @@ def test_saves_from_before_the_rules_edition_replay_with_player_0_first() -> Non
 def test_setup_hands_health_moves_gold_and_the_entrance() -> None:
     """Seed 001 p. 13: "手牌里不能有任何怪物卡".
     p. 4 初始设置: "3张宝藏卡和3张主角卡，作为初始手牌 / 4枚生命值指示物 / 3枚移动力指示物 / 300金币的现金 /
-    每人都把自己的小白放在入口上，把等级指示物调到1"; 建人物卡: "所有小白初始都是1级人类，没有职业。\""""
+    每人都把自己的小白放在入口上，把等级指示物调到1"; 建人物卡: "所有小白初始都是1级人类，没有职业。"
+    p. 15 人物属性: "属性有五项，等级，种族，职业，生命值以及移动力。" 生命值: "每人初始时都有四枚心形的生命值指示物，
+    红色向上。" 移动力: "所有人初始都有三枚脚丫形状的移动力指示物。" p. 17 主角卡: "游戏开始时每人有三张主角卡。"
+    宝藏卡: "游戏开始时每人有三张宝藏卡。" 怪物卡: "这些卡不会出现在手牌里。\""""
     game = QuestGame({"players": 2}, seed=3)
     while game.is_chance():
         game.roll()
+    assert [game.base_moves(p) for p in range(2)] == [3, 3]
     for h in game.heroes:
         decks = sorted(game.card(c).deck for c in h.hand)
         assert decks == ["dxm"] * 3 + ["treasure"] * 3

@@ -143,10 +143,16 @@ class QuestParams:
     #: the rules edition: 2 since the seed-fidelity fixes (issue #10: the first player rolled, a fight on
     #: running into monsters, one-shots returned, ...); a save written before has no "rules" and replays as 1
     rules: int = RULES
+    #: each seat's own sex, "male" or "female" (p. 15 人物属性: 角色的起始性别和玩家一致); empty: seat 0 male, seat 1
+    #: female and so on
+    sexes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 4:
             raise ValueError("Munchkin Quest is for 2 to 4 players")
+        object.__setattr__(self, "sexes", tuple(self.sexes))
+        if self.sexes and (len(self.sexes) != self.players or not set(self.sexes) <= {"male", "female"}):
+            raise ValueError(f"sexes: one of male or female for each of the {self.players} players")
         if self.max_turns < 1:
             raise ValueError("play at least one turn")
         if self.rules not in (1, RULES):
@@ -195,8 +201,8 @@ class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules,
         self.state.treasure_deck = list(known[3])
         self.state.dxm_discard: list[str] = []
         self.state.treasure_discard: list[str] = []
-        self.state.heroes = [Hero(colour, "male" if i % 2 == 0 else "female")
-                             for i, colour in enumerate(self.state.colours)]
+        sexes = self.params.sexes or tuple("male" if i % 2 == 0 else "female" for i in range(self.params.players))
+        self.state.heroes = [Hero(colour, sexes[i]) for i, colour in enumerate(self.state.colours)]
         self.state.stage_name = DEALING
         for p in range(self.params.players):
             self.state.pending += [_Step("draw", "dxm", p)] * START_CARDS + [_Step("draw", "treasure", p)] * START_CARDS

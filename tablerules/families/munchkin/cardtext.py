@@ -80,6 +80,8 @@ def generated_text(card: Any) -> str:
                          "(one treasure, no level).")
         parts += _quest_monster(card)
         parts.append(f"{card.treasures} treasure(s), {card.levels} level(s).")
+        if keywords := quest_keywords(card):
+            parts.append("Keywords: " + ", ".join(keywords) + ".")
     elif kind == "item":
         parts.append(f"Item, {SLOTS.get(card.slot, card.slot)}{', big' if card.big else ''}: "
                      f"{_signed(card.bonus)} bonus" + (f", {_signed(card.run_bonus)} to run away" if card.run_bonus
@@ -98,6 +100,8 @@ def generated_text(card: Any) -> str:
         parts.append("Curse: " + (", ".join(effect_text(e) for e in card.effects) or "see the rules") + ".")
     elif kind in ("race", "class"):
         parts.append(f"{kind.capitalize()} card: you become {card.name}.")
+        if card.deck == "dxm" and (card.race or card.cls) in QUEST_POWERS:
+            parts.append(QUEST_POWERS[card.race or card.cls][0])
     else:
         text = KINDS.get(kind, kind.replace("_", " "))
         parts.append(text[0].upper() + text[1:] + ".")
@@ -106,17 +110,78 @@ def generated_text(card: Any) -> str:
     return " ".join(parts)
 
 
+#: what a Munchkin Quest race or class card gives (seed 001 p. 15: 每个职业的能力都不一样，见职业卡上的具体说明; the
+#: numbers are the engine's: tablerules/quest/rules/common.py MAX_POWER_DISCARDS, heroes.py DWARF_HAND_LIMIT,
+#: combat.py and running.py); the halfling has no power of its own in the engine (the seed prints no race cards)
+_D10 = ("A d10 power works on a roll of at most your level.", "d10威能在掷出的点数不大于你的等级时生效。")
+QUEST_POWERS = {
+    "elf": ("+1 to run away; an elf who helps win a fight goes up a level.", "逃跑+1；精灵帮人打赢时升一级。"),
+    "dwarf": ("A hand of 6 cards (others 5).", "手牌上限6张（其他人5张）。"),
+    "warrior": ("Berserk: in a fight, discard up to 3 cards, +1 each; you win ties. d10 fury: one more combat die "
+                "in this fight. " + _D10[0],
+                "狂暴：战斗中最多弃3张牌，每张+1；平局算你赢。d10怒火：本场战斗多掷一个战斗骰。" + _D10[1]),
+    "wizard": ("Flight: running away, discard up to 3 cards, +1 each to run. d10 teleport: outside fights, to any "
+               "explored room. " + _D10[0],
+               "飞行术：逃跑时最多弃3张牌，每张逃跑+1。d10传送：在战斗之外去任意一个已探索的房间。" + _D10[1]),
+    "thief": ("Backstab: discard a card, -2 to a munchkin fighting in your room or next door (once a fight). "
+              "d10 steal: a small item in play from a munchkin in your room; a failure costs you a level. " + _D10[0],
+              "背刺：弃一张牌，让同一房间或相邻房间里正在战斗的小白-2（每场战斗一次）。d10偷窃：偷走同一房间里一个小白场上的一件"
+              "小物品；失败则掉一级。" + _D10[1]),
+    "cleric": ("Turning: against the undead, discard up to 3 cards, one more combat die each. d10 prayer: stop a "
+               "curse played on you. " + _D10[0],
+               "驱散不死：对抗不死怪物时最多弃3张牌，每张多掷一个战斗骰。d10祈祷：阻止一个对你施放的诅咒。" + _D10[1]),
+}
+
 MOVES = {"fast": "fast (after stopping, one more step the way it last moved)", "slow": "slow (at most one step)",
          "lurking": "lurking (it does not move on the monster turn)",
          "reverse": "reverse (its first step goes against the arrow)"}
 
 
+#: the links every Quest monster passes (seed 001 p. 13: 通常情况下，怪物只能穿过走廊或普通的门)
+USUAL_PASSES = ("corridor", "door")
+PASSES = {"locked": "locked doors", "secret": "secret doors", "wall": "walls"}
+PASSES_ZH = {"locked": "上锁的门", "secret": "密门", "wall": "墙"}
+#: a Quest monster's keywords (seed 001 p. 13, 怪物关键词): size (none for a human-sized one), how it moves,
+#: its kind; "mighty" (强大, worth 2 levels, p. 15) as on the Bull Demon's card (p. 5)
+SIZE_WORDS = {"tiny": ("tiny", "微型"), "small": ("small", "小型"), "huge": ("huge", "巨型")}
+MOVE_WORDS = {"fast": ("fast", "快速"), "slow": ("slow", "迟缓"), "lurking": ("lurking", "潜伏"),
+              "reverse": ("reverse", "逆行")}
+
+
+def quest_keywords(card: Any, zh: bool = False) -> list[str]:
+    """The keywords at the foot of a Munchkin Quest monster card (p. 13: 怪物卡最下面列出了怪物的关键词。这些词说
+    明了它的体形、移动方式、类别和能力): its size first unless it is human-sized, its movement unless normal,
+    mighty, undead. Empty for a card without a standee (a Munchkin monster)."""
+    if not hasattr(card, "size"):
+        return []
+    i = 1 if zh else 0
+    words = [SIZE_WORDS[card.size][i]] if card.size in SIZE_WORDS else []
+    movement = getattr(card.movement, "value", "normal")
+    if movement in MOVE_WORDS:
+        words.append(MOVE_WORDS[movement][i])
+    if card.levels >= 2:
+        words.append("强大" if zh else "mighty")
+    if card.undead:
+        words.append("不死" if zh else "undead")
+    return words
+
+
+def _passes(card: Any) -> list[str]:
+    """The links beyond corridors and doors a Quest monster passes (p. 13: 有些怪物可以通过上锁的门或者密门，有些
+    可以穿墙), in the order locked, secret, wall."""
+    kinds = {getattr(k, "value", k) for k in getattr(card, "passes", ())}
+    return [k for k in PASSES if k in kinds]
+
+
 def _quest_monster(card: Any) -> list[str]:
-    """A Munchkin Quest monster's movement and whom it ignores (seed 001 p. 8 and p. 14)."""
+    """A Munchkin Quest monster's movement, the links it passes beyond corridors and doors, and whom it
+    ignores (seed 001 p. 8, p. 13 and p. 14)."""
     parts = []
     movement = getattr(getattr(card, "movement", None), "value", "normal")
     if movement != "normal":
         parts.append(f"Moves {MOVES[movement]}.")
+    if extra := _passes(card):
+        parts.append("Passes " + " and ".join(PASSES[k] for k in extra) + ".")
     if getattr(card, "ignores", ()):
         parts.append("Ignores " + ", ".join(card.ignores) + ".")
     return parts
@@ -182,9 +247,13 @@ def generated_text_zh(card: Any) -> str:
         movement = getattr(getattr(card, "movement", None), "value", "normal")
         if movement != "normal":
             parts.append(f"移动：{MOVES_ZH[movement]}。")
+        if extra := _passes(card):
+            parts.append("可以通过" + "和".join(PASSES_ZH[k] for k in extra) + "。")
         if getattr(card, "ignores", ()):
             parts.append(f"无视{_tags_zh(card.ignores)}。")
         parts.append(f"{card.treasures}个宝藏，升{card.levels}级。")
+        if keywords := quest_keywords(card, zh=True):
+            parts.append("关键词：" + "，".join(keywords) + "。")
     elif kind == "item":
         parts.append(f"物品，{SLOTS_ZH.get(card.slot, card.slot)}{'，大物品' if card.big else ''}：加值"
                      f"{_signed(card.bonus)}" + (f"，逃跑{_signed(card.run_bonus)}" if card.run_bonus else "") + "。")
@@ -202,6 +271,8 @@ def generated_text_zh(card: Any) -> str:
         parts.append("诅咒：" + ("，".join(effect_text_zh(e) for e in card.effects) or "见规则") + "。")
     elif kind in ("race", "class"):
         parts.append(f"{'种族' if kind == 'race' else '职业'}卡：你成为{card.name_zh}。")
+        if card.deck == "dxm" and (card.race or card.cls) in QUEST_POWERS:
+            parts.append(QUEST_POWERS[card.race or card.cls][1])
     else:
         parts.append(KINDS_ZH.get(kind, kind.replace("_", " ")) + "。")
     if getattr(card, "value", 0):

@@ -353,6 +353,11 @@ class CombatRules:
                    else f"{counted(treasures, 'treasure')}")
         for piece in list(f.monsters):
             self._remove(piece)
+        if f.room in self.state.searched and self.params.rules >= 2:
+            # p. 16 捡物品: a search brings the dropped items with it, "例外：如果你搜出了一个怪物，那就必须先把怪物战掉
+            # 才能把东西拿到手" (a search is once a room a turn, with no monster there: a fight won in a room searched
+            # this turn is the fight the search turned up)
+            self.pick_up(f.fighter)
         self.end_fight()
 
     def first_pick(self, step: Step) -> None:
