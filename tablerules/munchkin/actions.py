@@ -200,18 +200,21 @@ class Backstab(Action):
 
 @dataclass(frozen=True)
 class AskHelp(Action):
-    """Ask one player to help, offering them ``treasures`` of the monster's treasures (they pick first)
-    and, as a bribe, ``item``: one of your items in play, handed over when they agree."""
+    """Ask one player to help, offering them ``treasures`` of the monster's treasures and, as a bribe,
+    ``item``: one of your items in play, handed over when they agree. Who draws first is part of the offer
+    (请求帮助: "你必须确定好是你先抽，还是他先抽"): the helper, or with ``fighter_first`` the fighter."""
 
     player: int
     helper: int
     treasures: int
     item: str = ""
+    fighter_first: bool = False
 
     def describe(self) -> str:
         bribe = f" and {_name(self.item)}" if self.item else ""
         offer = counted(self.treasures, "treasure")
-        return f"player {self.player} asks player {self.helper} for help, offering {offer}{bribe}"
+        first = f" (player {self.player} draws first)" if self.fighter_first else ""
+        return f"player {self.player} asks player {self.helper} for help, offering {offer}{bribe}{first}"
 
 
 @dataclass(frozen=True)

@@ -175,7 +175,8 @@ class Choices:
         return out
 
     def _plays(self, player: int, creation: bool = False) -> list[Action]:
-        """Cards a player may put into play on their turn outside combat (or while creating)."""
+        """Cards a player may put into play on their turn outside combat (or while creating: a race, a class and
+        items, 人物创建 "出示各一张"; Half-Breed, Super Munchkin and Go Up a Level wait for your turn)."""
         me = self.state.players[player]
         out: list[Action] = []
         hand = one_each(me.hand)
@@ -186,8 +187,8 @@ class Choices:
                 playable = self._race_fits(player, copy)
             elif kind == "class":
                 playable = me.cls is None
-            elif kind == "half_breed":
-                playable = me.race is not None and me.half_breed is None
+            elif kind == "half_breed":  # 人物创建: "出示各一张": one race and one class card while creating
+                playable = me.race is not None and me.half_breed is None and not creation
             elif kind in ("item", "one_shot"):
                 playable = self.can_carry(player, copy)
             else:
@@ -197,7 +198,7 @@ class Choices:
             if kind == "half_breed" and playable:  # with a second race at once
                 out += [made(PlayCard, player, copy, r) for r in hand if self.card(r).kind == "race"
                         and self.card(r).race != self.card(me.race).race]
-            if card.kind == "super_munchkin" and me.cls and not me.super_munchkin:  # only with a second class
+            if card.kind == "super_munchkin" and me.cls and not me.super_munchkin and not creation:  # with a 2nd class
                 out += [made(PlayCard, player, copy, x) for x in hand if self.card(x).kind == "class"
                         and self.card(x).cls != self.card(me.cls).cls]
         return out
@@ -432,7 +433,8 @@ class Choices:
 
     def _asks(self, f: int, refused: list[int], mine: list[str]) -> list[Action]:
         """``f`` asks each player who has not refused, for each share of the treasures (0 to all) with
-        or without an item in play the player could carry: the offers to one player are remembered by
+        or without an item in play the player could carry, and for a share of part of them, who draws first
+        (请求帮助: "你必须确定好是你先抽，还是他先抽"): the offers to one player are remembered by
         (fighter, player, treasures, items) (they are listed again after every refusal)."""
         offers = self.treasure_count() + 1
         out: list[Action] = []
@@ -455,7 +457,8 @@ class Choices:
             if known is None:
                 if len(_ASKS) >= 1 << 14:
                     _ASKS.clear()
-                known = _ASKS[key] = [made(AskHelp, f, q, n, item) for n in range(offers) for item in key[3:]]
+                known = _ASKS[key] = [made(AskHelp, f, q, n, item, first) for n in range(offers) for item in key[3:]
+                                      for first in ((False, True) if 0 < n < offers - 1 else (False,))]
             out += known
         return out
 
