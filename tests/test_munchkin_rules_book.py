@@ -8,10 +8,23 @@ docs/rules/munchkin.md keeps the table sentence -> test.
 from __future__ import annotations
 
 import pytest
-from munchkin_helpers import become, creating, fight_all_pass, hand, kick, ready, set_level, set_turn, wear
+from munchkin_helpers import (
+    become,
+    creating,
+    fight_all_pass,
+    hand,
+    kick,
+    ready,
+    set_discards,
+    set_level,
+    set_turn,
+    wear,
+)
 
 from tablerules.core.errors import IllegalAction
 from tablerules.core.protocol import Chance
+from tablerules.families.munchkin import DWARF_HAND_LIMIT, race_run_bonus
+from tablerules.munchkin.actions import CHARM_MIN_HAND, MAX_POWER_DISCARDS, STEAL_NEED
 from tablerules.munchkin.cards import load_cards
 from tablerules.munchkin.game import (
     AnswerHelp,
@@ -33,9 +46,11 @@ from tablerules.munchkin.game import (
     PlayEnhancer,
     Ready,
     RemoveCurse,
+    Resurrect,
     RollToRun,
     RunAway,
     SellItem,
+    Steal,
 )
 
 
@@ -503,3 +518,45 @@ def test_no_card_effect_overrides_the_four_rules() -> None:
     duck = hand(game, 2, "curse_duck_of_doom")[0]
     game.apply(PlayCurse(2, duck, 1))
     assert game.players[1].level == 1
+
+
+def test_race_and_class_cards_say_their_powers_and_when_they_are_used() -> None:
+    """职业: "每个职业都有不同的能力，在职业牌上写着" and "职业牌上有何时使用能力的说明"; 种族: "其他种族都有不同的特殊
+    能力或弱点（详见卡牌）" — each Munchkin race and class card states its powers, when each is used and the engine's
+    numbers (before the fix a class card only named the class it makes you); and the engine offers each power
+    just then: the thief steals on their own turn and not in a fight, the cleric resurrects instead of kicking
+    open the door, the wizard's flight comes when running away."""
+    cards = load_cards()
+    said = {"warrior": ["You win ties in a fight", f"Berserk, in a fight: discard up to {MAX_POWER_DISCARDS} cards"],
+            "wizard": ["Flight, when running away", f"Charm, in your own fight: discard your whole hand "
+                                                    f"({CHARM_MIN_HAND} cards or more)"],
+            "thief": ["Backstab, in another player's fight", "Steal, on your turn outside a fight",
+                      f"on {STEAL_NEED} or more"],
+            "cleric": ["Resurrection, instead of kicking open the door", "Turning, in a fight against undead"],
+            "elf": [f"{race_run_bonus({'elf'}):+d} to run away", "you go up a level for each of them"],
+            "dwarf": [f"any number of big items and keep {DWARF_HAND_LIMIT} cards"],
+            "halfling": [f"{race_run_bonus({'halfling'}):+d} to run away", "double its value"]}
+    for card_id, phrases in said.items():
+        assert all(p in cards[card_id].text for p in phrases), card_id
+    assert "狂暴（战斗中）" in cards["warrior"].text_zh and "偷窃（在你的回合，不在战斗中）" in cards["thief"].text_zh
+    thief = ready()
+    become(thief, 0, cls="thief")
+    wear(thief, 1, "horny_helmet")
+    hand(thief, 0, "pit_bull")
+    assert any(isinstance(a, Steal) for a in thief.legal_actions(0))
+    kick(thief, "lame_goblin")
+    assert not any(isinstance(a, Steal) for a in thief.legal_actions(0))
+    cleric = ready()
+    become(cleric, 0, cls="cleric")
+    set_discards(cleric, door=["elf"])
+    hand(cleric, 0, "pit_bull")
+    assert any(isinstance(a, Resurrect) for a in cleric.legal_actions(0))
+    kick(cleric, "dwarf")
+    assert not any(isinstance(a, Resurrect) for a in cleric.legal_actions(0))
+    wizard = ready()
+    become(wizard, 0, cls="wizard")
+    hand(wizard, 0, "pit_bull")
+    kick(wizard, "lame_goblin")
+    assert not any(isinstance(a, ClassPower) for a in wizard.legal_actions(0))
+    wizard.apply(RunAway(0))
+    assert any(isinstance(a, ClassPower) and a.power == "flight" for a in wizard.legal_actions(0))
