@@ -50,6 +50,7 @@ from tablerules.munchkin.game import (
     RollToRun,
     RunAway,
     SellItem,
+    ShowHand,
     Steal,
 )
 
@@ -560,3 +561,41 @@ def test_race_and_class_cards_say_their_powers_and_when_they_are_used() -> None:
     assert not any(isinstance(a, ClassPower) for a in wizard.legal_actions(0))
     wizard.apply(RunAway(0))
     assert any(isinstance(a, ClassPower) and a.power == "flight" for a in wizard.legal_actions(0))
+
+
+def test_a_player_may_show_the_hand_to_another() -> None:
+    """交易: "你可以让其他小白看你的手牌" — at any time, to each other player once a turn: the cards are in the shower's
+    and the viewer's log, the third player reads only that the hand was shown; a seat's view of the table still
+    keeps the hand private (what was shown is in the viewer's log, not a window on the hand from then on)."""
+    game = ready()
+    hand(game, 1, "horny_helmet", "pit_bull")
+    assert {a for a in game.legal_actions(1) if isinstance(a, ShowHand)} == {ShowHand(1, 0), ShowHand(1, 2)}
+    assert not any(isinstance(a, ShowHand) for a in game.legal_actions(2))  # an empty hand has nothing to show
+    game.apply(ShowHand(1, 0))
+    shown = "player 1 shows the hand to player 0: Horny Helmet, Pit Bull"
+    assert game.log_for(0)[-1] == game.log_for(1)[-1] == shown
+    assert game.log_for(2)[-1] == "player 1 shows the hand to player 0"
+    assert "hand" not in game.observe(0)["players"][1]
+    assert ShowHand(1, 0) not in game.legal_actions(1)  # once a turn to each player
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(ShowHand(1, 0))
+    assert refused.value.rule == "showing your hand"
+    kick(game, "lame_goblin")  # in a fight too
+    assert ShowHand(1, 2) in game.legal_actions(1)
+
+
+def test_a_thief_steals_only_an_item_that_goes_into_play() -> None:
+    """卡牌规则概述: "已在桌面上的牌不能回手——如果你想摆脱它们，就必须弃牌或交易" — a stolen item goes from the victim's
+    table onto the thief's, never into a hand: a thief wearing a helmet may try for the victim's boots, and for
+    the victim's helmet only by discarding the own (before the fix the helmet was offered for any discard, and a
+    success put it into the thief's hand)."""
+    game = ready()
+    become(game, 0, cls="thief")
+    card = hand(game, 0, "pit_bull")[0]
+    own = wear(game, 0, "helm_of_courage")[0]
+    helmet, boots = wear(game, 1, "horny_helmet", "boots_of_butt_kicking")
+    assert {a for a in game.legal_actions(0) if isinstance(a, Steal)} == {
+        Steal(0, card, 1, boots), Steal(0, own, 1, boots), Steal(0, own, 1, helmet)}
+    game.apply(Steal(0, card, 1, boots))
+    game.apply(Chance("d6", 4))
+    assert boots in game.players[0].carried and boots not in game.players[0].hand and game.strength(0) == 1 + 1 + 2

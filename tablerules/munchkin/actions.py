@@ -384,6 +384,17 @@ class RemoveCurse(Action):
         return f"player {self.player} uses {_name(self.card)}: player {self.target} is rid of {_name(self.curse)}"
 
 
+@dataclass(frozen=True)
+class ShowHand(Action):
+    """Let another player look at your hand (交易: "你可以让其他小白看你的手牌"); the others only read that you did."""
+
+    player: int
+    to: int
+
+    def describe(self) -> str:
+        return f"player {self.player} shows the hand to player {self.to}"
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _one_each(copies: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(distinct(copies))
@@ -416,7 +427,7 @@ RULE_OF: dict[type[Action], str] = {
     ChaseAway: "class powers",
     Steal: "class powers", Resurrect: "class powers", OfferTrade: "trading", AnswerTrade: "trading",
     GiveItem: "trading",
-    RemoveCurse: "curses"}
+    RemoveCurse: "curses", ShowHand: "showing your hand"}
 #: actions that play a card from the player's hand (``card`` must be there)
 FROM_HAND = (PlayCard, SellItem, LookForTrouble, PlayOneShot, PlayEnhancer, ClassPower, PlayCurse, Backstab,
              PlayWandering, GiveCard, DiscardCard, PlayCheat, PlayMate, Steal, Resurrect, RemoveCurse)

@@ -97,6 +97,7 @@ from .actions import (
     RollToRun,
     RunAway,
     SellItem,
+    ShowHand,
     Steal,
     _name,
     one_each,
@@ -130,8 +131,8 @@ __all__ = ["CHANGE_SEX_PENALTY", "CHARM_MIN_HAND", "FROM_HAND", "LASTING", "MAX_
            "ChooseLoss", "ClassPower", "Combat", "DiscardCard", "EndTurn", "Fight", "GiveCard", "GiveItem", "GiveUp",
            "KickDoor", "LookForTrouble", "LootBody", "LootRoom", "Munchkin", "MunchkinGame", "MunchkinParams",
            "OfferTrade", "Pass", "PlayCard", "PlayCheat", "PlayCurse", "PlayEnhancer", "PlayMate", "PlayOneShot",
-           "PlayWandering", "Ready", "RemoveCurse", "Resurrect", "RollToRun", "RunAway", "SellItem", "Steal",
-           "one_each"]
+           "PlayWandering", "Ready", "RemoveCurse", "Resurrect", "RollToRun", "RunAway", "SellItem", "ShowHand",
+           "Steal", "one_each"]
 
 
 #: (deck, player, face) -> what a draw is called (its chance step's description)
@@ -147,7 +148,7 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
                     PlayEnhancer, Pass, ClassPower, AskHelp, AnswerHelp, RollToRun, ChooseLoss, EndTurn, GiveCard,
                     DiscardCard, LootBody, GiveUp, PlayCurse, Backstab, PlayWandering, PlayCheat, PlayMate, Charm,
                     ChaseAway, GiveItem,
-                    Steal, Resurrect, OfferTrade, AnswerTrade, RemoveCurse)
+                    Steal, Resurrect, OfferTrade, AnswerTrade, RemoveCurse, ShowHand)
     Params = MunchkinParams
     max_length = 60_000
     info = GameInfo(min_players=3, max_players=6, chance=True, information=Information.IMPERFECT,

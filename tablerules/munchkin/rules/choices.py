@@ -54,6 +54,7 @@ from ..actions import (
     RollToRun,
     RunAway,
     SellItem,
+    ShowHand,
     Steal,
     _name,
     one_each,
@@ -231,13 +232,14 @@ class Choices:
                 for curse in one_each(self.state.players[t].curses)]
 
     def _steals(self, player: int) -> list[Action]:
-        """The thief's steal, on your turn and never in a fight: a small item another player has in play."""
+        """The thief's steal, on your turn and never in a fight: a small item another player has in play that the
+        thief can carry once the discarded card is gone (卡牌规则概述: "已在桌面上的牌不能回手": table to table)."""
         if "thief" not in self._frozen_tags(player):
             return []
-        hand = one_each(self.state.players[player].hand)
-        hand = self.power_discards(player)
+        discards = self.power_discards(player)
         return [made(Steal, player, card, v, item) for v in range(self.params.players) if v != player
-                for item in self.carried_choices(v) if not self.card(item).big for card in hand]
+                for item in self.carried_choices(v) if not self.card(item).big for card in discards
+                if self.can_carry(player, item, without=card)]
 
     def _resurrections(self, player: int) -> list[Action]:
         if "cleric" not in self._frozen_tags(player) or not self.state.door_discard:
@@ -315,6 +317,9 @@ class Choices:
         ups = kinds.get("go_up_a_level")
         if ups and me.level < WIN_LEVEL - 1:
             out += [made(PlayCard, player, x) for x in ups]
+        if me.hand:  # 交易: "你可以让其他小白看你的手牌" - to each other player once a turn
+            out += [made(ShowHand, player, to) for to in range(self.params.players)
+                    if to != player and (player, to) not in st.shown]
         if running:
             return out
         if c is None:
@@ -571,6 +576,8 @@ class Choices:
                 return "items", f"{card.name} does not fit: slots, hands, big items or restrictions"
         if isinstance(action, LookForTrouble) and self.state.met_monster:
             return rule, "only if no monster came through the door"
+        if isinstance(action, ShowHand) and (action.player, action.to) in self.state.shown:
+            return rule, f"the hand was shown to player {action.to} this turn already"
         if isinstance(action, OfferTrade):
             if self.state.combat is not None:
                 return rule, "no trading during a fight"
