@@ -386,13 +386,12 @@ class RemoveCurse(Action):
 
 @dataclass(frozen=True)
 class ShowHand(Action):
-    """Let another player look at your hand (交易: "你可以让其他小白看你的手牌"); the others only read that you did."""
+    """Let the other players look at your hand (交易: "你可以让其他小白看你的手牌")."""
 
     player: int
-    to: int
 
     def describe(self) -> str:
-        return f"player {self.player} shows the hand to player {self.to}"
+        return f"player {self.player} shows the hand to the other players"
 
 
 @functools.lru_cache(maxsize=1 << 16)

@@ -179,7 +179,7 @@ class MunchkinState:
     theft: Theft | None = None
     trade: Trade | None = None
     traded_with: set[tuple[int, int]] = field(default_factory=set)  # (from, to): one offer each a turn
-    shown: set[tuple[int, int]] = field(default_factory=set)  # (player, to): one showing of the hand each a turn
+    shown: set[int] = field(default_factory=set)  # who showed the hand this turn (once a turn each)
     over_limit: list[int] = field(default_factory=list)  # players who ended a turn over the hand limit (never)
     got_now: set[str] = field(default_factory=set)  # Treasure got outside your turn: playable at once (宝藏), this turn
     fresh: set[str] = field(default_factory=set)  # items got by trading: not for sale before the new owner's turn

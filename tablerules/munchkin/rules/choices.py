@@ -317,9 +317,6 @@ class Choices:
         ups = kinds.get("go_up_a_level")
         if ups and me.level < WIN_LEVEL - 1:
             out += [made(PlayCard, player, x) for x in ups]
-        if me.hand:  # 交易: "你可以让其他小白看你的手牌" - to each other player once a turn
-            out += [made(ShowHand, player, to) for to in range(self.params.players)
-                    if to != player and (player, to) not in st.shown]
         if running:
             return out
         if c is None:
@@ -327,6 +324,8 @@ class Choices:
                 mine = self.carried_choices(player)
                 seats = [(to, self.fits(to)) for to in range(self.params.players) if to != player]
                 out += self._trades(player, mine, seats) + self._gifts(player, mine, seats)
+            if me.hand and player not in st.shown:  # 交易: "你可以让其他小白看你的手牌", as trades: outside fights
+                out.append(made(ShowHand, player))
             if player != st.current and st.got_now:  # a Treasure just got, put into play at once (宝藏——出示)
                 got = one_each([x for x in me.hand if x in st.got_now])
                 out += [made(PlayCard, player, x) for x in got
@@ -576,8 +575,8 @@ class Choices:
                 return "items", f"{card.name} does not fit: slots, hands, big items or restrictions"
         if isinstance(action, LookForTrouble) and self.state.met_monster:
             return rule, "only if no monster came through the door"
-        if isinstance(action, ShowHand) and (action.player, action.to) in self.state.shown:
-            return rule, f"the hand was shown to player {action.to} this turn already"
+        if isinstance(action, ShowHand) and action.player in self.state.shown:
+            return rule, "the hand was shown this turn already"
         if isinstance(action, OfferTrade):
             if self.state.combat is not None:
                 return rule, "no trading during a fight"

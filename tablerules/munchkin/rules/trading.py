@@ -124,11 +124,11 @@ class Trading:
         self.event(action.describe())
 
     def _do_ShowHand(self, action: ShowHand) -> None:
-        """The hand is shown to one player: its cards are in that player's log (and the shower's); the others
-        read only that it was shown (交易: "你可以让其他小白看你的手牌")."""
-        self.state.shown.add((action.player, action.to))
+        """The hand is shown to the other players: its cards are in everybody's log (交易: "你可以让其他小白看你的
+        手牌"); the seats' views of the table keep the hand private."""
+        self.state.shown.add(action.player)
         cards = ", ".join(_name(c) for c in sorted(self.state.players[action.player].hand))
-        self.event(f"{action.describe()}: {cards}", seen_by=(action.player, action.to), hidden=action.describe())
+        self.event(f"{action.describe()}: {cards}")
 
     def _do_AnswerTrade(self, action: AnswerTrade) -> None:
         """Traded items go into play at once and cannot be sold before the new owner's next turn (交易)."""
