@@ -15,7 +15,7 @@ its bad stuff. Death: keep race, class and level, lose everything else; the othe
 the highest level down, one card each; the new character draws 2 + 2 at the start of the next turn.
 
 Asking for help (请求帮助): one helper at most, asked in turn, bribed with a share of the treasure (the
-helper picks first); the helper's strength joins the fighter's, the monster's modifiers count once
+offer says who draws first) or an item; the helper's strength joins the fighter's, the monster's modifiers count once
 against everybody on that side, an elf helper goes up a level, and when the fight is lost both run on
 their own rolls.
 
@@ -32,7 +32,7 @@ curses (Change Sex: -5 in your next fight; Chicken on Your Head: -1 on every die
 Ring removes them; the thief's steal (d6, 4+ or lose a level), the wizard's charm (discard a hand of 3+
 cards: the monster leaves, its treasures are yours, no level), the cleric's resurrection (take the top
 discard instead of kicking the door open); Half-Breed and Super Munchkin (two races, two classes);
-trading items in play outside combat; Cheat! (carry an item you could not legally use); Divine
+trading items in play outside combat; showing your hand; Cheat! (carry an item you could not legally use); Divine
 Intervention (every cleric goes up a level, even to 10); Go Up a Level in other players' fights.
 
 The rules live in :mod:`tablerules.munchkin.rules`, one module per subject, mixed into
