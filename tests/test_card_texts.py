@@ -15,7 +15,9 @@ import pytest
 from tablerules.core.cards import Card
 from tablerules.core.data import data_path, load_json
 from tablerules.core.errors import DataError
+from tablerules.families.munchkin import DWARF_HAND_LIMIT
 from tablerules.families.munchkin.cardtext import card_text, card_text_zh, generated_text, generated_text_zh
+from tablerules.munchkin.actions import CHARM_MIN_HAND, MAX_POWER_DISCARDS, STEAL_NEED
 from tablerules.munchkin.cards import load_cards
 from tablerules.quest.cards import load_quest_cards
 from tablerules.quest.tiles import load_monsters
@@ -130,10 +132,13 @@ def test_every_number_in_a_text_is_a_number_of_the_cards_data(card: Card) -> Non
             ({1} if effect.effect == "chicken" else set())
     numbers |= {abs(m.bonus) for m in card.modifiers} | ({1, 2} if card.slot in ("hands1", "hands2") else set())
     if card.deck == "dxm" and card.kind in ("race", "class"):  # a Quest race's or class's powers: the engine's numbers
-        from tablerules.quest.heroes import DWARF_HAND_LIMIT, HAND_LIMIT
-        from tablerules.quest.rules.common import MAX_POWER_DISCARDS
+        from tablerules.quest.heroes import DWARF_HAND_LIMIT as QUEST_DWARF_LIMIT
+        from tablerules.quest.heroes import HAND_LIMIT as QUEST_HAND_LIMIT
+        from tablerules.quest.rules.common import MAX_POWER_DISCARDS as QUEST_DISCARDS
 
-        numbers |= {1, 2, 10, MAX_POWER_DISCARDS, HAND_LIMIT, DWARF_HAND_LIMIT}  # +1, backstab -2, the d10
+        numbers |= {1, 2, 10, QUEST_DISCARDS, QUEST_HAND_LIMIT, QUEST_DWARF_LIMIT}  # +1, backstab -2, the d10
+    if card.kind in ("race", "class") and card.deck == "door":  # Munchkin's powers: the engine's numbers
+        numbers |= {1, 2, 3, DWARF_HAND_LIMIT, STEAL_NEED, CHARM_MIN_HAND, MAX_POWER_DISCARDS}  # elf +1, turning +3
     for text in (card.text, card.text_zh):
         assert {int(n) for n in re.findall(r"\d+", text.replace("3,872", ""))} <= numbers, (card.id, text)
 

@@ -66,8 +66,12 @@ def test_a_lesson_from_start_to_end_by_clicking(game: str) -> None:
                 expect(feedback).to_contain_text("Not quite")
                 expect(feedback).to_contain_text(f"the answer is {panel.shown.answer.shown}")
                 screenshot(page, f"lesson_{game}_first_question")
-            _answer(page, panel)
-            expect(feedback).to_contain_text("Right")
+            try:
+                _answer(page, panel)
+                expect(feedback).to_contain_text("Right")
+            except Exception as exc:
+                screenshot(page, f"lesson_{game}_failed_at_{panel.step.id}")
+                raise AssertionError(f"step {panel.step.id}: {exc}") from exc
             if i + 1 < len(panel.lesson.steps):
                 root.locator(".tablerules-lesson-next").click()
                 panel.go(i + 1)

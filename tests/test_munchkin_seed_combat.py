@@ -189,7 +189,8 @@ def test_the_fight_is_settled_before_the_turn_goes_on() -> None:
 def test_no_rewards_in_the_middle_of_a_fight() -> None:
     """战斗和怪物: "当干掉怪物时，你必须等待一段合理的时间——推荐为2.6秒——来让其他人有机会下手。
     在此之后，你才算真正干掉了
-    怪物，升级并Loot"; English sheet rule 3: "You cannot collect rewards ... in the middle of a combat"."""
+    怪物，升级并Loot"; English sheet rule 3: "You cannot collect rewards ... in the middle of a combat" and "You
+    must finish the fight before gaining any rewards"."""
     game = ready()
     set_level(game, 0, 2)
     kick(game, "lame_goblin")

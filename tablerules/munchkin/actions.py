@@ -200,18 +200,21 @@ class Backstab(Action):
 
 @dataclass(frozen=True)
 class AskHelp(Action):
-    """Ask one player to help, offering them ``treasures`` of the monster's treasures (they pick first)
-    and, as a bribe, ``item``: one of your items in play, handed over when they agree."""
+    """Ask one player to help, offering them ``treasures`` of the monster's treasures and, as a bribe,
+    ``item``: one of your items in play, handed over when they agree. Who draws first is part of the offer
+    (请求帮助: "你必须确定好是你先抽，还是他先抽"): the helper, or with ``fighter_first`` the fighter."""
 
     player: int
     helper: int
     treasures: int
     item: str = ""
+    fighter_first: bool = False
 
     def describe(self) -> str:
         bribe = f" and {_name(self.item)}" if self.item else ""
         offer = counted(self.treasures, "treasure")
-        return f"player {self.player} asks player {self.helper} for help, offering {offer}{bribe}"
+        first = f" (player {self.player} draws first)" if self.fighter_first else ""
+        return f"player {self.player} asks player {self.helper} for help, offering {offer}{bribe}{first}"
 
 
 @dataclass(frozen=True)
@@ -381,6 +384,16 @@ class RemoveCurse(Action):
         return f"player {self.player} uses {_name(self.card)}: player {self.target} is rid of {_name(self.curse)}"
 
 
+@dataclass(frozen=True)
+class ShowHand(Action):
+    """Let the other players look at your hand (交易: "你可以让其他小白看你的手牌")."""
+
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} shows the hand to the other players"
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _one_each(copies: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(distinct(copies))
@@ -413,7 +426,7 @@ RULE_OF: dict[type[Action], str] = {
     ChaseAway: "class powers",
     Steal: "class powers", Resurrect: "class powers", OfferTrade: "trading", AnswerTrade: "trading",
     GiveItem: "trading",
-    RemoveCurse: "curses"}
+    RemoveCurse: "curses", ShowHand: "showing your hand"}
 #: actions that play a card from the player's hand (``card`` must be there)
 FROM_HAND = (PlayCard, SellItem, LookForTrouble, PlayOneShot, PlayEnhancer, ClassPower, PlayCurse, Backstab,
              PlayWandering, GiveCard, DiscardCard, PlayCheat, PlayMate, Steal, Resurrect, RemoveCurse)

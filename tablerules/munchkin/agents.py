@@ -96,7 +96,7 @@ class HeuristicAgent(Agent):
         if boosts and helps >= gap:
             return boosts[0]
         asks = [a for a in actions if isinstance(a, AskHelp) and game.strength(a.helper) + helps >= gap
-                and a.treasures == (game.treasure_count() + 1) // 2 and not a.item]
+                and a.treasures == (game.treasure_count() + 1) // 2 and not a.item and not a.fighter_first]
         if asks:  # the strongest helper; of helpers as strong, any (not the lowest seat)
             return self.best(game, player, asks, lambda a: game.strength(a.helper))
         return next(a for a in actions if isinstance(a, RunAway))

@@ -15,7 +15,7 @@ its bad stuff. Death: keep race, class and level, lose everything else; the othe
 the highest level down, one card each; the new character draws 2 + 2 at the start of the next turn.
 
 Asking for help (请求帮助): one helper at most, asked in turn, bribed with a share of the treasure (the
-helper picks first); the helper's strength joins the fighter's, the monster's modifiers count once
+offer says who draws first) or an item; the helper's strength joins the fighter's, the monster's modifiers count once
 against everybody on that side, an elf helper goes up a level, and when the fight is lost both run on
 their own rolls.
 
@@ -32,7 +32,7 @@ curses (Change Sex: -5 in your next fight; Chicken on Your Head: -1 on every die
 Ring removes them; the thief's steal (d6, 4+ or lose a level), the wizard's charm (discard a hand of 3+
 cards: the monster leaves, its treasures are yours, no level), the cleric's resurrection (take the top
 discard instead of kicking the door open); Half-Breed and Super Munchkin (two races, two classes);
-trading items in play outside combat; Cheat! (carry an item you could not legally use); Divine
+trading items in play outside combat; showing your hand; Cheat! (carry an item you could not legally use); Divine
 Intervention (every cleric goes up a level, even to 10); Go Up a Level in other players' fights.
 
 The rules live in :mod:`tablerules.munchkin.rules`, one module per subject, mixed into
@@ -97,6 +97,7 @@ from .actions import (
     RollToRun,
     RunAway,
     SellItem,
+    ShowHand,
     Steal,
     _name,
     one_each,
@@ -130,8 +131,8 @@ __all__ = ["CHANGE_SEX_PENALTY", "CHARM_MIN_HAND", "FROM_HAND", "LASTING", "MAX_
            "ChooseLoss", "ClassPower", "Combat", "DiscardCard", "EndTurn", "Fight", "GiveCard", "GiveItem", "GiveUp",
            "KickDoor", "LookForTrouble", "LootBody", "LootRoom", "Munchkin", "MunchkinGame", "MunchkinParams",
            "OfferTrade", "Pass", "PlayCard", "PlayCheat", "PlayCurse", "PlayEnhancer", "PlayMate", "PlayOneShot",
-           "PlayWandering", "Ready", "RemoveCurse", "Resurrect", "RollToRun", "RunAway", "SellItem", "Steal",
-           "one_each"]
+           "PlayWandering", "Ready", "RemoveCurse", "Resurrect", "RollToRun", "RunAway", "SellItem", "ShowHand",
+           "Steal", "one_each"]
 
 
 #: (deck, player, face) -> what a draw is called (its chance step's description)
@@ -147,7 +148,7 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
                     PlayEnhancer, Pass, ClassPower, AskHelp, AnswerHelp, RollToRun, ChooseLoss, EndTurn, GiveCard,
                     DiscardCard, LootBody, GiveUp, PlayCurse, Backstab, PlayWandering, PlayCheat, PlayMate, Charm,
                     ChaseAway, GiveItem,
-                    Steal, Resurrect, OfferTrade, AnswerTrade, RemoveCurse)
+                    Steal, Resurrect, OfferTrade, AnswerTrade, RemoveCurse, ShowHand)
     Params = MunchkinParams
     max_length = 60_000
     info = GameInfo(min_players=3, max_players=6, chance=True, information=Information.IMPERFECT,

@@ -72,7 +72,8 @@ class Combat:
     flight: list[str] = field(default_factory=list)
     window: ResponseWindow | None = None  # the "2.6 seconds": every other player passes or interferes
     helper: int | None = None
-    share: int = 0  # treasures promised to the helper, who picks first
+    share: int = 0  # treasures promised to the helper
+    fighter_first: bool = False  # the fighter draws the treasures first, then the helper their share
     asked: int | None = None  # a player considering an offer of help
     offer: int = 0
     refused: list[int] = field(default_factory=list)
@@ -84,6 +85,7 @@ class Combat:
     mate_of: dict[str, str] = field(default_factory=dict)  # a Mate in ``monsters`` -> the monster it doubles
     charmed: int = 0  # treasures of monsters a wizard charmed away (lost if the munchkins run)
     offer_item: str = ""  # the item offered with the pending request for help
+    offer_first: bool = False  # the pending request lets the fighter draw first
     caught: list[Loss] = field(default_factory=list)  # bad stuff of the monsters that caught the runners, held
     # until every roll is made (逃跑: "为每个怪物分别投骰...然后承受所有抓住你的怪物造成的恶果")
     powers_by: dict[str, int] = field(default_factory=dict)  # a card discarded for a class power -> who discarded it
@@ -177,6 +179,7 @@ class MunchkinState:
     theft: Theft | None = None
     trade: Trade | None = None
     traded_with: set[tuple[int, int]] = field(default_factory=set)  # (from, to): one offer each a turn
+    shown: set[int] = field(default_factory=set)  # who showed the hand this turn (once a turn each)
     over_limit: list[int] = field(default_factory=list)  # players who ended a turn over the hand limit (never)
     got_now: set[str] = field(default_factory=set)  # Treasure got outside your turn: playable at once (宝藏), this turn
     fresh: set[str] = field(default_factory=set)  # items got by trading: not for sale before the new owner's turn

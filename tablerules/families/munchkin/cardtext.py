@@ -29,6 +29,44 @@ KINDS = {"go_up_a_level": "Go Up a Level: gain a level at any time (not the winn
          "escape": "Escape: leave a fight for an adjacent room without rolling to run away"}
 
 
+#: Munchkin's race and class powers and when each is used, as its card says them (seed 000 职业: "每个职业都有不同
+#: 的能力，在职业牌上写着" and "职业牌上有何时使用能力的说明"; the numbers from facts.md, the engine's constants):
+#: Door-deck cards only (Munchkin Quest's race and class cards keep their own rules, seed 001)
+POWERS = {
+    "elf": "+1 to run away. When you help kill monsters, you go up a level for each of them.",
+    "dwarf": "You may carry any number of big items and keep 6 cards in your hand.",
+    "halfling": "-1 to run away. On your turn, the first item you sell sells for double its value.",
+    "warrior": "You win ties in a fight. Berserk, in a fight: discard up to 3 cards, +1 each.",
+    "wizard": "Flight, when running away: discard up to 3 cards, +1 each to run away. Charm, in your own fight: "
+              "discard your whole hand (3 cards or more) and a monster leaves the fight; you get its treasure, "
+              "no level.",
+    "thief": "Backstab, in another player's fight, once a fight: discard a card, -2 to the munchkins. Steal, on "
+             "your turn outside a fight: discard a card and roll a die; on 4 or more take a small item another "
+             "player has in play, else lose a level.",
+    "cleric": "Resurrection, instead of kicking open the door: discard a card and take the top Door discard as if "
+              "you had kicked it. Turning, in a fight against undead: discard up to 3 cards, +3 each.",
+}
+POWERS_ZH = {
+    "elf": "逃跑+1。帮助别人干掉怪物时，每干掉一个怪物你也升一级。",
+    "dwarf": "可以携带任意数量的大物品，手牌上限6张。",
+    "halfling": "逃跑-1。在你的回合中，你卖出的第一件物品按双倍价值计算。",
+    "warrior": "战斗中点数持平时你获胜。狂暴（战斗中）：弃掉最多3张牌，每张+1。",
+    "wizard": "飞行术（逃跑时）：弃掉最多3张牌，每张逃跑+1。魅惑（在你自己的战斗中）：弃掉所有手牌（至少3张），一个怪物"
+              "离开战斗；你得到它的宝藏，但不升级。",
+    "thief": "背刺（在其他小白的战斗中，每场战斗一次）：弃掉一张牌，小白一方-2。偷窃（在你的回合，不在战斗中）：弃掉"
+             "一张牌并投骰，4或以上拿走其他小白桌面上的一件小物品，否则掉一级。",
+    "cleric": "复活（代替踢门）：弃掉一张牌，拿取地城弃牌堆顶的牌，当作踢门所得。驱散（与不死生物战斗时）：弃掉最多3张"
+              "牌，每张+3。",
+}
+
+
+def _powers(card: Any, table: dict[str, str]) -> list[str]:
+    """The race's or class's powers as a Munchkin card says them (none for other decks' cards)."""
+    if card.deck != "door":
+        return []
+    return [table[getattr(card, "race", "") or getattr(card, "cls", "")]]
+
+
 def effect_text(effect: Any) -> str:
     """One effect of the vocabulary (``lose_levels`` 2 -> "lose 2 levels")."""
     kind, n, slot = effect.effect, effect.n, effect.slot
@@ -102,6 +140,7 @@ def generated_text(card: Any) -> str:
         parts.append(f"{kind.capitalize()} card: you become {card.name}.")
         if card.deck == "dxm" and (card.race or card.cls) in QUEST_POWERS:
             parts.append(QUEST_POWERS[card.race or card.cls][0])
+        parts += _powers(card, POWERS)
     else:
         text = KINDS.get(kind, kind.replace("_", " "))
         parts.append(text[0].upper() + text[1:] + ".")
@@ -273,6 +312,7 @@ def generated_text_zh(card: Any) -> str:
         parts.append(f"{'种族' if kind == 'race' else '职业'}卡：你成为{card.name_zh}。")
         if card.deck == "dxm" and (card.race or card.cls) in QUEST_POWERS:
             parts.append(QUEST_POWERS[card.race or card.cls][1])
+        parts += _powers(card, POWERS_ZH)
     else:
         parts.append(KINDS_ZH.get(kind, kind.replace("_", " ")) + "。")
     if getattr(card, "value", 0):

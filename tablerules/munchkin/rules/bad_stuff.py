@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import chain, groupby, permutations, product
 
+from ...core.cards import Effect
 from ...core.identity import drop_identity
 from ...core.protocol import Chance, ChanceStep
 from ...families.munchkin.actions import curse_text
@@ -32,6 +33,9 @@ from ..state import (
     Munchkin,
 )
 
+#: a big item too many, once the dwarf's ability is gone (种族: "当你弃掉种族牌时，也会失去这些能力")
+_ONE_BIG_ITEM = Effect("one_big_item")
+
 
 class BadStuff(BadStuffInterpreter):
     """The bad stuff rules of :class:`~tablerules.munchkin.game.MunchkinGame` (a mixin: ``self`` is the game);
@@ -48,6 +52,27 @@ class BadStuff(BadStuffInterpreter):
             self._discard(gone)
             if gone != copy:
                 self.event(f"player {player} loses {self.card(gone).name} with it")
+        extra = len(self._big_items(player)) - 1
+        if extra > 0 and "dwarf" not in self._frozen_tags(player):
+            self.event(f"player {player} is no longer a dwarf and keeps one big item only")
+            self.state.losses[0:0] = [Loss(player, _ONE_BIG_ITEM, "no longer a dwarf")] * extra
+
+    def _big_items(self, player: int) -> list[str]:
+        """The big items ``player`` has in play that count against the one big item a non-dwarf may carry
+        (an item under a Cheat! ignores that limit)."""
+        me = self.state.players[player]
+        return [c for c in me.carried if self.card(c).big and c not in me.cheats]
+
+    def _effect_one_big_item(self, loss: Loss) -> bool:
+        """A big item too many goes: the victim chooses which one (the choice as with bad stuff)."""
+        big = self._big_items(loss.victim)
+        if len(big) > 1:
+            options = self._item_choices(loss.victim, big)
+            if len(options) == 1:
+                self._lose(loss.victim, options[0], loss.source)
+            else:
+                self._choose_loss(loss.victim, tuple(options))
+        return True
 
     def _do_PlayCurse(self, action: PlayCurse) -> None:
         """A curse from the hand strikes at once (if it can) and is discarded."""

@@ -54,6 +54,7 @@ from ..actions import (
     RollToRun,
     RunAway,
     SellItem,
+    ShowHand,
     Steal,
     _name,
     one_each,
@@ -175,7 +176,8 @@ class Choices:
         return out
 
     def _plays(self, player: int, creation: bool = False) -> list[Action]:
-        """Cards a player may put into play on their turn outside combat (or while creating)."""
+        """Cards a player may put into play on their turn outside combat (or while creating: a race, a class and
+        items, 人物创建 "出示各一张"; Half-Breed, Super Munchkin and Go Up a Level wait for your turn)."""
         me = self.state.players[player]
         out: list[Action] = []
         hand = one_each(me.hand)
@@ -186,8 +188,8 @@ class Choices:
                 playable = self._race_fits(player, copy)
             elif kind == "class":
                 playable = me.cls is None
-            elif kind == "half_breed":
-                playable = me.race is not None and me.half_breed is None
+            elif kind == "half_breed":  # 人物创建: "出示各一张": one race and one class card while creating
+                playable = me.race is not None and me.half_breed is None and not creation
             elif kind in ("item", "one_shot"):
                 playable = self.can_carry(player, copy)
             else:
@@ -197,7 +199,7 @@ class Choices:
             if kind == "half_breed" and playable:  # with a second race at once
                 out += [made(PlayCard, player, copy, r) for r in hand if self.card(r).kind == "race"
                         and self.card(r).race != self.card(me.race).race]
-            if card.kind == "super_munchkin" and me.cls and not me.super_munchkin:  # only with a second class
+            if card.kind == "super_munchkin" and me.cls and not me.super_munchkin and not creation:  # with a 2nd class
                 out += [made(PlayCard, player, copy, x) for x in hand if self.card(x).kind == "class"
                         and self.card(x).cls != self.card(me.cls).cls]
         return out
@@ -230,13 +232,14 @@ class Choices:
                 for curse in one_each(self.state.players[t].curses)]
 
     def _steals(self, player: int) -> list[Action]:
-        """The thief's steal, on your turn and never in a fight: a small item another player has in play."""
+        """The thief's steal, on your turn and never in a fight: a small item another player has in play that the
+        thief can carry once the discarded card is gone (卡牌规则概述: "已在桌面上的牌不能回手": table to table)."""
         if "thief" not in self._frozen_tags(player):
             return []
-        hand = one_each(self.state.players[player].hand)
-        hand = self.power_discards(player)
+        discards = self.power_discards(player)
         return [made(Steal, player, card, v, item) for v in range(self.params.players) if v != player
-                for item in self.carried_choices(v) if not self.card(item).big for card in hand]
+                for item in self.carried_choices(v) if not self.card(item).big for card in discards
+                if self.can_carry(player, item, without=card)]
 
     def _resurrections(self, player: int) -> list[Action]:
         if "cleric" not in self._frozen_tags(player) or not self.state.door_discard:
@@ -321,6 +324,8 @@ class Choices:
                 mine = self.carried_choices(player)
                 seats = [(to, self.fits(to)) for to in range(self.params.players) if to != player]
                 out += self._trades(player, mine, seats) + self._gifts(player, mine, seats)
+            if me.hand and player not in st.shown:  # 交易: "你可以让其他小白看你的手牌", as trades: outside fights
+                out.append(made(ShowHand, player))
             if player != st.current and st.got_now:  # a Treasure just got, put into play at once (宝藏——出示)
                 got = one_each([x for x in me.hand if x in st.got_now])
                 out += [made(PlayCard, player, x) for x in got
@@ -432,7 +437,8 @@ class Choices:
 
     def _asks(self, f: int, refused: list[int], mine: list[str]) -> list[Action]:
         """``f`` asks each player who has not refused, for each share of the treasures (0 to all) with
-        or without an item in play the player could carry: the offers to one player are remembered by
+        or without an item in play the player could carry, and for a share of part of them, who draws first
+        (请求帮助: "你必须确定好是你先抽，还是他先抽"): the offers to one player are remembered by
         (fighter, player, treasures, items) (they are listed again after every refusal)."""
         offers = self.treasure_count() + 1
         out: list[Action] = []
@@ -455,7 +461,8 @@ class Choices:
             if known is None:
                 if len(_ASKS) >= 1 << 14:
                     _ASKS.clear()
-                known = _ASKS[key] = [made(AskHelp, f, q, n, item) for n in range(offers) for item in key[3:]]
+                known = _ASKS[key] = [made(AskHelp, f, q, n, item, first) for n in range(offers) for item in key[3:]
+                                      for first in ((False, True) if 0 < n < offers - 1 else (False,))]
             out += known
         return out
 
@@ -568,6 +575,8 @@ class Choices:
                 return "items", f"{card.name} does not fit: slots, hands, big items or restrictions"
         if isinstance(action, LookForTrouble) and self.state.met_monster:
             return rule, "only if no monster came through the door"
+        if isinstance(action, ShowHand) and action.player in self.state.shown:
+            return rule, "the hand was shown this turn already"
         if isinstance(action, OfferTrade):
             if self.state.combat is not None:
                 return rule, "no trading during a fight"

@@ -161,13 +161,14 @@ class CombatRules:
     def _do_AskHelp(self, action: AskHelp) -> None:
         c = self.state.combat
         c.asked, c.offer, c.offer_item = action.helper, action.treasures, action.item
+        c.offer_first = action.fighter_first
         self.state.flow.goto(STAGE[ASKING])
         self.event(action.describe())
 
     def _do_AnswerHelp(self, action: AnswerHelp) -> None:
         c = self.state.combat
         if action.accept:
-            c.helper, c.share = action.player, c.offer
+            c.helper, c.share, c.fighter_first = action.player, c.offer, c.offer_first
             if c.offer_item:  # the bribe changes hands at once (贿赂: "你可以用你的装备")
                 self._unequip(c.fighter, c.offer_item)
                 self.state.players[action.player].carried.append(c.offer_item)
@@ -176,7 +177,7 @@ class CombatRules:
         else:
             c.refused.append(action.player)
             self.event(f"player {action.player} refuses to help")
-        c.asked, c.offer_item = None, ""
+        c.asked, c.offer_item, c.offer_first = None, "", False
         self.state.flow.goto(STAGE[COMBAT])
 
     def _do_Pass(self, action: Pass) -> None:
@@ -212,7 +213,7 @@ class CombatRules:
             self.event(f"player {c.helper}, an elf, goes up a level for helping (level {helper.level})")
             if helper.level >= WIN_LEVEL:
                 reached.append(c.helper)
-        fighter, helper_seat, share = c.fighter, c.helper, min(c.share, treasures)
+        fighter, helper_seat, share, fighter_first = c.fighter, c.helper, min(c.share, treasures), c.fighter_first
         self._end_combat()
         if reached:  # a fighter and a helper reaching 10 on the same kill both win
             self.state.ten_by_rule.update(reached)
@@ -221,9 +222,12 @@ class CombatRules:
                                       f"by killing {names}")
             self.event(self.state.over_reason)
             return
-        if helper_seat is not None:  # with help the treasures are drawn face up; the helper picks first
-            self._queue_draws(helper_seat, "treasure", share, face="open")
-        self._queue_draws(fighter, "treasure", treasures - share, face="open" if helper_seat is not None else "down")
+        if helper_seat is None:
+            self._queue_draws(fighter, "treasure", treasures)
+        else:  # with help, drawn face up in the order the offer settled (请求帮助: "是你先抽，还是他先抽")
+            draws = [(helper_seat, share), (fighter, treasures - share)]
+            for seat, n in reversed(draws) if fighter_first else draws:
+                self._queue_draws(seat, "treasure", n, face="open")
         self.state.flow.goto(STAGE[END])
 
     def _end_combat(self) -> None:

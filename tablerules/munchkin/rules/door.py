@@ -187,6 +187,7 @@ class DoorRules:
         self.state.sold = 0
         self.state.halfling_sold = False
         self.state.traded_with = set()
+        self.state.shown = set()
         self.state.got_now = set()
         me = self.state.players[self.state.current]
         self.state.fresh -= set(me.carried)

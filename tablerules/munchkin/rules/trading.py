@@ -18,7 +18,9 @@ from ..actions import (
     PlayCheat,
     Resurrect,
     SellItem,
+    ShowHand,
     Steal,
+    _name,
 )
 from ..state import (
     STAGE,
@@ -90,11 +92,8 @@ class Trading:
         total = face + self.chicken(thief)
         if total >= STEAL_NEED:
             self._unequip(victim, item)
-            me = self.state.players[thief]
-            fits = self.can_carry(thief, item)
-            (me.carried if fits else me.hand).append(item)
-            self.event(f"player {thief} rolls {total} and steals {self.card(item).name}"
-                       + ("" if fits else " (into the hand: it does not fit)"))
+            self.state.players[thief].carried.append(item)  # it fits (offered only then): from table to table
+            self.event(f"player {thief} rolls {total} and steals {self.card(item).name}")
         else:
             me = self.state.players[thief]
             me.level = max(1, me.level - 1)
@@ -123,6 +122,13 @@ class Trading:
         self.state.players[action.to].carried.append(action.item)
         self.state.fresh.add(action.item)
         self.event(action.describe())
+
+    def _do_ShowHand(self, action: ShowHand) -> None:
+        """The hand is shown to the other players: its cards are in everybody's log (交易: "你可以让其他小白看你的
+        手牌"); the seats' views of the table keep the hand private."""
+        self.state.shown.add(action.player)
+        cards = ", ".join(_name(c) for c in sorted(self.state.players[action.player].hand))
+        self.event(f"{action.describe()}: {cards}")
 
     def _do_AnswerTrade(self, action: AnswerTrade) -> None:
         """Traded items go into play at once and cannot be sold before the new owner's next turn (交易)."""
