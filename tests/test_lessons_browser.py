@@ -41,9 +41,9 @@ def _answer(page, panel: LessonPanel, right: bool = True) -> None:
         root.locator(f".tablerules-target[data-target='{targets[0]}'] .tablerules-shape").first.click()
         sharing = [x for x in panel.table.human_actions() if targets[0] in panel.table.action_targets(x)]
         if len(sharing) > 1:  # the part stands for several actions: they are offered under the board
-            root.locator(".tablerules-choice button", has_text=action.describe()).first.click()
+            root.locator(".tablerules-choice button:visible", has_text=action.describe()).first.click()
     else:
-        root.locator("button", has_text=action.describe()).first.click()
+        root.locator("button:visible", has_text=action.describe()).first.click()
 
 
 @pytest.mark.parametrize("game", GAMES)

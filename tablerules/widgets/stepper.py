@@ -482,7 +482,8 @@ class StepThrough:
                                      if self.humans is None or p in self.humans}
         rows = [w.HTML(f"<b>Out of turn</b> (at any time) &middot; player {p}:") for p in anytime]
         self.anytime_box.children = tuple(x for p, row in zip(anytime, rows, strict=True)
-                                          for x in (row, w.HBox([self._button(a) for a in anytime[p]])))
+                                          for x in (row, w.HBox([self._button(a) for a in anytime[p]],
+                                                                layout=w.Layout(flex_flow="row wrap"))))
         over = game.is_over()
         self.agent_step_button.disabled = over
         self.agent_turn_button.disabled = over
