@@ -182,6 +182,8 @@ class KragmorthaPanel(StepThrough):
                 tuple(m for st in steps for m in st.met))
 
     def action_targets(self, action: Action) -> tuple[str, ...]:
+        if self.quiz:  # a lesson asks how far the cards go: no square lights up to tell it
+            return ()
         g = self.game
         label = g.board.label
         picked = self.current_pick()
@@ -349,7 +351,7 @@ class KragmorthaPanel(StepThrough):
     def board_svg(self) -> str:
         if not hasattr(self, "cards"):
             return ""
-        return kb.draw(self.game, kb.View(self.viewer, self.me, self.current_pick(), self.tips()))
+        return kb.draw(self.game, kb.View(self.viewer, self.me, self.current_pick(), self.tips(), quiz=self.quiz))
 
     def limit_terms(self, p: int) -> list[tuple[str, int]]:
         g = self.game
