@@ -196,7 +196,8 @@ class KragmorthaPanel(StepThrough):
             cards = kb.targets_of_cards(hand, action.card) if isinstance(action, A.Move) else ()
             dest = self.destination(action.player, action.card, action.path)
             mine = not picked or picked in cards
-            return (*cards, *((f"square:{label(dest)}",) if dest >= 0 and mine else ()))
+            # the square first: it is where the card goes, the click that plays it (a lesson clicks the first)
+            return (*((f"square:{label(dest)}",) if dest >= 0 and mine else ()), *cards)
         if isinstance(action, A.Discard):
             return kb.targets_of_cards(g.state.seats[action.player].hand, action.card)
         if isinstance(action, A.UseTome):
