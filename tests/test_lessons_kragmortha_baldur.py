@@ -144,7 +144,7 @@ def test_baldur_table_hides_the_score_odds_and_protection_number_on_a_question()
     assert score.step.id == "score" and "score now" not in score.table.board.svg
     odds = LessonPanel("baldursgate", start=8)
     assert odds.step.id == "event-odds" and "exact odds" not in odds.table.board.svg
-    assert "Work out its odds yourself" in odds.table.board.svg
+    assert "work them out yourself" in odds.table.board.svg and "in hand (8 a hero" in odds.table.board.svg
     protect = LessonPanel("baldursgate", start=9)
     assert protect.step.id == "protection-number" and "making 9" not in protect.table.board.svg
     assert "in hand (face down)" in protect.table.board.svg  # the seat view: other hands hidden

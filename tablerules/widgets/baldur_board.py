@@ -509,8 +509,8 @@ def event_box(game: Baldur, viewer: int | None, x: float, y: float, w: float, ac
     if quiz:  # a lesson asks for these odds: the learner estimates them first
         out.append(svg.text(x + 10, y + 18, "The next event: the bank's top card", size=15, anchor="start",
                             weight="bold"))
-        for i, line in enumerate(svg.wrap("after every turn. Work out its odds yourself: the exact ones are "
-                                          "shown with the answer.", int(w / 7.3))):
+        for i, line in enumerate(svg.wrap("after every turn. Its odds are hidden while a question is asked: "
+                                          "work them out yourself.", int(w / 7.3))):
             out.append(svg.text(x + 10, y + 40 + i * 18, line, size=13, anchor="start"))
         return "".join(out)
     odds = explain(game, viewer).odds
@@ -541,11 +541,10 @@ def my_area(game: Baldur, obs: dict, me: int, y: float, parts: list[str], quiz: 
     hand = seat["hand"] if isinstance(seat["hand"], list) else []
     heroes = len(seat["heroes"]) + len(seat["exhausted"])
     score = sum(-40 if is_joker(c) else int(rank_of(c)) for c in hand) + 8 * heroes
+    now = "" if quiz else f" · score now {score}"  # a lesson may ask for the score
     line = (svg.rect(4, y - 4, 1000, 32, fill="#e8f0e8", stroke="none", rx=8, shape=True)
             + svg.text(10, y + 12, f"You, player {me}: {plural(heroes, 'hero')}, {plural(len(hand), 'card')} in "
-                       + ("" if quiz else f" · score now {score}") + " (8 a hero, a card its number, a joker -40)",
-                       size=17,
-                       anchor="start", weight="bold"))
+                       f"hand{now} (8 a hero, a card its number, a joker -40)", size=17, anchor="start", weight="bold"))
     parts.append(svg.target(f"seat:{me}", line, f"player {me} (you)"))
     y += 32
     parts.append(svg.text(10, y + 8, "Your heroes (click a ready one for its actions)", size=15, anchor="start",
