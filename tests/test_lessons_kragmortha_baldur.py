@@ -18,6 +18,11 @@ from tablerules.widgets.lesson_panel import LessonPanel
 from tablerules.widgets.pagetext import page_text, raw_bits
 
 
+def at(game: str, step_id: str) -> LessonPanel:
+    """The lesson panel on the step ``step_id``."""
+    return LessonPanel(game, start=[s.id for s in load_lesson(game).steps].index(step_id))
+
+
 def shown(game: str, step_id: str):
     lesson = load_lesson(game)
     return show(lesson, lesson.step(step_id))
@@ -50,11 +55,16 @@ def test_the_desk_step_answers_yes_and_its_move_takes_the_goblin_home_with_a_tom
 
 
 def test_push_and_dark_lord_answers_do_what_they_say() -> None:
-    """Seed 004: "依照方向可以將他推到下一格"; "若任一哥布林與黑暗領主在同一格時，該玩家得抽一張噩運卡執行"."""
+    """Seed 004: "依照方向可以將他推到下一格"; "被推的哥布林若又移動到其他哥布林的格子時，也可以推下一個人";
+    "若任一哥布林與黑暗領主在同一格時，該玩家得抽一張噩運卡執行"."""
     s = shown("kragmortha", "push")
     g = s.game
     g.apply(next(a for a in s.answer.value if a.path == ("north",)))
     assert g.board.label(g.state.seats[1].square) == "d6" and g.board.label(g.state.seats[0].square) == "d7"
+    s = shown("kragmortha", "push-a-chain")
+    g = s.game
+    g.apply(next(a for a in s.answer.value if a.path == ("north",)))
+    assert [g.board.label(g.state.seats[p].square) for p in range(3)] == ["d7", "d6", "d5"]
     s = shown("kragmortha", "the-dark-lord")
     g = s.game
     g.apply(next(iter(s.answer.value)))
@@ -129,25 +139,25 @@ def test_practice_is_reproducible_explained_and_uses_the_drills(game: str) -> No
 
 # ----- the table: the seat's view, the asked numbers hidden -------------------------------------------------------
 def test_kragmortha_table_hides_the_hand_limit_and_the_squares_on_a_question() -> None:
-    ask = LessonPanel("kragmortha", start=0)  # the hand limit
+    ask = at("kragmortha", "dealt-three")  # the hand limit
     assert ask.step.question.kind is Kind.NUMBER
     svg = ask.table.board.svg
     assert "hand limit 3" not in svg and "click:" not in svg and ask.table.board.active == []
     assert "movement cards (hidden)" in svg  # the other hands face down: the learner's seat view
     assert "goblin card with" not in svg.split("The other players")[1].split("Legend")[0]
-    act = LessonPanel("kragmortha", start=1)  # play a card: the squares light up
+    act = at("kragmortha", "play-then-draw")  # play a card: the squares light up
     assert "hand limit 3" in act.table.board.svg and act.table.board.active
 
 
 def test_baldur_table_hides_the_score_odds_and_protection_number_on_a_question() -> None:
-    score = LessonPanel("baldursgate", start=13)
-    assert score.step.id == "score" and "score now" not in score.table.board.svg
-    odds = LessonPanel("baldursgate", start=8)
-    assert odds.step.id == "event-odds" and "exact odds" not in odds.table.board.svg
+    score = at("baldursgate", "score")
+    assert "score now" not in score.table.board.svg
+    odds = at("baldursgate", "event-odds")
+    assert "exact odds" not in odds.table.board.svg
     assert "work them out yourself" in odds.table.board.svg and "in hand (8 a hero" in odds.table.board.svg
-    protect = LessonPanel("baldursgate", start=9)
-    assert protect.step.id == "protection-number" and "making 9" not in protect.table.board.svg
+    protect = at("baldursgate", "protection-number")
+    assert "making 9" not in protect.table.board.svg
     assert "in hand (face down)" in protect.table.board.svg  # the seat view: other hands hidden
-    act = LessonPanel("baldursgate", start=2)
+    act = at("baldursgate", "a-hero-acts")
     assert act.step.question.kind is Kind.ACT and "score now" in act.table.board.svg
     assert raw_bits(page_text(act.widget)) == []
