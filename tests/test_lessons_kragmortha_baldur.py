@@ -110,6 +110,7 @@ def test_baldur_numbers_agree_with_the_engine() -> None:
     assert shown("baldursgate", "heroes-draw-cards").answer.value == 4
     assert shown("baldursgate", "score").answer.value == 8 * 2 + 10 + 7 + 2 - 40
     assert shown("baldursgate", "protection-number").answer.value == 9
+    assert shown("baldursgate", "one-piece").answer.value == 2  # [红5]: a card per thief, two thieves
     bid = shown("baldursgate", "recruit-bid")
     assert {a.cards for a in bid.answer.value} == {("10 black", "9 red")}
 

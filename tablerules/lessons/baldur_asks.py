@@ -138,6 +138,25 @@ def _disjoint(hand: list[str], number: int, heroes: int) -> list[tuple[str, ...]
     return best
 
 
+@ask(GAME, Kind.NUMBER, "the cards a bonus event (red 3, 5, 7 or 9) brings a player")
+def bonus_cards(game: Baldur, player: int) -> Answer:
+    s = game.state
+    if not s.event:
+        raise ValueError("no event now")
+    data = rules().events[_event_key(game)]
+    if data["kind"] != "bonus":
+        raise ValueError(f"{data['name']} brings no cards by heroes")
+    trial = game.copy()
+    before = len(trial.state.seats[player].hand)
+    while trial.is_chance() and any(t.what == "draw" and t.dst == player for t in trial.state.tasks):
+        trial.roll()
+    got = len(trial.state.seats[player].hand) - before
+    held = sum(h[:-1] == data["hero"] for h in s.seats[player].all_heroes())
+    return Answer(got, (f"The event {card_label(s.event)} is {data['name']} ({data['name_zh']}): every player draws "
+                        f"one bank card per {HERO_NAMES[data['hero']]} held (可以从银行抽取等数量的手牌).",
+                        f"Player {player} holds {heroes_words(held, data['hero'])}: {counted(got, 'card')}."))
+
+
 @ask(GAME, Kind.NUMBER, "how many of their heroes a player's hand can protect in this event")
 def heroes_protected(game: Baldur, player: int) -> Answer:
     s = game.state
