@@ -71,6 +71,18 @@ def test_push_and_dark_lord_answers_do_what_they_say() -> None:
     assert g.chance_step().event == "penalty draw" and g.chance_step().player == 1
 
 
+def test_the_dark_lord_jump_and_the_apprentice() -> None:
+    """Seed 004: "若黑暗領主走到傳送格則可以移動到任一空格，但不可以與哥布林相鄰";
+    法師學徒 "在面對大法師的時候，可以避免一次拿取噩運卡"."""
+    s = shown("kragmortha", "the-lord-jumps")
+    assert s.answer.value == "e9" and "d9 is next to the goblin on d10." in s.answer.why
+    s = shown("kragmortha", "the-apprentice")
+    g = s.game
+    g.apply(next(iter(s.answer.value)))
+    assert g.state.seats[0].penalties == [] and "apprentice" in g.state.seats[0].used_tomes
+    assert g.stage() == "flee"  # no penalty card; the goblin still flies off
+
+
 def test_desk_odds_are_the_analysis_number_with_its_model() -> None:
     s = shown("kragmortha", "the-order-is-yours")
     mine = s.game.state.seats[0]

@@ -9,7 +9,7 @@ from collections import Counter
 from fractions import Fraction
 
 from ..core.words import counted
-from ..kragmortha.actions import Move, UseTome
+from ..kragmortha.actions import Jump, Move, UseTome
 from ..kragmortha.analysis import DESK_MODEL, desk_chance
 from ..kragmortha.data import card_name
 from ..kragmortha.game import Kragmortha
@@ -164,6 +164,32 @@ def use_tome(game: Kragmortha, tome: str) -> Answer:
     return Answer(frozenset(right), (f"{t.name} ({t.name_zh}): {t.text}",
                                      "魔法寶典卡只能在自己回合使用: in your own turn; used, it is turned face down "
                                      "(使用過的魔法寶典卡將其翻面蓋著) and still counts in a tie."))
+
+
+@ask(GAME, Kind.CHOICE, "which of the named squares the dark lord on a teleport square may jump to")
+def lord_jump(game: Kragmortha, squares: list[str]) -> Answer:
+    jumps = {a.label for a in learner_actions(game) if isinstance(a, Jump) and a.square >= 0}
+    if not jumps:
+        raise ValueError("the dark lord is not to jump now")
+    allowed = [sq for sq in squares if sq in jumps]
+    if len(allowed) != 1:
+        raise ValueError(f"{len(allowed)} of {', '.join(squares)} are allowed; a question needs exactly one")
+    b = game.board
+    goblins = {b.label(x.square) for x in game.state.seats if x.square >= 0}
+
+    def why_not(label: str) -> str:
+        sq = next(i for i in range(len(b.kinds)) if b.label(i) == label)
+        if b.kinds[sq] in ("bookcase", "desk"):
+            return f"{label} is the {b.kinds[sq]}"
+        if label in goblins or sq == game.state.lord:
+            return f"{label} is taken"
+        near = sorted(b.label(n) for n in b.neighbours(sq) if b.label(n) in goblins)
+        return f"{label} is next to the goblin on {', '.join(near)}" if near else f"{label} may not be jumped to"
+
+    return Answer(allowed[0], ("傳送: 若黑暗領主走到傳送格則可以移動到任一空格，但不可以與哥布林相鄰: any empty square "
+                               "(no bookcase, not the desk) that no goblin stands next to; he may also stay.",
+                               *(why_not(sq) + "." for sq in squares if sq != allowed[0]),
+                               f"{allowed[0]} is empty and no goblin stands next to it."), tuple(squares))
 
 
 def limit_terms(game: Kragmortha, p: int) -> tuple[list[tuple[str, int]], int]:
