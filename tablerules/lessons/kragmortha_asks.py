@@ -294,10 +294,15 @@ def winner_now(game: Kragmortha) -> Answer:
     if len(who) > 1:
         options = (*options, "a shared win")
     best = min(ranking_key(x, game.tomes) for x in s.seats)
+    treasure = [f"Player {p} holds the Lost Treasure (失落的寶藏): 如果和領先者平手，你獲得遊戲勝利; "
+                f"it ties the leader on penalty cards ({len(x.penalties)})"
+                + (", so it wins." if p in who else ", but another rule decides.")
+                for p, x in enumerate(s.seats) if "lost-treasure" in x.tomes + x.used_tomes
+                and len(x.penalties) == best[0]]
     return Answer(value, ("遊戲結束: fewest penalty cards wins; a tie goes to the most tome cards, then to the most "
                           "magic symbols (每張魔法寶典卡上面有1到3個魔法記號，在平手時才會用到).",
                           *_standing(game), f"The best standing: {counted(best[0], 'penalty card')}, "
-                          f"{counted(-best[1], 'tome')}, {counted(-best[2], 'magic symbol')}."), options)
+                          f"{counted(-best[1], 'tome')}, {counted(-best[2], 'magic symbol')}.", *treasure), options)
 
 
 @ask(GAME, Kind.NUMBER, "a player's magic symbols (they break a tie)")
