@@ -34,7 +34,7 @@ def answer_right(panel: LessonPanel) -> None:
         panel.check_button.click()
 
 
-@pytest.mark.parametrize("game", ["munchkin", "smallworld", "quest"])
+@pytest.mark.parametrize("game", ["munchkin", "smallworld", "quest", "kragmortha", "baldursgate"])
 def test_a_lesson_from_start_to_end_with_the_right_answers(game: str) -> None:
     panel = LessonPanel(game)
     steps = len(panel.lesson.steps)

@@ -41,7 +41,8 @@ def _answer(page, panel: LessonPanel, right: bool = True) -> None:
         root.locator(f".tablerules-target[data-target='{targets[0]}'] .tablerules-shape").first.click()
         sharing = [x for x in panel.table.human_actions() if targets[0] in panel.table.action_targets(x)]
         if len(sharing) > 1:  # the part stands for several actions: they are offered under the board
-            root.locator(".tablerules-choice button:visible", has_text=action.describe()).first.click()
+            words = getattr(panel.table, "action_text", type(action).describe)(action)  # the panel's own words
+            root.locator(".tablerules-choice button:visible", has_text=words).first.click()
     else:
         root.locator("button:visible", has_text=action.describe()).first.click()
 

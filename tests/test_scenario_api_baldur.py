@@ -100,3 +100,44 @@ def test_fifty_random_actions_from_a_staged_position(game: Baldur) -> None:
 def test_set_heroes_refuses_a_card_that_is_not_a_hero(game: Baldur) -> None:
     refused("heroes[0]", S.set_heroes, game, 0, ["2S"])
     refused("card", S.set_hand, game, 0, ["ZZ"])
+
+
+def test_opening_stops_where_every_player_plays_a_card_face_down() -> None:
+    """Seed 002: "再来每位玩家打出1张手牌比大小 ... ( 不可以出鬼牌 )": opening() is dealt (6 cards, 2 heroes each)
+    and waits for the face-down cards, jokers never among them."""
+    g = S.opening(4, 0)
+    assert g.state.stage == "opening" and not g.is_chance()
+    assert all(len(x.hand) == 6 and len(x.all_heroes()) == 2 for x in g.state.seats)
+    mine = [a for a in g.legal_actions(0) if a.actor == 0]
+    assert mine and {a.card for a in mine} == {c for c in g.state.seats[0].hand if c not in ("BJ", "RJ")}
+
+
+def test_play_does_a_legal_action_by_its_words_and_refuses_others(game: Baldur) -> None:
+    p = game.state.current
+    S.play(game, f"player {p} recruits a hero from the inn")
+    assert game.is_chance() and game.num_actions > 0
+    S.roll_all(game)
+    assert game.state.auction
+    err = refused("action", S.play, game, "player 0 flies to the moon")
+    assert "is not a legal action now (some that are: " in str(err)
+    g = S.new_game(3, 1)
+    S.play(g, f"player {g.state.current} recruits a hero from the inn")
+    refused("action", S.play, g, f"player {g.state.current} ends the turn without recruiting")  # a draw pends
+
+
+def test_to_event_ends_the_turns_and_draws_the_named_event(game: Baldur) -> None:
+    """Seed 002: "所有玩家回合结束後，会出现随机事件，随机事件是从银行中的第一张牌决定"."""
+    S.set_heroes(game, 0, ["JS", "JH"])
+    S.set_hand(game, 0, ["5S", "2S", "3H"])
+    card = next(c for c in ("5C", "5S") if c in game.state.bank)
+    S.to_event(game, card)
+    assert game.state.event == card and game.state.stage == "protect" and game.state.protect_number == 5
+    assert game.state.seats[0].hand == ["2S", "3H", "5S"] or game.state.current != 0
+
+
+def test_to_event_refuses_a_card_not_in_the_bank_and_a_pending_step(game: Baldur) -> None:
+    S.set_hand(game, 1, ["7D", "7D"])  # both copies of the 7 of diamonds held
+    err = refused("event", S.to_event, game, "7D")
+    assert "is not in the bank's shuffled part" in str(err)
+    S.play(game, f"player {game.state.current} recruits a hero from the inn")
+    refused("event", S.to_event, game, game.state.bank[0])  # the inn's draw is pending

@@ -189,3 +189,14 @@ def test_the_older_setters_name_their_field(game: Kragmortha) -> None:
     refused("hand[0]", S.set_hand, game, 0, ["no-such-card"])
     refused("current", S.set_turn, game, 5)
     assert game.invariants() == []
+
+
+def test_play_does_a_legal_action_by_its_words_and_refuses_others(game: Kragmortha) -> None:
+    S.set_turn(game, 0)
+    S.move_lord(game, "e5")
+    S.set_hand(game, 0, ["lord-grimoire-gems", "goblin-parchment-gems", "goblin-grimoire-potion"])
+    lord = game.state.lord
+    S.play(game, "player 0 plays the dark lord card with grimoire and gems: north")
+    assert game.state.lord == game.board.step(lord, "north")
+    err = refused("action", S.play, game, "player 0 flies to the moon")
+    assert "is not a legal action now (some that are: " in str(err)

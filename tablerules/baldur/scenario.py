@@ -154,3 +154,60 @@ def set_inn(game: Baldur, heroes: Iterable[str], under: Sequence[str] = ()) -> N
         raise _refuse("inn", f"{', '.join(sorted(rest))} would be nowhere: give them to players first")
     s.inn, s.inn_under = sorted(heroes), under
     game.refresh()
+
+
+def opening(players: int = 4, seed: int = 0) -> Baldur:
+    """A game dealt (6 hand cards and 2 heroes each, seeded draws) at the opening: every player is to play a
+    card face down for the first turn (再来每位玩家打出1张手牌比大小)."""
+    game = Baldur({"players": players}, seed=seed)
+    while game.is_chance():
+        game.roll()
+    if game.state.stage != "opening":
+        raise _refuse("stage", f"the deal did not end at the opening (the stage is {game.stage()})")
+    return game
+
+
+def play(game: Baldur, words: str) -> None:
+    """A player does the legal action written ``words`` (its text, as the action lists show it), e.g.
+    ``"player 0 recruits a hero from the inn"``; chance steps it opens are left pending (:func:`roll_all`,
+    :func:`deal`)."""
+    if game.is_chance():
+        raise _refuse("action", "a chance step is pending: resolve it first (roll_all or deal)")
+    for action in game.legal_actions():
+        if action.describe() == words:
+            game.apply(action)
+            return
+    choices = "; ".join(a.describe() for a in game.legal_actions()[:6])
+    raise _refuse("action", f"{words!r} is not a legal action now (some that are: {choices})")
+
+
+def to_event(game: Baldur, event: str) -> None:
+    """The round played to its event: every player still to act this round ends the turn without hero actions
+    or recruiting (their turn draws seeded), then ``event`` (a card in the bank's shuffled part) is drawn as
+    the event and the game stops at the event's first draw or choice (the bank's top card decides the event:
+    随机事件是从银行中的第一张牌决定)."""
+    from . import actions as A
+    from .state import EVENT
+
+    _between_actions(game, "event")
+    s = game.state
+    if event not in s.bank:
+        raise _refuse("event", f"{event} is not in the bank's shuffled part (a player holds every copy, or it "
+                      "lies under the bank)")
+    while True:
+        if game.is_over():
+            raise _refuse("event", f"the game ended before the event ({s.over})")
+        if game.is_chance():
+            task = s.tasks[0] if s.tasks else None
+            if task is not None and task.what == "draw" and task.dst == EVENT:
+                if event not in s.bank:
+                    raise _refuse("event", f"{event} was drawn by a player before the event")
+                game.apply(Chance(game.chance_step().event, event))
+                return
+            game.roll()
+            continue
+        p = s.current
+        if s.stage != "act" or game.to_act() != (p,):
+            raise _refuse("event", f"the round stops at {game.stage()} before the event: set the hands so "
+                          "nobody holds more than 13 cards")
+        game.apply(A.EndTurn(p))

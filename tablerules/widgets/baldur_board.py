@@ -244,8 +244,11 @@ def action_words(game: Baldur, action: Action) -> str:
 
 
 # ----- the picture ---------------------------------------------------------------------------------
-def board(game: Baldur, viewer: int | None, me: int, humans: Iterable[int] = (), active: Iterable[str] = ()) -> str:
-    """The table drawn for ``viewer`` (``None``: the teacher, who sees every hand); ``me`` at the bottom."""
+def board(game: Baldur, viewer: int | None, me: int, humans: Iterable[int] = (), active: Iterable[str] = (),
+          quiz: bool = False) -> str:
+    """The table drawn for ``viewer`` (``None``: the teacher, who sees every hand); ``me`` at the bottom.
+    ``quiz``: a lesson asks for a number, so the score, the event's odds and the protection number are left
+    for the learner (the cards stay on the table)."""
     humans, active = set(humans), set(active)
     obs = game.observe(viewer)
     parts: list[str] = []
@@ -259,9 +262,9 @@ def board(game: Baldur, viewer: int | None, me: int, humans: Iterable[int] = (),
     parts.append(turn_track(game, y, active))
     y += 60
     parts.append(piles(game, obs, 10, y))
-    parts.append(middle(game, obs, viewer, 300, y, active))
+    parts.append(middle(game, obs, viewer, 300, y, active, quiz))
     y += 290
-    y = my_area(game, obs, me, y, parts)
+    y = my_area(game, obs, me, y, parts, quiz)
     return svg.document(WIDTH, y + 10, "".join(parts), label="the Baldur's Gate table", background="#e8f0e8")
 
 
@@ -352,7 +355,8 @@ def piles(game: Baldur, obs: dict, x: float, y: float) -> str:
     return "".join(out)
 
 
-def middle(game: Baldur, obs: dict, viewer: int | None, x: float, y: float, active: set[str]) -> str:
+def middle(game: Baldur, obs: dict, viewer: int | None, x: float, y: float, active: set[str],
+           quiz: bool = False) -> str:
     """The auction (the hero, the bidders, bids in words with totals), the cards looked at with a 6, the
     event (or the next event's odds), and the buttons of the moment."""
     s = game.state
@@ -417,7 +421,7 @@ def middle(game: Baldur, obs: dict, viewer: int | None, x: float, y: float, acti
         if name in active:
             out.append(button(name, bx, y + 228, 190, label, colour_, tip))
             bx += 200
-    out.append(event_box(game, viewer, right - 360, y + 10, 350, active))
+    out.append(event_box(game, viewer, right - 360, y + 10, 350, active, quiz))
     return "".join(out)
 
 
@@ -475,7 +479,8 @@ def now_words(game: Baldur, viewer: int | None) -> str:
     return "No auction now"
 
 
-def event_box(game: Baldur, viewer: int | None, x: float, y: float, w: float, active: set[str]) -> str:
+def event_box(game: Baldur, viewer: int | None, x: float, y: float, w: float, active: set[str],
+              quiz: bool = False) -> str:
     """The event of the round, or the next event's exact odds (from :func:`tablerules.explain.explain`), the
     rest of the events summed so the list adds up to 1."""
     s = game.state
@@ -493,7 +498,7 @@ def event_box(game: Baldur, viewer: int | None, x: float, y: float, w: float, ac
             out.append(svg.text(x + 10, ty + 8, "The gods' cards so far: " + " ".join(map(glyphs, s.gods)), size=13,
                                 anchor="start", weight="bold"))
             ty += 20
-        if s.protect_number:
+        if s.protect_number and not quiz:  # a lesson may ask for the protection number
             words = (f"Protect each hero with hand cards making {s.protect_number} by any arithmetic "
                      f"(7 - 4 = 3 counts)" + (": click here to choose the cards" if "event:card" in active else ""))
             for line in svg.wrap(words, int(w / 7.6)):
@@ -501,6 +506,13 @@ def event_box(game: Baldur, viewer: int | None, x: float, y: float, w: float, ac
                 ty += 17
         body = "".join(out)
         return svg.target("event:card", body, data["text"]) if "event:card" in active else body
+    if quiz:  # a lesson asks for these odds: the learner estimates them first
+        out.append(svg.text(x + 10, y + 18, "The next event: the bank's top card", size=15, anchor="start",
+                            weight="bold"))
+        for i, line in enumerate(svg.wrap("after every turn. Its odds are hidden while a question is asked: "
+                                          "work them out yourself.", int(w / 7.3))):
+            out.append(svg.text(x + 10, y + 40 + i * 18, line, size=13, anchor="start"))
+        return "".join(out)
     odds = explain(game, viewer).odds
     out.append(svg.text(x + 10, y + 18, "The next event (the bank's top card", size=15, anchor="start",
                         weight="bold"))
@@ -523,16 +535,16 @@ def percent(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
-def my_area(game: Baldur, obs: dict, me: int, y: float, parts: list[str]) -> float:
+def my_area(game: Baldur, obs: dict, me: int, y: float, parts: list[str], quiz: bool = False) -> float:
     """Your heroes (clickable for their actions) and your hand (clickable: play, bid, protect)."""
     seat = obs["seats"][me]
     hand = seat["hand"] if isinstance(seat["hand"], list) else []
     heroes = len(seat["heroes"]) + len(seat["exhausted"])
     score = sum(-40 if is_joker(c) else int(rank_of(c)) for c in hand) + 8 * heroes
+    now = "" if quiz else f" · score now {score}"  # a lesson may ask for the score
     line = (svg.rect(4, y - 4, 1000, 32, fill="#e8f0e8", stroke="none", rx=8, shape=True)
             + svg.text(10, y + 12, f"You, player {me}: {plural(heroes, 'hero')}, {plural(len(hand), 'card')} in "
-                       f"hand · score now {score} (8 a hero, a card its number, a joker -40)", size=17,
-                       anchor="start", weight="bold"))
+                       f"hand{now} (8 a hero, a card its number, a joker -40)", size=17, anchor="start", weight="bold"))
     parts.append(svg.target(f"seat:{me}", line, f"player {me} (you)"))
     y += 32
     parts.append(svg.text(10, y + 8, "Your heroes (click a ready one for its actions)", size=15, anchor="start",

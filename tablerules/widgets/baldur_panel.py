@@ -200,7 +200,7 @@ class BaldurPanel(StepThrough):
 
     def board_svg(self) -> str:
         active = {t for a in self.human_actions() for t in self.action_targets(a)}
-        return baldur_board.board(self.game, self.viewer, self.me(), self.humans or (), active)
+        return baldur_board.board(self.game, self.viewer, self.me(), self.humans or (), active, quiz=self.quiz)
 
     def action_targets(self, action) -> tuple[str, ...]:
         return baldur_board.targets_of(self.game, action)

@@ -10,7 +10,7 @@ and ``penalty:<p>:<id>``; which of them are live is the panel's business."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..kragmortha.data import SYMBOLS, MoveCard, PenaltyCard, TomeCard
 from ..kragmortha.game import Kragmortha
@@ -218,6 +218,9 @@ class View:
     me: int
     picked: str = ""
     tips: dict[str, str] | None = None
+    #: a lesson asks for a number: the hand limit and the squares a card reaches (the blue highlights) are left
+    #: for the learner
+    quiz: bool = False
 
 
 def square_xy(game: Kragmortha, sq: int) -> tuple[float, float]:
@@ -341,7 +344,8 @@ def hand_part(game: Kragmortha, view: View, top: float) -> tuple[str, float]:
     me = view.me
     seat = s.seats[me]
     tips = view.tips or {}
-    out = [svg.text(RIGHT, top + 12, f"Player {me}'s hand (hand limit {game.limit(me)}): "
+    limit = "" if view.quiz else f" (hand limit {game.limit(me)})"
+    out = [svg.text(RIGHT, top + 12, f"Player {me}'s hand{limit}: "
                     f"{len(seat.hand)} movement card{'s' if len(seat.hand) != 1 else ''}", size=19, anchor="start",
                     weight="bold")]
     hand = sorted(seat.hand)
@@ -461,6 +465,8 @@ def legend_part(top: float) -> str:
 def draw(game: Kragmortha, view: View) -> str:
     """The whole picture: the board, the hand, the other seats, the legend."""
     b = game.board
+    if view.quiz:  # no "click: ..." words nor highlighted squares: they would tell where the cards go
+        view = replace(view, tips={})
     board = board_part(game, view)
     hand, bottom = hand_part(game, view, 10)
     others, bottom = others_part(game, view, bottom + 8)

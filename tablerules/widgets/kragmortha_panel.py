@@ -182,6 +182,8 @@ class KragmorthaPanel(StepThrough):
                 tuple(m for st in steps for m in st.met))
 
     def action_targets(self, action: Action) -> tuple[str, ...]:
+        if self.quiz:  # a lesson asks how far the cards go: no square lights up to tell it
+            return ()
         g = self.game
         label = g.board.label
         picked = self.current_pick()
@@ -194,7 +196,8 @@ class KragmorthaPanel(StepThrough):
             cards = kb.targets_of_cards(hand, action.card) if isinstance(action, A.Move) else ()
             dest = self.destination(action.player, action.card, action.path)
             mine = not picked or picked in cards
-            return (*cards, *((f"square:{label(dest)}",) if dest >= 0 and mine else ()))
+            # the square first: it is where the card goes, the click that plays it (a lesson clicks the first)
+            return (*((f"square:{label(dest)}",) if dest >= 0 and mine else ()), *cards)
         if isinstance(action, A.Discard):
             return kb.targets_of_cards(g.state.seats[action.player].hand, action.card)
         if isinstance(action, A.UseTome):
@@ -349,7 +352,7 @@ class KragmorthaPanel(StepThrough):
     def board_svg(self) -> str:
         if not hasattr(self, "cards"):
             return ""
-        return kb.draw(self.game, kb.View(self.viewer, self.me, self.current_pick(), self.tips()))
+        return kb.draw(self.game, kb.View(self.viewer, self.me, self.current_pick(), self.tips(), quiz=self.quiz))
 
     def limit_terms(self, p: int) -> list[tuple[str, int]]:
         g = self.game

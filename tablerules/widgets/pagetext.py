@@ -72,9 +72,15 @@ _CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 
 def _in_chinese(text: str, start: int, end: int) -> bool:
     """Whether the match at ``start:end`` stands in the seed's Chinese text (its own card notation: "[8]、[9]")."""
-    before = text[:start].rstrip()[-1:]
-    after = text[end:].lstrip()[:1]
+    # the seed writes sums of cards in the same notation ("[2] + [3] = 5", "[9]–[4]"): look past them
+    before = _NOTATION_BEFORE.sub("", text[:start])[-1:]
+    after = _NOTATION_AFTER.sub("", text[end:], count=1)[:1]
     return bool(_CJK.match(before) or _CJK.match(after))
+
+
+#: the seed's card notation and sums of it next to a match ("[2] + ", " = 5", "–[4]")
+_NOTATION_BEFORE = re.compile(r"(?:\[\s*\d+\s*\]|[\s+\-–=\d])*$")
+_NOTATION_AFTER = re.compile(r"^(?:\[\s*\d+\s*\]|[\s+\-–=\d])*")
 
 
 def raw_bits(text: str) -> list[tuple[str, str]]:
