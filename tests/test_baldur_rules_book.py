@@ -1,0 +1,78 @@
+"""Baldur's Gate (seed 002), issue 24: the seed read sentence by sentence beside the engine. The tests under
+"deviations" failed before their fix (docs/rules/baldursgate.md, "issue 24"); the others quote a sentence no test
+quoted yet. Positions are set with the scenario API (tablerules/baldur/scenario.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablerules.baldur import actions as A
+from tablerules.baldur.game import Baldur
+from tablerules.baldur.scenario import new_game, roll_all, set_hand, set_heroes, set_turn, stack_bank
+
+
+@pytest.fixture
+def game() -> Baldur:
+    """Player 3's hero actions in round 1 (player 0 the first player): ending the turn ends the round."""
+    g = new_game(seed=7)
+    set_turn(g, 3, first=0)
+    for p in range(4):
+        set_heroes(g, p, [])
+        set_hand(g, p, [])
+    return g
+
+
+def test_hand_cards_are_held_and_heroes_lie_face_up_in_front_of_their_owner() -> None:
+    """Seed 002: "手牌置於玩家手中，英雄牌需打开正面并且放置於玩家前面。": after the deal every seat sees the
+    other seats' heroes by name (face up in front of them) but only how many hand cards they hold; its own hand
+    by name."""
+    g = new_game(seed=3)
+    view = g.observation(1)["state"]["seats"]
+    for p, seat in enumerate(g.state.seats):
+        assert view[p]["heroes"] + view[p]["exhausted"] == sorted(seat.all_heroes())
+        assert len(seat.all_heroes()) >= 2  # 随机2张英雄, face up from the start
+        assert view[p]["hand"] == (list(seat.hand) if p == 1 else len(seat.hand))
+    text = g.observation_string(1)
+    assert all(card not in text.split("player 0:")[1].split("\n")[0] for card in g.state.seats[0].hand)
+
+
+# ----- deviations (each failed before its fix) -------------------------------------------------------------------
+def test_the_werewolves_number_is_never_announced(game: Baldur) -> None:
+    """Seed 002: [黑4] "全国狼人总共有50 + [?] + [?] + [?] + [?] 只 ( 从银行随机抽取四张牌 )", "狼人真实数量不会被公布",
+    "等所有玩家出牌结束再一起公开所有玩家出的手牌": the silver bullets are shown to all, the werewolves' number and
+    its four cards to nobody (only whether they won); the engine announced "the werewolves were 58 (...)"."""
+    for p in range(4):
+        set_heroes(game, p, ["KS", "QS", "JS", "AS"][p:p + 1])
+    set_hand(game, 0, ["10S"])
+    set_hand(game, 1, ["9S"])
+    stack_bank(game, ["4S", "2C", "2D", "2H", "2S"])  # the event, then the four hidden cards: 50 + 8 = 58
+    game.apply(A.EndTurn(3))
+    roll_all(game)
+    game.apply(A.PlayDown(0, "10S"))
+    game.apply(A.PlayDown(1, "9S"))
+    assert game.state.stage == "choose"  # 19 bullets do not beat 58 werewolves
+    for seat in range(4):
+        seen = "\n".join(game.log_for(seat))
+        assert "10♠" in seen and "9♠" in seen  # the bullets are revealed
+        assert "58" not in seen and "werewolves win" in seen
+    assert any("58" in line for line in game.log_for(None))  # the referee's view keeps it
+
+
+def test_draculas_life_is_never_announced(game: Baldur) -> None:
+    """Seed 002: [红4] "吸血鬼领主的血量为 16 加上参战玩家数量的手牌数量 ( 从银行随机抽取 )", "但是不会公开吸血鬼领主的
+    血量": whether Dracula falls is told, his life (16 + the hidden card) is told to nobody; the engine announced
+    "Dracula's life was 18 (...)"."""
+    set_hand(game, 1, ["10S", "9S"])
+    stack_bank(game, ["4H", "2C"])  # the event, then one hidden card for one fighter: life 18
+    game.apply(A.EndTurn(3))
+    roll_all(game)
+    for p, fight in ((0, False), (1, True), (2, False), (3, False)):
+        game.apply(A.Join(p, fight))
+    roll_all(game)
+    game.apply(A.PlayDown(1, "10S"))
+    game.apply(A.PlayDown(1, "9S"))
+    roll_all(game)
+    for seat in range(4):
+        seen = "\n".join(game.log_for(seat))
+        assert "Dracula is destroyed" in seen and "18" not in seen
+    assert any("life was 18" in line for line in game.log_for(None))
