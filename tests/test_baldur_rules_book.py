@@ -76,3 +76,24 @@ def test_draculas_life_is_never_announced(game: Baldur) -> None:
         seen = "\n".join(game.log_for(seat))
         assert "Dracula is destroyed" in seen and "18" not in seen
     assert any("life was 18" in line for line in game.log_for(None))
+
+
+def test_3_special_names_one_hero_card_of_every_other_player(game: Baldur) -> None:
+    """Seed 002: [3] "暗杀所有玩家1张指定英雄" (three 3s): one named hero **card** of every other player dies, whatever
+    its kind - beside [2]'s "禁止所有玩家1种英雄行动", which names a kind (1种), the 3 names a card (1张). The engine
+    named one kind for everybody, so a player without that kind lost nothing."""
+    set_turn(game, 0, first=0)
+    set_heroes(game, 0, ["AS"])
+    set_heroes(game, 1, ["KS", "QH"])
+    set_heroes(game, 2, ["QD"])
+    set_heroes(game, 3, ["JD"])
+    set_hand(game, 0, ["3S", "3S", "3C"])
+    specials = [a for a in game.legal_actions(0) if isinstance(a, A.Use) and a.rank == 3 and a.level == 3]
+    # player 1's lord or witch, player 2's witch, player 3's thief: two choices
+    assert {(a.targets, a.kinds) for a in specials} == {((1, 2, 3), "KQJ"), ((1, 2, 3), "QQJ")}
+    chosen = A.Use(0, 3, 3, "black", 0, (1, 2, 3), "KQJ")
+    assert chosen.describe() == ("player 0 plays a special 3 with 3 black 3s on players 1, 2 and 3, naming "
+                                 "player 1's lord, player 2's witch and player 3's thief")
+    game.apply(chosen)
+    assert [game.state.seats[q].all_heroes() for q in (1, 2, 3)] == [["QH"], [], []]
+    assert game.state.inn_under[-3:] == ["KS", "QD", "JD"]
