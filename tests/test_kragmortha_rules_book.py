@@ -1,0 +1,44 @@
+"""Kragmortha (seed 004), issue 24: the seed read sentence by sentence beside the engine. The tests under
+"deviations" failed before their fix (docs/rules/kragmortha.md, "issue 24"); the others quote a sentence no test
+quoted yet. Positions come from the public scenario API (tablerules/kragmortha/scenario.py)."""
+
+from __future__ import annotations
+
+from tablerules.core.protocol import Chance
+from tablerules.kragmortha import actions as A
+from tablerules.kragmortha.game import Kragmortha
+from tablerules.kragmortha.scenario import move_goblin, move_lord, placed, set_hand, set_turn
+
+GP = "goblin-grimoire-parchment"
+
+
+def _beside_the_lord() -> Kragmortha:
+    """Player 0's turn, their goblin on d5 (grimoire) west of the dark lord on e5 (parchment)."""
+    g = placed(seed=1)
+    set_turn(g, 0)
+    move_lord(g, "e5")
+    move_goblin(g, 0, "d5")
+    return g
+
+
+# ----- deviations (each failed before its fix) -------------------------------------------------------------------
+def test_the_hand_limit_card_always_costs_a_chosen_card() -> None:
+    """Seed 004: "你的手牌上限變成2張，選一張丟掉，第一個搶到的對手可以馬上使用它": the card says to choose one movement
+    card and throw it away, whatever the hand holds. Met in your own turn, after playing your card (2 left), you still
+    discard one (down to 1, the opponents may grab it) and draw back to 2 at the end of the turn; the engine
+    discarded only from a hand over 2, so here nothing."""
+    g = _beside_the_lord()
+    set_hand(g, 0, [GP, "goblin-potion-gems", "lord-potion-gems"])
+    g.apply(A.Move(0, GP, ("east",)))  # onto the dark lord: a penalty card
+    g.apply(Chance("penalty draw", "hand-limit"))
+    assert len(g.state.seats[0].hand) == 2 and g.stage() == "limit" and g.to_act() == (0,)
+    assert {a.card for a in g.legal_actions()} == {"goblin-potion-gems", "lord-potion-gems"}
+    g.apply(A.Discard(0, "lord-potion-gems"))
+    assert g.state.seats[0].hand == ["goblin-potion-gems"] and g.state.loose == "lord-potion-gems"
+    assert g.stage() == "grab" and set(g.to_act()) == {1, 2, 3}
+    for q in (1, 2, 3):
+        g.apply(A.LetGo(q, "lord-potion-gems"))
+    assert "lord-potion-gems" in g.state.move_discard
+    while g.state.current == 0:  # the flight, then the draw back up to the new limit of 2
+        g.apply(g.legal_actions()[0]) if not g.is_chance() else g.roll()
+    assert len(g.state.seats[0].hand) == 2 and g.limit(0) == 2 and not g.invariants()
