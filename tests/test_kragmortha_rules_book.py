@@ -7,7 +7,15 @@ from __future__ import annotations
 from tablerules.core.protocol import Chance
 from tablerules.kragmortha import actions as A
 from tablerules.kragmortha.game import Kragmortha
-from tablerules.kragmortha.scenario import move_goblin, move_lord, placed, set_hand, set_turn
+from tablerules.kragmortha.scenario import (
+    give_penalties,
+    give_tomes,
+    move_goblin,
+    move_lord,
+    placed,
+    set_hand,
+    set_turn,
+)
 
 GP = "goblin-grimoire-parchment"
 
@@ -42,3 +50,21 @@ def test_the_hand_limit_card_always_costs_a_chosen_card() -> None:
     while g.state.current == 0:  # the flight, then the draw back up to the new limit of 2
         g.apply(g.legal_actions()[0]) if not g.is_chance() else g.roll()
     assert len(g.state.seats[0].hand) == 2 and g.limit(0) == 2 and not g.invariants()
+
+
+def test_the_curse_strikes_the_players_its_user_chooses() -> None:
+    """Seed 004: 詛咒 "每個被選到的人如果手上噩運卡少於兩張，立即抽取一張噩運卡並馬上生效": the user **chooses**
+    the players (被選到的人); each chosen one with fewer than two penalty cards draws one. Every set of such
+    opponents is a choice (choosing one with two or more would do nothing); the engine struck every opponent."""
+    g = placed(seed=1)
+    set_turn(g, 0)
+    give_tomes(g, 0, ["curse"])
+    give_penalties(g, 2, ["mouth-open", "teeth-closed"])  # two already: the curse cannot touch player 2
+    curses = [a for a in g.legal_actions() if isinstance(a, A.UseTome) and a.tome == "curse"]
+    assert sorted(a.card for a in curses) == ["1", "1,3", "3"]
+    chosen = next(a for a in curses if a.card == "3")
+    assert chosen.describe() == "player 0 uses the tome Curse (player 3)"
+    g.apply(chosen)
+    assert g.state.tasks[:1] == [("penalty", 3, 0)] and ("penalty", 1, 0) not in g.state.tasks
+    g.apply(Chance("penalty draw", "fist"))
+    assert g.state.seats[3].penalties == ["fist"] and g.state.seats[1].penalties == []
