@@ -97,3 +97,23 @@ def test_3_special_names_one_hero_card_of_every_other_player(game: Baldur) -> No
     game.apply(chosen)
     assert [game.state.seats[q].all_heroes() for q in (1, 2, 3)] == [["QH"], [], []]
     assert game.state.inn_under[-3:] == ["KS", "QD", "JD"]
+
+
+def test_a_hero_that_can_be_protected_must_be(game: Baldur) -> None:
+    """Seed 002: [黑7] "拥有女巫英雄的玩家，必须使用手牌来保护女巫，保护数字为7" and 注9 "若保护不成功，则英雄直接死亡":
+    protecting is a must (必须); the hero dies when the hand cannot make the number (保护不成功), not because its
+    owner would rather keep the cards. Player 1 can make 7 (a 7, or 5 + 2) and must; player 2 cannot and loses the
+    witch. The engine offered letting the witch die beside every protection."""
+    set_heroes(game, 1, ["QS"])
+    set_heroes(game, 2, ["QH"])
+    set_hand(game, 1, ["7H", "5S", "2S"])
+    set_hand(game, 2, ["3D"])
+    stack_bank(game, ["7S"])  # the event: witch hunting, protection number 7
+    game.apply(A.EndTurn(3))
+    roll_all(game)
+    assert set(game.to_act()) == {1, 2}
+    assert set(game.legal_actions(1)) == {A.Protect(1, ("2", "5")), A.Protect(1, ("7",))}
+    assert game.legal_actions(2) == (A.GiveUp(2),)
+    game.apply(A.Protect(1, ("7",)))
+    game.apply(A.GiveUp(2))
+    assert game.state.seats[1].all_heroes() == ["QS"] and game.state.seats[2].all_heroes() == []
