@@ -68,3 +68,28 @@ def test_the_curse_strikes_the_players_its_user_chooses() -> None:
     assert g.state.tasks[:1] == [("penalty", 3, 0)] and ("penalty", 1, 0) not in g.state.tasks
     g.apply(Chance("penalty draw", "fist"))
     assert g.state.seats[3].penalties == ["fist"] and g.state.seats[1].penalties == []
+
+
+# ----- set-up sentences no test quoted yet ------------------------------------------------------------------------
+def test_the_board_and_pieces_are_laid_out_for_every_player_count() -> None:
+    """Seed 004: "@ 根據人數將板塊與指示物依說明書上圖示擺好": one library for 2 to 8 players
+    (data/kragmortha/board.json; the rulebook's picture is not in the seed): 70 squares, 6 bookcases, a desk over 2
+    squares, 6 teleport squares (facts.md), the dark lord on d5, and one goblin a player on the start edge."""
+    for players in range(2, 9):
+        g = placed(players)
+        kinds = g.board.kinds
+        assert len(kinds) == 70 and kinds.count("bookcase") == 6 and kinds.count("desk") == 2
+        assert kinds.count("teleport") == 6 and g.board.label(g.state.lord) == "d5"
+        assert len({x.square for x in g.state.seats}) == players and all(x.square >= 0 for x in g.state.seats)
+
+
+def test_each_player_has_a_goblin_of_their_own() -> None:
+    """Seed 004: "@ 每位玩家自己選擇一個顏色的哥布林": a goblin per player (its colour is the seat: the colour itself
+    has no rule); a goblin card moves only the player's own goblin."""
+    g = _beside_the_lord()
+    set_hand(g, 0, ["goblin-potion-gems", "goblin-potion-gems", "goblin-potion-gems"])
+    before = [x.square for x in g.state.seats]
+    move = next(a for a in g.legal_actions() if isinstance(a, A.Move) and a.path)
+    g.apply(move)
+    after = [x.square for x in g.state.seats]
+    assert after[0] != before[0] and after[1:] == before[1:]
