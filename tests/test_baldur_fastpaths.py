@@ -80,9 +80,9 @@ def test_hero_kinds_list_their_function_cards_in_order() -> None:
 
 
 def test_protection_numbers_are_the_numbers_of_the_protection_sets() -> None:
-    """Seed 002, 注9: "可任意使用加减乘除，张数不限制". A ``Protect`` action names the numbers of a set of hand cards;
-    the listing reads them off a table per set of needs, equal (and in the same order) to the values of the cards
-    of :func:`protections` on 3,000 random hands, jokers included, for every protection number."""
+    """Seed 002, 注9: "可以利用各种算术且张数不限制来凑出所需要的数字". A ``Protect`` action names the numbers of a
+    set of hand cards; the listing reads them off a table per set of needs, equal (and in the same order) to the
+    values of the cards of :func:`protections` on 3,000 random hands, jokers included, for every protection number."""
     deck = [c for c in full_deck() if not is_hero(c)]
     rng = random.Random(13)
     offered = 0

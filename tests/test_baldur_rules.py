@@ -116,8 +116,8 @@ def test_3_advanced_assassinates_a_named_hero_and_special_all_players(game: Bald
     set_hand(game, 0, ["3S", "3C", "3H", "3D", "RJ"])
     use(game, 3, 2, targets=(1,), kinds="Q")
     assert game.state.seats[1].heroes == ["KS"]
-    use(game, 3, 3, "red", jokers=1, kinds="Q")
-    assert game.state.seats[2].heroes == [] and game.state.seats[3].heroes == ["JD"]
+    use(game, 3, 3, "red", jokers=1, targets=(1, 2, 3), kinds="KQJ")  # a hero named for each player
+    assert [game.state.seats[q].heroes for q in (1, 2, 3)] == [[], [], []]
 
 
 def test_4_basic_and_advanced_take_random_cards_from_everyone(game: Baldur) -> None:

@@ -175,11 +175,13 @@ def test_betrayal_gives_a_penalty_card_to_a_player_without_its_kind() -> None:
     assert not g.state.penalty_bottom  # 然後重新洗噩運卡: the cards put under are shuffled in
 
 
-def test_curse_makes_every_opponent_with_fewer_than_two_draw() -> None:
-    """Seed 004: 詛咒 "每個被選到的人如果手上噩運卡少於兩張，立即抽取一張噩運卡並馬上生效。" """
+def test_curse_makes_the_chosen_opponents_with_fewer_than_two_draw() -> None:
+    """Seed 004: 詛咒 "每個被選到的人如果手上噩運卡少於兩張，立即抽取一張噩運卡並馬上生效。": player 2 holds two, so
+    only player 1 can be chosen."""
     g = with_tome("curse")
     give_penalty(g, 2, "mouth-open")
     give_penalty(g, 2, "teeth-closed")
+    assert [a.card for a in uses(g, "curse")] == ["1"]
     g.apply(uses(g, "curse")[0])
     assert g.state.tasks == [("penalty", 1, 0)]
 

@@ -45,9 +45,10 @@ def redeploy_all(g: SmallWorld, player: int = 0) -> None:
 
 # ----- components and set-up ------------------------------------------------------------------------------
 def test_components_race_token_counts() -> None:
-    """Seed: "168 个种族标志+18 个“失落的部族”标志；亚马逊 x15，矮人 x8，精灵 x11，食尸鬼 x10，鼠人 x13， 骷髅 x20，法
-    师 x18，
-    鱼人 x11，巨人 x11，半身人 x11 人类 x10，兽人 x10，巨魔 x10，巫师 x10，失落部族 x18"."""
+    """Seed: "· 168 个种族标志+1Leabharlann Baidu 个“失落的部族”" (the seed's text garbles the 18 of the lost tribes)
+    and "亚马逊 x15，矮人 x8，精灵 x11，食尸鬼 x10，鼠人 x13， 骷髅 x20，法师 x18，鱼人 x11，巨人 x11， 半身人 x11 人
+    类 x10，兽人 x10，巨魔 x10，巫师 x10，失落部族 x18": the box counts in data/smallworld/races.json add up to
+    168."""
     seed = {"亚马逊": 15, "矮人": 8, "精灵": 11, "食尸鬼": 10, "鼠人": 13, "骷髅": 20, "法师": 18, "鱼人": 11,
             "巨人": 11, "半身人": 11, "人类": 10, "兽人": 10, "巨魔": 10, "巫师": 10}
     races = load_races()

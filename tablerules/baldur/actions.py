@@ -39,7 +39,11 @@ class Use(Action):
         others = [q for q in self.targets if q != self.player]
         whom = ([players(others)] if others else []) + (["themselves"] if self.player in self.targets else [])
         aim = f" on {' and '.join(whom)}" if whom else ""
-        kinds = f", naming {listed(f'the {HERO_NAMES[k]}' for k in self.kinds)}" if self.kinds else ""
+        if self.rank == 3 and self.level == 3:  # a hero named for each player (暗杀所有玩家1张指定英雄)
+            named = zip(self.targets, self.kinds, strict=False)
+            kinds = f", naming {listed(f'player {q}' + chr(39) + f's {HERO_NAMES[k]}' for q, k in named)}"
+        else:
+            kinds = f", naming {listed(f'the {HERO_NAMES[k]}' for k in self.kinds)}" if self.kinds else ""
         return f"player {self.player} plays {'an' if level[0] in 'aeiou' else 'a'} {level} {self.rank} " \
                f"with {cards}{aim}{kinds}"
 

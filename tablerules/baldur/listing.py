@@ -105,5 +105,7 @@ def _row(p: int, k: str) -> dict[str, Action]:
 
 @lru_cache(maxsize=4096)
 def protects(p: int, hand: tuple[str, ...], number: int) -> tuple[Action, ...]:
-    """Protecting with each set of hand cards making ``number``, or letting the hero die."""
-    return (*[shared(A.Protect, p, numbers) for numbers in protection_numbers(list(hand), number)], shared(A.GiveUp, p))
+    """Protecting with each set of hand cards making ``number``; letting the hero die only when no set makes it
+    ("必须使用手牌来…保护", 注9 "若保护不成功，则英雄直接死亡": protecting is a must)."""
+    sets = [shared(A.Protect, p, numbers) for numbers in protection_numbers(list(hand), number)]
+    return tuple(sets) if sets else (shared(A.GiveUp, p),)

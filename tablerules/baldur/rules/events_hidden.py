@@ -3,7 +3,7 @@
 Seed 002, [黑4] 满月:
 
 * "全国狼人总共有50 + [?] + [?] + [?] + [?] 只 ( 从银行随机抽取四张牌 ) ( 鬼牌代表15只 )"
-* "狼人真实数量不会被公布"
+* "狼人真实数量不会被公布" (the number is told to nobody, also afterwards)
 * "由当回开局玩家开始，顺时针打出一张手牌，总共出牌3轮，打出的手牌需要覆盖背面"
 * "相加数字最少的玩家损失2张英雄牌，剩余玩家则损失1张英雄牌"
 
@@ -47,7 +47,10 @@ class HiddenEventRules:
         wolves = 50 + sum(value(c) for c in s.hidden)
         totals = [sum(value(c) for c in cards) for cards in s.played]
         bullets = ", ".join(f"player {p} {cards_label(c)} = {totals[p]}" for p, c in enumerate(s.played))
-        self.event(f"the werewolves were {wolves} ({cards_label(s.hidden)}); silver bullets {bullets}")
+        self.event(f"the silver bullets are shown: {bullets}")
+        # "狼人真实数量不会被公布": the number and its cards are never told (only the referee's view has them)
+        self.event(f"the werewolves were {wolves} ({cards_label(s.hidden)})", seen_by=(),
+                   hidden="the number of werewolves stays secret")
         s.bank_under += s.hidden + [c for cards in s.played for c in cards]
         s.hidden, s.played = [], []
         s.stage = ""
@@ -75,8 +78,11 @@ class HiddenEventRules:
         life = 16 + sum(value(c) for c in s.hidden)
         fighters = [p for p in self.order() if s.joined[p] == 1]
         totals = {p: sum(value(c) for c in s.played[p]) for p in fighters}
-        self.event(f"Dracula's life was {life} ({cards_label(s.hidden)}); attacks "
+        self.event("the attacks are shown: "
                    + ", ".join(f"player {p} {cards_label(s.played[p])} = {t}" for p, t in totals.items()))
+        # "但是不会公开吸血鬼领主的血量": his life is never told (only the referee's view has it)
+        self.event(f"Dracula's life was {life} ({cards_label(s.hidden)})", seen_by=(),
+                   hidden="Dracula's life stays secret")
         s.bank_under += s.hidden + [c for cards in s.played for c in cards]
         s.hidden, s.played, s.stopped, s.joined = [], [], [], []
         s.stage = ""

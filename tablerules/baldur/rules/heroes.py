@@ -15,7 +15,7 @@ Seed 002:
 from __future__ import annotations
 
 from functools import cache
-from itertools import combinations
+from itertools import combinations, product
 
 from ...core.flow import seats_after
 from ...core.protocol import Action
@@ -46,12 +46,15 @@ def _held(hand: list[str], rank: int) -> tuple[int, int]:
 
 #: what a function card level names (seed table rows; 所有玩家 = every other player, but 8 special every player):
 #: ``player kind`` one other player and a hero kind, ``kind`` / ``two kinds`` hero kinds only, ``hero owner`` an
-#: other player with a hero, ``owner kind`` an other player and a kind they hold, ``player`` any other player,
+#: other player with a hero, ``owner kind`` an other player and a kind they hold, ``each owner kind`` every other
+#: player with a hero and one kind each holds (3 special "暗杀所有玩家1张指定英雄": a card of each, not one kind
+#: for all),
+#: ``player`` any other player,
 #: ``hand owner`` an other player with cards, ``anyone`` any player (the actor too), ``two players`` two other
 #: players with or without the actor, ``""`` nothing (the bank, or everybody)
 AIMS: dict[tuple[int, int], str] = {
     (2, 1): "player kind", (2, 2): "kind", (2, 3): "two kinds",
-    (3, 1): "hero owner", (3, 2): "owner kind", (3, 3): "kind",
+    (3, 1): "hero owner", (3, 2): "owner kind", (3, 3): "each owner kind",
     (4, 1): "", (4, 2): "", (4, 3): "player",
     (6, 1): "", (6, 2): "hand owner", (6, 3): "",
     (8, 1): "anyone", (8, 2): "two players", (8, 3): "",
@@ -61,7 +64,7 @@ AIMS: dict[tuple[int, int], str] = {
 #: whom a level reaches: its ``targets``, every ``other`` player, ``all`` players, or nobody (``""``: the bank)
 REACH: dict[tuple[int, int], str] = {
     **{key: "targets" if aim else "others" for key, aim in AIMS.items()},
-    (2, 2): "others", (2, 3): "others", (3, 3): "others", (6, 1): "", (8, 3): "all", (9, 1): "",
+    (2, 2): "others", (2, 3): "others", (6, 1): "", (8, 3): "all", (9, 1): "",
 }
 
 
@@ -184,6 +187,10 @@ class HeroRules:
             return [((), a + b) for a, b in combinations(HERO_RANKS, 2)]
         if aim == "hero owner":
             return [((q,), "") for q in others if s.seats[q].heroes or s.seats[q].tired]
+        if aim == "each owner kind":
+            owners = [q for q in others if s.seats[q].heroes or s.seats[q].tired]
+            named = [sorted({rank_of(h) for h in s.seats[q].all_heroes()}) for q in owners]
+            return [(tuple(owners), "".join(kinds)) for kinds in product(*named)] if owners else []
         if aim == "owner kind":
             return [((q,), k) for q in others for k in sorted({rank_of(h) for h in s.seats[q].all_heroes()})]
         if aim in ("player", "hand owner"):
@@ -267,16 +274,18 @@ class HeroRules:
 
     def function_3(self, action: A.Use) -> None:
         s = self.state
+        named = dict(zip(action.targets, action.kinds, strict=True)) if action.level == 3 else {}
         for q in self.reached(action):
             if action.level == 1:
                 s.tasks.append(Task("kill", q, INN, 1))
                 continue
             seat = s.seats[q]
-            victim = next((h for h in seat.heroes + seat.tired if rank_of(h) == action.kinds), None)
+            kind = named.get(q, action.kinds)  # 3 special: the hero named for this player
+            victim = next((h for h in seat.heroes + seat.tired if rank_of(h) == kind), None)
             if victim:
                 (seat.heroes if victim in seat.heroes else seat.tired).remove(victim)
                 s.inn_under.append(victim)
-                self.event(f"player {q}'s {HERO_NAMES[action.kinds]} {card_label(victim)} is assassinated "
+                self.event(f"player {q}'s {HERO_NAMES[kind]} {card_label(victim)} is assassinated "
                            "(under the inn)")
 
     def function_4(self, action: A.Use) -> None:

@@ -1,8 +1,8 @@
 """Penalty cards that ask for choices (seed 004, 懲罰卡介紹 / 魔法寶典卡介紹):
 
 * 你的手牌上限變成2張，選一張丟掉，第一個搶到的對手可以馬上使用它 - the holder chooses the card to
-  discard (``limit`` task), then every opponent may grab it and play it at once or let it go (``grab``
-  task, a response window: the first grab applied wins);
+  discard (``limit`` task; always, whatever the hand holds), then every opponent may grab it and play it at
+  once or let it go (``grab`` task, a response window: the first grab applied wins);
 * 同病相憐 如果此行為讓你擁有兩張同一類型的噩運卡，你的對手必須決定哪一張生效 - the opponent picks the card
   that takes effect (``effect`` task); the other lies dormant (it still counts, its rule does nothing).
 """
@@ -26,8 +26,10 @@ if TYPE_CHECKING:
 
 
 def hand_limit_received(game: Kragmortha, p: int) -> None:
-    """選一張丟掉: a holder over the new limit discards at once, before anything else happens."""
-    if len(game.state.seats[p].hand) > game.limit(p):
+    """選一張丟掉: the holder chooses a movement card and discards it at once, before anything else happens,
+    whatever the hand holds (also 2 or fewer: the card says so; a hand still over 2 then discards the rest as any
+    hand over its limit does)."""
+    if game.state.seats[p].hand:
         game.state.tasks.insert(0, ("limit", p, 0))
 
 

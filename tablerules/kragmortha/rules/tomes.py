@@ -7,8 +7,10 @@ Passive tomes are applied where their moment comes: 哥布林快跑 / 冒牌法�
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations
 from typing import TYPE_CHECKING
 
+from ...core.words import players
 from ..actions import UseTome
 from ..data import card_name, in_words
 from . import decks as D
@@ -48,6 +50,21 @@ def out_of_turn(game: Kragmortha, p: int) -> list[UseTome]:
     if s.stage != "play" or p == s.current or "glitch" not in s.seats[p].tomes or (s.tasks and s.tasks[0][1] == p):
         return []
     return glitch_actions(game, p)
+
+
+def curse_actions(game: Kragmortha, p: int) -> list[UseTome]:
+    """詛咒 "每個被選到的人如果手上噩運卡少於兩張，立即抽取一張噩運卡": every set of opponents with fewer than
+    two penalty cards the user may choose (``card``: their seats, "1,3"; choosing one with two or more would do
+    nothing, so they are left out); with no such opponent, the curse may still be played on nobody."""
+    s = game.state
+    open_ = [q for q in range(len(s.seats)) if q != p and len(s.seats[q].penalties) < 2]
+    if not open_:
+        return [UseTome(p, "curse", label="nobody")]
+    out = []
+    for k in range(1, len(open_) + 1):
+        for chosen in combinations(open_, k):
+            out.append(UseTome(p, "curse", card=",".join(map(str, chosen)), label=players(chosen)))
+    return out
 
 
 def tome_actions(game: Kragmortha, p: int, after_move: bool = False) -> list[UseTome]:
@@ -99,9 +116,11 @@ def tome_actions(game: Kragmortha, p: int, after_move: bool = False) -> list[Use
                 if q != p:
                     for t in sorted(set(s.seats[q].tomes + s.seats[q].used_tomes)):
                         out.append(UseTome(p, tome, q, t, f"take {t} from player {q}"))
+        elif tome == "curse":
+            out += curse_actions(game, p)
         elif tome == "immunity":
             out += [UseTome(p, tome, -1, c, f"immune to {c}") for c in seat.penalties if c not in seat.immune]
-        else:  # curse, swift, change-of-season, new-direction, dear-friend
+        else:  # swift, change-of-season, new-direction, dear-friend
             out.append(UseTome(p, tome))
     return out
 
@@ -165,9 +184,9 @@ def use_tome(game: Kragmortha, a: UseTome) -> None:
             seat.used_tomes.append(a.card)
     elif t == "immunity":
         seat.immune.append(a.card)
-    elif t == "curse":  # 每個被選到的人: every opponent (see docs/rules/kragmortha.md)
-        for q in range(len(s.seats)):
-            if q != p and len(s.seats[q].penalties) < 2:
+    elif t == "curse":  # 每個被選到的人: the players chosen (``card``: their seats), each with fewer than two
+        for q in (int(x) for x in a.card.split(",") if x):
+            if len(s.seats[q].penalties) < 2:
                 s.tasks.append(("penalty", q, 0))
     elif t == "swift":
         seat.swift = True  # 當你打出此牌，你的手牌上限變為四: over a hand-limit card already held too
