@@ -57,9 +57,9 @@ class Hold(Action):
 
 # ----- the rules: functions of the state --------------------------------------------------------
 def next_player(state: PigState, players: int) -> None:
-    state.turn_total = 0
-    state.current = (state.current + 1) % players
-    state.turns += 1
+    state.turn_total = 0  # engine write: Pig's own rules
+    state.current = (state.current + 1) % players  # engine write: Pig's own rules
+    state.turns += 1  # engine write: Pig's own rules
 
 
 class Pig(Game):
@@ -73,7 +73,7 @@ class Pig(Game):
     state: PigState
 
     def setup(self) -> None:
-        self.state = PigState(scores=[0] * self.params.players)
+        self.state = PigState(scores=[0] * self.params.players)  # engine write: Pig's own rules
 
     def current_players(self) -> tuple[int, ...]:
         return (self.state.current,)
@@ -104,22 +104,22 @@ class Pig(Game):
     def perform(self, action: Action) -> None:
         s = self.state
         if isinstance(action, Roll):
-            s.rolling = True
+            s.rolling = True  # engine write: Pig's own rules
         elif isinstance(action, Hold):
-            s.scores[s.current] += s.turn_total
+            s.scores[s.current] += s.turn_total  # engine write: Pig's own rules
             self.event(f"player {s.current} holds and banks {s.turn_total} (score {s.scores[s.current]})")
             if s.scores[s.current] >= self.params.target:
                 self.event(f"player {s.current} wins")
             else:
                 next_player(s, self.params.players)
         elif isinstance(action, Chance):
-            s.rolling = False
+            s.rolling = False  # engine write: Pig's own rules
             face = int(action.outcome)
             if face == 1:
                 self.event(f"player {s.current} rolls 1 and loses {s.turn_total}")
                 next_player(s, self.params.players)
             else:
-                s.turn_total += face
+                s.turn_total += face  # engine write: Pig's own rules
                 self.event(f"player {s.current} rolls {face} (turn total {s.turn_total})")
 
     def result(self) -> Result | None:

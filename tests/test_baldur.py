@@ -14,7 +14,17 @@ from harness_parts import parts
 from tablerules.baldur import actions as A
 from tablerules.baldur.cards import full_deck, load_rules, makes, protection_solution, protections, rules
 from tablerules.baldur.game import Baldur, draw_count, tax_count
-from tablerules.baldur.scenario import deal, new_game, roll_all, set_hand, set_heroes, stack_bank
+from tablerules.baldur.scenario import (
+    deal,
+    end_round,
+    new_game,
+    roll_all,
+    set_bank,
+    set_hand,
+    set_heroes,
+    set_turn,
+    stack_bank,
+)
 from tablerules.baldur.state import BANK, Task
 from tablerules.core.errors import DataError, IllegalAction
 from tablerules.core.protocol import Chance
@@ -115,13 +125,8 @@ def test_turn_draws_by_heroes_and_refreshes_exhausted() -> None:
     game = new_game(seed=2)
     p = game.state.current
     set_heroes(game, p, ["KS", "KH", "QS", "QH"], tired=["JS"])
-    game.apply(A.EndTurn(p))
-    game.state.current = (p - 1) % 4  # the turn comes back to p next
-    set_heroes(game, p, ["KS", "KH", "QS", "QH"], tired=["JS"])
-    game.state.tasks.clear()
-    game.state.stage = ""
-    game.state.program = ["next turn"]
-    game.advance()
+    set_turn(game, (p - 1) % 4)  # the turn comes to p next
+    game.apply(A.EndTurn((p - 1) % 4))
     roll_all(game)
     assert game.state.current == p or game.state.stage != "act"
 
@@ -134,13 +139,13 @@ def test_draw_from_under_the_bank_at_once_equals_card_by_card(n: int) -> None:
     cards stop when the bank runs out)."""
     game = new_game(seed=3)
     s = game.state
-    s.bank_under, s.bank = s.bank + s.bank_under, []
+    set_bank(game, [], s.bank + s.bank_under)
     p = s.current
     at_once, one_by_one = game.copy(), game.copy()
-    at_once.state.tasks = [Task("draw", BANK, p, n)]
+    at_once.state.tasks = [Task("draw", BANK, p, n)]  # engine write: the fast path is compared with _move
     at_once._draw_under(at_once.state.tasks[0])
     task = Task("draw", BANK, p, n)
-    one_by_one.state.tasks = [task]
+    one_by_one.state.tasks = [task]  # engine write: the same draw task, card by card through _move
     while one_by_one.state.tasks:
         one_by_one._move(task, one_by_one.state.bank_under[0])
     assert at_once.state == one_by_one.state
@@ -200,21 +205,31 @@ def test_protection_solver_any_arithmetic() -> None:
     assert protections(six, 5) == [tuple(sorted(six))]
 
 
+#: the wall's public cards, 3 each from player 0 on: player 1's (10, 10, 10) link to neither 3 nor 5
+WALL_OPENS = ["10C", "10C", "10D", "10D", "10H", "10H", "10S", "8S", "8S", "8H", "8H", "8D"]
+
+
+def wall_numbers(opening: str, hand: list[str]) -> set[tuple[int, ...]]:
+    """The numbers player 1 (holding ``hand``) may build after player 0 opened the Persian wall with
+    ``opening``."""
+    game = new_game(seed=3)
+    set_turn(game, 0, first=0)
+    set_hand(game, 0, [opening])
+    set_hand(game, 1, hand)
+    stack_bank(game, ["10S", *WALL_OPENS])
+    end_round(game)
+    assert game.state.stage == "wall" and game.wall_builder() == 0
+    game.apply(A.Build(0, (int(opening[:-1]),)))
+    assert game.wall_builder() == 1
+    return {a.numbers for a in game.wall_plays(1)}
+
+
 def test_persian_wall_worked_example_numbers() -> None:
     """Seed 002, [黑10]: "相连：跟 [3] 相连的数字为 [2]、[4]" and "相关：跟 [5] 有加减相关的牌组 [2] + [3] 或是
     [9]–[4]，但以2张为限" - the seed's numbers, as plays after an open [3] and an open [5]."""
-    from tablerules.baldur.scenario import new_game, set_hand
-
-    game = new_game(seed=3)
-    s = game.state
-    s.stage, s.wall_turn, s.wall_last, s.wall_related = "wall", 1, [3], []
-    s.open_cards = [[] for _ in s.seats]
-    set_hand(game, game.wall_builder(), ["2S", "4H", "5C", "9D"])
-    numbers = {a.numbers for a in game.wall_plays(game.wall_builder())}
+    numbers = wall_numbers("3S", ["2S", "4H", "5C", "9D"])
     assert (2,) in numbers and (4,) in numbers and (5,) not in numbers and (9,) not in numbers
-    s.wall_last = [5]
-    set_hand(game, game.wall_builder(), ["2S", "3H", "9D", "4C"])
-    numbers = {a.numbers for a in game.wall_plays(game.wall_builder())}
+    numbers = wall_numbers("5S", ["2S", "3H", "9D", "4C"])
     assert (2, 3) in numbers and (4, 9) in numbers and (4,) in numbers  # [4] is also connected to [5]
     assert (2, 3, 4) not in numbers  # 以2张为限
 

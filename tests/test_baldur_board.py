@@ -43,7 +43,8 @@ def test_seat_view_hides_the_other_hands() -> None:
     one, two = panel.game.state.seats[1].hand, panel.game.state.seats[2].hand
     i = next(i for i, c in enumerate(one) if c not in two)  # swap a card between two other hands: the bank and
     j = next(j for j, c in enumerate(two) if c not in one)  # every count stay as they were
-    one[i], two[j] = two[j], one[i]
+    scenario.set_hand(game, 1, [*one[:i], two[j], *one[i + 1:]])
+    scenario.set_hand(game, 2, [*two[:j], one[i], *two[j + 1:]])
     assert panel.board_svg() == svg  # other seats' hands changed: the seat view is the same picture
     panel.view_toggle.value = "teacher"
     assert panel.board_svg() != svg
@@ -118,7 +119,13 @@ def test_an_ordinary_turn_by_board_clicks() -> None:
 
 def test_the_hero_action_waiting_for_answers_in_words() -> None:
     game = scenario.new_game(players=3, seed=1)
-    game.state.pending = [1, 4, 1, "red", 0, ""]
+    scenario.set_turn(game, 1)
+    scenario.set_heroes(game, 1, ["JS"])
+    scenario.set_hand(game, 1, ["4H"])
+    scenario.set_heroes(game, 2, ["QS"])  # a witch with a 7 may reverse it: the action waits for her answer
+    scenario.set_hand(game, 2, ["7S"])
+    game.apply(next(a for a in game.legal_actions() if getattr(a, "rank", None) == 4))
+    assert game.state.pending == [1, 4, 1, "red", 0, ""]
     words = baldur_board.pending_words(game)
     assert words.startswith("player 1 plays the thief's basic 4 (1 red card)") and "[" not in words
 

@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from tablerules.baldur import scenario
 from tablerules.baldur.cards import (
     FUNCTION_HERO,
     colour,
@@ -53,7 +54,7 @@ def test_carried_bank_counts_equal_fresh_counts(players: int) -> None:
 
 
 def test_bank_counts_follow_a_bank_changed_by_hand() -> None:
-    """A bank changed outside the rules (a scenario, a test: a card added at the end, so the copies of a card
+    """A bank changed outside the rules (a scenario, a test: its first card put last, so the copies of a card
     are no longer next to each other) is counted afresh: the carried counts are used only while their copy of
     the cards equals the bank."""
     game = Baldur(seed=5)
@@ -61,9 +62,8 @@ def test_bank_counts_follow_a_bank_changed_by_hand() -> None:
     while not (game.is_chance() and game.state.tasks and game.state.tasks[0].what == "draw" and game.state.bank):
         game.apply(game.sample_chance(rng) if game.is_chance() else rng.choice(game.legal_actions()))
     game.chance_step()
-    first = game.state.bank[0]
-    game.state.bank.append(first)  # the same length after the next draw takes one card
-    game.refresh()
+    bank = game.state.bank
+    scenario.set_bank(game, bank[1:] + bank[:1], game.state.bank_under)  # the first card put last, in place
     for _ in range(6):
         if not (game.is_chance() and game.state.tasks and game.state.tasks[0].what == "draw"):
             break

@@ -7,8 +7,9 @@ from fractions import Fraction
 import pytest
 
 from tablerules.baldur import actions as A
+from tablerules.baldur import scenario as S
 from tablerules.baldur.game import Baldur
-from tablerules.baldur.scenario import deal, new_game, roll_all, set_hand, set_heroes, set_turn, stack_bank, take
+from tablerules.baldur.scenario import deal, new_game, roll_all, set_hand, set_heroes, set_turn, stack_bank
 from tablerules.core.errors import IllegalAction
 
 
@@ -89,9 +90,8 @@ def test_bans_stop_hero_actions_until_the_round_ends(game: Baldur) -> None:
     """Seed 002: [2] "禁止…英雄行动" (until the round ends: docs/rules/baldursgate.md)."""
     set_heroes(game, 1, ["KS"])
     set_hand(game, 1, ["9S"])
-    game.state.bans = ["1:K"]
-    game.state.current = 1
-    game.refresh()
+    S.set_bans(game, [(1, "K")])
+    set_turn(game, 1)
     assert not any(isinstance(a, A.Use) for a in game.legal_actions())
 
 
@@ -307,9 +307,7 @@ def test_anyone_may_drop_out(game: Baldur) -> None:
 def end_round(game: Baldur, event: str) -> None:
     """Play to the end of the round with ``event`` as the bank's top card."""
     stack_bank(game, [event])
-    game.state.stage, game.state.program = "", ["hand limit", "event"]
-    game.advance()
-    game.refresh()
+    S.end_round(game)
 
 
 def test_hand_limit_13_before_the_event(game: Baldur) -> None:
@@ -407,7 +405,6 @@ def test_renaissance_gives_three_cards_and_shows_the_inn(game: Baldur) -> None:
     roll_all(game)
     assert game.state.revealed
     shown = game.state.revealed
-    game.state.current = 0
     while game.state.stage != "act" or game.is_chance():
         roll_all(game)
     game.apply(A.Recruit(game.state.current))
@@ -569,9 +566,7 @@ def test_full_moon_enough_bullets_destroy_the_werewolves(game: Baldur) -> None:
         set_heroes(game, p, ["KS"] if p == 0 else [])
         set_hand(game, p, [["BJ", "BJ", "RJ"], ["RJ", "10S", "10C"], ["10H", "10D", "9S"], ["9C", "9H", "9D"]][p])
     stack_bank(game, ["4S", "2S", "2C", "2H", "2D"])
-    game.state.stage, game.state.program = "", ["hand limit", "event"]
-    game.advance()
-    game.refresh()
+    S.end_round(game)
     while game.state.stage == "werewolves":
         p = game.to_act()[0]
         game.apply(A.PlayDown(p, game.state.seats[p].hand[0]))
@@ -584,9 +579,7 @@ def test_dracula_fighters_win_two_heroes_each(game: Baldur) -> None:
     set_hand(game, 1, ["BJ", "RJ", "10S"])
     set_hand(game, 2, ["2S", "3S"])
     stack_bank(game, ["4H", "2H"])
-    game.state.stage, game.state.program = "", ["hand limit", "event"]
-    game.advance()
-    game.refresh()
+    S.end_round(game)
     assert game.state.stage == "join"
     game.apply(A.Join(0, False))
     game.apply(A.Join(1, True))
@@ -611,9 +604,7 @@ def test_northern_gods_seven_rounds_of_colours(game: Baldur) -> None:
     set_heroes(game, 2, ["KS"])
     set_hand(game, 2, [])  # no card: sacrifices the lord for 3 open cards
     stack_bank(game, ["10H", "9S", "9C", "10S", "10C", "2C", "3C", "4C", "5C", "6C", "7C", "8C"])
-    game.state.stage, game.state.program = "", ["hand limit", "event"]
-    game.advance()
-    game.refresh()
+    S.end_round(game)
     assert game.state.stage == "gods" and game.state.gods == ["9S"]
     assert 1 in game.state.fallen and 3 in game.state.fallen  # no black card, no hero
     assert game.legal_actions(2) == (A.Sacrifice(2, "KS"),)
@@ -679,9 +670,7 @@ def test_6_special_takes_three_from_every_player(game: Baldur) -> None:
 def start_wall(game: Baldur, opens: list[str]) -> None:
     """Black 10 comes as the event; ``opens`` are the 12 public cards drawn, 3 each from player 0 on."""
     stack_bank(game, ["10S", *opens])
-    game.state.stage, game.state.program = "", ["hand limit", "event"]
-    game.advance()
-    game.refresh()
+    S.end_round(game)
 
 
 OPENS = ["10C", "10C", "10D", "10D", "10H", "10H", "10S", "2S", "2S", "2H", "2H", "2D"]
@@ -689,11 +678,12 @@ OPENS = ["10C", "10C", "10D", "10D", "10H", "10H", "10S", "2S", "2S", "2H", "2H"
 
 def test_persian_wall_starts_with_three_public_cards_each_as_chance_draws(game: Baldur) -> None:
     """Seed 002: [黑10] "每位玩家先从银行抽取3张随机手牌，这3张手牌必须公开且放置於玩家面前"."""
-    take(game, "10S")
-    game.state.bank.append("10S")
-    game.state.stage, game.state.program = "", ["hand limit", "event"]
-    game.advance()
-    game.refresh()
+    s = game.state
+    if "10S" not in s.bank:  # one 10S into the shuffled part of the bank (the event is drawn from it)
+        under = list(s.bank_under)
+        under.remove("10S")
+        S.set_bank(game, [*s.bank, "10S"], under)
+    S.end_round(game)
     deal(game, "10S")
     opens = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "2H", "3H", "4H", "5H"]
     for card in opens:

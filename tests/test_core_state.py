@@ -59,7 +59,7 @@ def test_clone_copies_what_changes_and_shares_what_does_not() -> None:
     b = clone(a)
     assert b == a and b is not a
     b.seats[0].hand.append("elf#2")
-    b.fight.level = 9
+    b.fight.level = 9  # engine write: a toy state (no game's), changed to show the clone copied it
     b.seen.add("z")
     b.gold[3] = 0
     b.pool["x"] += 1

@@ -29,7 +29,7 @@ def test_every_step_round_trips_on_a_smaller_run() -> None:
 class NeverEnds(Pig):
     def perform(self, action: Action) -> None:
         if isinstance(action, Hold):
-            self.state.turn_total = 0  # banks nothing: nobody can ever win
+            self.state.turn_total = 0  # engine write: a game definition (Pig whose hold banks nothing)
             return
         super().perform(action)
 

@@ -13,6 +13,7 @@ from tablerules.core.errors import DataError
 from tablerules.core.protocol import Chance
 from tablerules.core.registry import game_class
 from tablerules.core.testing import random_sim_test
+from tablerules.kragmortha import scenario
 from tablerules.kragmortha.data import load_board, load_movement, load_penalties, load_teleports, load_tomes
 from tablerules.kragmortha.game import Kragmortha
 
@@ -30,27 +31,29 @@ def setup_game(players: int = 4, seed: int = 0) -> Kragmortha:
 
 
 def put(g: Kragmortha, squares: list[int], lord: int, hand: list[str] | None = None) -> None:
-    s = g.state
-    for q, sq in enumerate(squares):
-        s.seats[q].square = sq
-    s.lord = lord
+    """The goblins on ``squares`` (the first seats; the others stay unless in the way), the dark lord on
+    ``lord``; the player to act holds ``hand`` (a card another seat holds is swapped for a deck card)."""
+    used = {*squares, lord}
+    everyone = list(squares)
+    for x in g.state.seats[len(squares):]:  # the others stay, or step aside to a free start square
+        sq = x.square if x.square not in used else next(e for e in g.board.start_edge if e not in used)
+        everyone.append(sq)
+        used.add(sq)
+    scenario.place(g, [g.board.label(sq) for sq in everyone], g.board.label(lord))
     if hand is not None:
+        s = g.state
         p = s.current
-        s.move_deck += s.seats[p].hand
-        s.seats[p].hand = []
-        for c in hand:
-            if c not in s.move_deck and c in s.move_discard:
-                s.move_discard.remove(c)
-                s.move_deck.append(c)
-            if c not in s.move_deck:  # held by another seat: swap it for a deck card
-                other = next(x for x in s.seats if c in x.hand)
-                other.hand.remove(c)
-                other.hand.append(next(d for d in s.move_deck if d not in hand))
-                s.move_deck.remove(other.hand[-1])
-                s.move_deck.append(c)
-            s.move_deck.remove(c)
-            s.seats[p].hand.append(c)
-    g.refresh()
+        for c in sorted(set(hand)):
+            short = hand.count(c) - (s.move_deck + s.move_discard + s.seats[p].hand).count(c)
+            for q, seat in enumerate(s.seats):
+                if short > 0 and q != p and c in seat.hand:  # held by another seat: swap it for a deck card
+                    n = min(short, seat.hand.count(c))
+                    kept = list(seat.hand)
+                    for _ in range(n):
+                        kept.remove(c)
+                    scenario.set_hand(g, q, kept + [d for d in s.move_deck if d not in hand][:n])
+                    short -= n
+        scenario.set_hand(g, p, hand)
 
 
 # ----- data ----------------------------------------------------------------------------------------

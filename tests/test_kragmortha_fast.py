@@ -11,6 +11,7 @@ import pytest
 
 from tablerules.core.cards import distinct
 from tablerules.core.protocol import Chance, ChanceStep
+from tablerules.kragmortha import scenario as S
 from tablerules.kragmortha.data import CRYSTAL
 from tablerules.kragmortha.game import Kragmortha
 from tablerules.kragmortha.rules import cards as C
@@ -66,11 +67,12 @@ def test_the_hand_limit_checks_agree_with_hand_limit() -> None:
             limit = C.hand_limit(seat, g.penalties)
             seen.add(limit)
             assert g.limit(p) == limit
+            cards = seat.hand + g.state.move_deck + g.state.move_discard
             for n in range(1, 7):  # the same seat with other hand sizes
-                seat.hand, kept = ["goblin-grimoire-parchment"] * n, seat.hand
-                over = [q for q, x in enumerate(g.state.seats) if len(x.hand) > C.hand_limit(x, g.penalties)]
-                assert g.overfull() == (over[0] if over else -1)
-                seat.hand = kept
+                h = g.copy()
+                S.set_hand(h, p, cards[:n])
+                over = [q for q, x in enumerate(h.state.seats) if len(x.hand) > C.hand_limit(x, h.penalties)]
+                assert h.overfull() == (over[0] if over else -1)
     assert {2, 3} <= seen
 
 

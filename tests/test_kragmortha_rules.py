@@ -10,6 +10,7 @@ from test_kragmortha import put, setup_game
 from tablerules.core.errors import IllegalAction
 from tablerules.core.protocol import Chance
 from tablerules.kragmortha import actions as A
+from tablerules.kragmortha import scenario
 from tablerules.kragmortha.data import card_name
 from tablerules.kragmortha.game import Kragmortha
 
@@ -106,11 +107,7 @@ def test_the_dark_lord_moving_onto_a_goblin_is_a_meeting_too() -> None:
 
 def test_with_every_teleport_taken_the_goblin_goes_back_to_its_start() -> None:
     """Seed 004: "如果傳送格客滿則回到起始位置，然後結束動作"."""
-    g = two([64, 69], 65, [GP], players=8)
-    tele = list(g.board.teleports)
-    for q, sq in zip(range(2, 8), tele, strict=True):
-        g.state.seats[q].square = sq
-    g.refresh()
+    g = two([64, 69, *setup_game(8).board.teleports], 65, [GP], players=8)
     g.apply(A.Move(0, GP, ("east",)))
     g.apply(Chance("penalty draw", "fist"))
     assert g.state.seats[0].square == g.state.seats[0].start or g.state.seats[0].square in g.board.start_edge
@@ -141,9 +138,7 @@ def test_teleport_cards(card: str, then: str) -> None:
 def test_the_teleport_deck_reshuffles_only_when_empty() -> None:
     """Seed 004: "傳送卡抽完才重洗"."""
     g = two([58, 69], 0, [GP])
-    g.state.teleport_discard = g.state.teleport_deck[1:]
-    g.state.teleport_deck = g.state.teleport_deck[:1]
-    g.refresh()
+    scenario.set_deck(g, "teleport_deck", g.state.teleport_deck[:1])  # the rest lies in the discard
     g.apply(A.Move(0, GP, ("east",)))
     assert len(g.pending_chance().outcomes) == 1  # only the one card left, no reshuffle yet
 
@@ -161,9 +156,7 @@ def test_penalty_symbols_are_unique_per_player() -> None:
     """Seed 004: "左上角有個符號，每種符號的懲罰卡只能擁有一張，若抽到同樣則放回底下重抽" - a card of a symbol
     the player has goes back under the deck and another is drawn; it comes up again only after the unseen cards."""
     g = two([64, 69], 65, [GP])
-    g.state.penalty_deck.remove("mouth-open")
-    g.state.seats[0].penalties = ["mouth-open"]  # symbol skull
-    g.refresh()
+    scenario.give_penalties(g, 0, ["mouth-open"])  # symbol skull
     g.apply(A.Move(0, GP, ("east",)))
     skulls = [c for c in g.state.penalty_deck if g.penalties[c].symbol == "skull"]
     step = g.pending_chance()
@@ -181,16 +174,12 @@ def test_cards_put_under_the_penalty_deck_come_up_last_in_order() -> None:
     the order they went under (no chance step), a duplicate again going under."""
     g = two([64, 69], 65, [GP])
     s = g.state
-    s.seats[0].penalties = ["mouth-open"]  # skull
-    s.penalty_bottom = ["three-words", "fist"]
-    s.penalty_deck = []
+    scenario.give_penalties(g, 0, ["mouth-open"])  # skull
+    scenario.give_penalties(g, 1, [])
     rest = [c for c in sorted(g.penalties) if c not in ("mouth-open", "three-words", "fist")]
-    s.seats[1].penalties = []
     skull = next(c for c in rest if g.penalties[c].symbol == "skull")
-    s.penalty_bottom.insert(0, skull)
     spare = [c for c in rest if c != skull]
-    s.penalty_bottom += spare  # every card is under the deck now
-    g.refresh()
+    scenario.set_deck(g, "penalty_deck", [], under=[skull, "three-words", "fist", *spare])  # every card is under it
     g.apply(A.Move(0, GP, ("east",)))
     assert s.seats[0].penalties == ["mouth-open", "three-words"]  # the skull went under again, then three-words
     assert s.penalty_bottom[-1] == skull and not g.invariants()
@@ -199,10 +188,7 @@ def test_cards_put_under_the_penalty_deck_come_up_last_in_order() -> None:
 def test_a_fourth_penalty_card_ends_the_game_and_that_player_loses() -> None:
     """Seed 004: "如果得到四張懲罰卡的人最輸，而且遊戲就結束了"."""
     g = two([64, 69], 65, [GP])
-    for c in ("mouth-open", "teeth-closed", "tongue-out"):
-        g.state.penalty_deck.remove(c)
-        g.state.seats[0].penalties.append(c)
-    g.refresh()
+    scenario.give_penalties(g, 0, ["mouth-open", "teeth-closed", "tongue-out"])
     g.apply(A.Move(0, GP, ("east",)))
     g.apply(Chance("penalty draw", "armpit"))
     assert g.is_over() and 0 not in g.result().winners and g.result().winners == (1,)
@@ -260,9 +246,7 @@ def test_forbidden_words_are_recorded() -> None:
 def test_the_last_tome_ends_the_game() -> None:
     """Seed 004: "當最後一張魔法寶典卡被抽起時，遊戲也結束"."""
     g = two([10, 69], 0, ["goblin-potion-gems"])
-    g.state.seats[1].tomes = g.state.tome_deck[1:]
-    g.state.tome_deck = g.state.tome_deck[:1]
-    g.refresh()
+    scenario.give_tomes(g, 1, g.state.tome_deck[1:])  # one tome left in the deck
     g.apply(A.Move(0, "goblin-potion-gems", ("north",)))
     g.roll()
     assert g.is_over() and g.state.reason == "the last tome card was drawn"
@@ -274,11 +258,11 @@ def test_winner_fewest_penalties_then_tomes_then_magic() -> None:
 
     g = setup_game(3)
     s = g.state
-    s.seats[0].penalties = ["fist"]
-    s.seats[1].tomes = ["ghost"]  # 2 magic
-    s.seats[2].tomes = ["glitch"]  # 1 magic
+    scenario.give_penalties(g, 0, ["fist"])
+    scenario.give_tomes(g, 1, ["ghost"])  # 2 magic
+    scenario.give_tomes(g, 2, ["glitch"])  # 1 magic
     assert winners(s, g.tomes) == (1,)
-    s.seats[2].tomes = ["swift"]  # 3 magic
+    scenario.give_tomes(g, 2, ["swift"])  # 3 magic
     assert winners(s, g.tomes) == (2,)
 
 

@@ -100,15 +100,15 @@ def test_the_apprentice_spares_only_in_your_own_turn_the_wizards_friend_in_any()
     so meeting the dark lord in another player's turn it cannot spare the penalty card."""
     from tablerules.kragmortha.rules.penalties import meet
 
-    g = with_tome("apprentice", [64, 68, 69], 0, [GP])
+    g = with_tome("apprentice", [64, 66, 69], 65, ["lord-gems-crystal"])
     S.give_tomes(g, 0, [])
     S.give_tomes(g, 1, ["apprentice"])
     assert g.state.current == 0
     assert meet(g, 1)[0][0] == "penalty"  # player 0's turn: player 1's apprentice cannot help
     S.give_tomes(g, 1, ["apprentice", "wizards-friend"])
     assert meet(g, 1)[0][0] == "spare"
-    g.state.tasks = [("spare", 1, 0)]
-    g.refresh()
+    g.apply(A.Move(0, "lord-gems-crystal", ("east",)))  # player 0 moves the dark lord onto player 1
+    assert g.state.tasks[0] == ("spare", 1, 0)
     assert set(g.legal_actions()) == {A.UseTome(1, "wizards-friend"), A.TakePenalty(1)}
 
 
@@ -145,7 +145,7 @@ def test_no_extra_step_without_a_crystal_ball() -> None:
 def test_forgot_something_moves_next_to_the_desk_and_reshuffles_the_teleports() -> None:
     """Seed 004: 忘了些事情 "移動到大法師的桌子旁。重新洗傳送卡"."""
     g = with_tome("forgot-something")
-    g.state.teleport_discard = [g.state.teleport_deck.pop()]
+    S.set_deck(g, "teleport_deck", g.state.teleport_deck[:-1])  # one card in the discard
     a = uses(g, "forgot-something")[0]
     g.apply(a)
     assert any(d in g.board.neighbours(a.target) for d in g.board.desk)
@@ -168,8 +168,7 @@ def test_betrayal_gives_a_penalty_card_to_a_player_without_its_kind() -> None:
     targets = uses(g, "betrayal")
     assert not any(a.target == 1 and g.penalties[a.card].symbol == "skull" for a in targets)
     a = next(a for a in targets if a.target == 1)
-    g.state.penalty_bottom = [g.state.penalty_deck.pop()]
-    g.refresh()
+    S.set_deck(g, "penalty_deck", g.state.penalty_deck[:-1], under=g.state.penalty_deck[-1:])
     g.apply(a)
     assert a.card in g.state.seats[1].penalties
     assert not g.state.penalty_bottom  # 然後重新洗噩運卡: the cards put under are shuffled in
@@ -227,8 +226,7 @@ def test_misery_loves_company_two_alike_and_the_opponent_decides() -> None:
     give_penalty(g, 0, twin)
     give_penalty(g, 0, other)
     give_penalty(g, 1, limit)
-    g.state.move_deck.append(g.state.seats[1].hand.pop())  # player 1 already holds 2 cards
-    g.refresh()
+    S.set_hand(g, 1, g.state.seats[1].hand[:-1])  # player 1 already holds 2 cards
     swap = next(a for a in uses(g, "misery-loves-company") if a.card == f"{other}>{limit}")
     g.apply(swap)
     assert sorted(g.state.seats[0].penalties) == sorted([twin, limit])
@@ -347,8 +345,7 @@ def test_a_peeked_teleport_card_is_drawn_next_with_certainty() -> None:
     g = with_tome("ghost", [64, 68, 69], 0, [GP])
     g.apply(next(a for a in uses(g, "ghost") if a.target != 59))
     g.apply(Chance("teleport peek", "trap"))
-    g.state.seats[0].square = 58  # c9, next to the teleport square d9
-    g.refresh()
+    S.move_goblin(g, 0, "c9")  # next to the teleport square d9
     g.apply(A.Move(0, GP, ("east",)))
     assert not g.state.teleport_top and "trap" in g.state.teleport_discard
     assert g.pending_chance().event == "penalty draw"  # the trap, drawn without a chance step
@@ -358,9 +355,7 @@ def test_forgot_something_peeks_after_the_reshuffle() -> None:
     """Seed 004, 忘了些事情: "移動到大法師的桌子旁。重新洗傳送卡並可以偷看第一張。" - a card seen before goes back
     into the shuffle; the new top card is peeked at (a chance step over all 12)."""
     g = with_tome("forgot-something")
-    g.state.teleport_top = [g.state.teleport_deck.pop()]
-    g.state.teleport_seen = [1]
-    g.refresh()
+    S.set_deck(g, "teleport_deck", g.state.teleport_deck[:-1], top=g.state.teleport_deck[-1:], seen_by=1)
     g.apply(uses(g, "forgot-something")[0])
     step = g.pending_chance()
     assert step.event == "teleport peek" and sum(step.probability(Chance("teleport peek", c))

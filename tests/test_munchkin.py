@@ -379,7 +379,7 @@ def test_charity_goes_to_the_lowest_level_or_is_discarded() -> None:
     """Seed 000 卡牌规则概述: "在你的回合结束时，你的手牌不能超过5张（矮人6张）"."""
     game = ready(players=4)
     for p, level in enumerate([3, 1, 1, 2]):
-        game.players[p].level = level
+        set_level(game, p, level)
     hand(game, 0, *["elf", "dwarf", "halfling", "wizard", "thief", "cleric", "warrior"])
     set_turn(game, 0, "end of turn")
     game.apply(EndTurn(0))

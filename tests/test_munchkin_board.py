@@ -35,8 +35,9 @@ def test_seat_view_hides_the_other_hands() -> None:
     scenario.put_in_hand(game, 2, "dwarf", "bad_ass_bandana")
     panel = MunchkinPanel(game)
     svg = panel.board_svg()
-    one, two = game.players[1].hand, game.players[2].hand
-    one[0], two[0] = two[0], one[0]  # swap a card between two other hands: the counts stay
+    one, two = [c.split("#")[0] for c in game.players[1].hand], [c.split("#")[0] for c in game.players[2].hand]
+    scenario.set_hand(game, 1, two[0], *one[1:])  # swap a card between two other hands: the counts stay
+    scenario.set_hand(game, 2, one[0], *two[1:])
     assert panel.board_svg() == svg
     panel.view_toggle.value = "teacher"
     assert "Dwarf" in panel.board_svg() or "Elf" in panel.board_svg()

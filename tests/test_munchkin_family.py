@@ -56,18 +56,20 @@ def test_one_bad_stuff_interpreter_reads_both_games() -> None:
     assert MunchkinGame.apply_next_loss is QuestGame.apply_next_loss is BadStuffInterpreter.apply_next_loss
     m = munchkin_scenario.ready(seed=1)
     (boots,) = munchkin_scenario.put_in_play(m, 1, "boots_of_butt_kicking")
-    m.state.losses.append(MunchkinLoss(1, Effect("lose_item", slot="footgear"), "a test"))
+    m.state.losses.append(  # engine write: the shared bad-stuff interpreter is fed one loss, as each engine does
+        MunchkinLoss(1, Effect("lose_item", slot="footgear"), "a test"))
     m.apply_next_loss()
     assert boots not in m.players[1].carried and boots in m.treasure_discard
     assert m.log[-1] == "player 1 loses Boots of Butt-Kicking (a test)"
 
     q = quest_scenario.ready(seed=1)
     health = q.heroes[2].health
-    q.state.losses.append(QuestLoss(2, Effect("lose_item", slot="footgear"), "a monster", hit_instead=True))
+    q.state.losses.append(  # engine write: the shared bad-stuff interpreter is fed one loss, as each engine does
+        QuestLoss(2, Effect("lose_item", slot="footgear"), "a monster", hit_instead=True))
     q.apply_next_loss()
     assert q.heroes[2].health == health - 1
     (packed,) = quest_scenario.backpack(q, 2, "boots_of_butt_kicking")
-    q.state.losses.append(QuestLoss(2, Effect("lose_item", slot="any"), "a curse"))
+    q.state.losses.append(QuestLoss(2, Effect("lose_item", slot="any"), "a curse"))  # engine write: the same
     q.apply_next_loss()
     assert packed not in q.heroes[2].backpack and packed in q.treasure_discard
 

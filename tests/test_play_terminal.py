@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 
 from tablerules.cli import main
-from tablerules.quest.dungeon import MonsterPiece
 from tablerules.quest.game import QuestGame
 from tablerules.quest.textmap import rooms_by_occupant
 
@@ -29,11 +28,13 @@ def test_play_quest_shows_the_dungeon_map_and_who_is_in_which_room() -> None:
 
 
 def test_rooms_by_occupant_lists_monsters_by_name_in_their_room() -> None:
-    game = QuestGame(seed=2)
-    dungeon = game.state.dungeon
-    target = next(iter(dungeon.rooms))
-    dungeon.monsters["goblin#t"] = MonsterPiece("goblin#t", target)
-    lines = rooms_by_occupant(dungeon, lambda piece: piece.split("#")[0].title())
+    from tablerules.quest import scenario
+
+    game = scenario.ready(players=2, seed=2)
+    target = scenario.room(game, "crypt", (0, -1))
+    scenario.monster(game, "gimpy_goblin", target, "blue")
+    dungeon = game.dungeon
+    lines = rooms_by_occupant(dungeon, lambda piece: piece.split("#")[0].split("_")[-1].title())
     assert any(line.startswith(dungeon.rooms[target].name) and "monsters: Goblin" in line for line in lines)
 
 

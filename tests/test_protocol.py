@@ -108,7 +108,7 @@ def test_a_failing_perform_leaves_the_state_untouched(monkeypatch: pytest.Monkey
 
     def broken(action):  # a rule bug: a second Roll fails after half its change
         if action == Roll(0) and game.state.turn_total == 4:
-            game.state.turn_total = 999
+            game.state.turn_total = 999  # engine write: a rule bug half-way through perform, rolled back
             raise RuntimeError("boom")
         original(action)
 

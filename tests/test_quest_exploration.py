@@ -10,7 +10,7 @@ from harness_parts import parts
 from tablerules.core.errors import IllegalAction
 from tablerules.core.protocol import Chance
 from tablerules.core.testing import random_sim_test
-from tablerules.quest.dungeon import MonsterPiece
+from tablerules.quest import scenario as S
 from tablerules.quest.exploration import Decline, DrawMonster, DungeonCrawl, EndTurn, Explore, Move, PickBase
 from tablerules.quest.geometry import Colour, LinkKind, Movement, Side
 from tablerules.quest.tiles import load_links, load_monsters, load_rooms
@@ -98,14 +98,13 @@ def test_a_colour_nobody_plays_lets_the_roller_pick_and_nobody_draws() -> None:
 
 def test_no_base_left_the_highest_level_monsters_leave() -> None:
     game = crawl(seed=2)
-    for i, (level, colour) in enumerate([(4, Colour.RED), (9, Colour.RED), (9, Colour.RED), (2, Colour.BLUE),
-                                         (3, Colour.BLUE), (5, Colour.BLUE)]):
-        game.dungeon.monsters[f"x#{i}"] = MonsterPiece(f"x#{i}", "ENT", Movement.LURKING, target=colour,
-                                                       name=f"x{i}", level=level)
-        game.monster_deck["goldfish"] -= 1  # the cards behind these standees
-    game.free_bases = {Colour.RED: 0, Colour.BLUE: 0}
+    S.room(game, "hospital", (-1, 0))  # west of the entrance: the six standees wait there
+    pieces = [S.monster(game, card, "hospital", colour) for card, colour in [
+        ("harpies", "red"), ("ghoulfiends", "red"), ("shadow_nose", "red"),  # levels 4, 8, 8
+        ("pit_bull", "blue"), ("maul_rat", "blue"), ("kiosk", "blue")]]  # levels 2, 1, 4: every base in use
+    assert game.free_bases == {Colour.RED: 0, Colour.BLUE: 0}
     explore_east(game, base="red")
-    assert "x#1" not in game.dungeon.monsters and "x#2" not in game.dungeon.monsters  # both level 9 leave
+    assert pieces[1] not in game.dungeon.monsters and pieces[2] not in game.dungeon.monsters  # both level 8 leave
     assert len(game.dungeon.monsters) == 5 and game.free_bases == {Colour.RED: 1, Colour.BLUE: 0}
 
 
@@ -129,7 +128,7 @@ def test_once_a_turn_all_remaining_moves_cross_any_link() -> None:
     """Seed 001 p. 6: "限每回合一次，你可以花费所有的移动力来穿过通道"."""
     game = crawl(seed=3)
     explore_east(game, links=("secret", "corridor", "wall"))  # north of the odd room: a secret door, cost 3
-    game.moves_left = 1
+    S.set_moves(game, 1)
     assert Explore(0, "N") in game.legal_actions()
     game.apply(Explore(0, "N"))
     assert game.moves_left == 0 and game.all_in_used
@@ -170,14 +169,16 @@ def test_once_every_room_is_placed_an_empty_room_may_draw_a_monster() -> None:
     """Seed 001 p. 7: "当房间块都用完了以后，整个地城就算探索完毕了"; "此时小白视所有延伸向地城外的连接块为墙"."""
     game = crawl(seed=5)
     explore_east(game)
-    game.room_deck.clear()  # as if every tile were placed
+    S.empty_room_deck(game)  # every tile placed
     game.apply(EndTurn(0))
     game.apply(Chance("monster die", "yellow"))
-    assert Explore(1, "W") not in game.legal_actions()  # outer links count as walls for munchkins now
-    game.dungeon.monsters.clear()
-    game.free_bases = {Colour.RED: 3, Colour.BLUE: 3}
-    game.monster_deck["goldfish"] += 1  # the card goes back to the deck with its standee
-    game.apply(Move(1, "E"))
+    d = game.dungeon
+    edge = next(r.id for r in d.rooms.values() if any(d.room_at(side.step(r.at)) is None for side in Side))
+    S.move_to(game, 1, edge)
+    assert not any(isinstance(a, Explore) for a in game.legal_actions())  # outer links count as walls now
+    S.move_to(game, 1, "ENT")
+    side = next(s for s in Side if not d.monsters_in(d.room_at(s.step(d.entrance.at)).id))  # an empty room
+    game.apply(Move(1, side.value))
     assert game.stage() == "all rooms placed: draw a monster?"
     assert set(game.legal_actions()) == {DrawMonster(1), Decline(1)}
     game.apply(DrawMonster(1))

@@ -136,16 +136,20 @@ def test_shared_rows_are_the_made_actions() -> None:
 def test_base_moves_fast_path_counts_big_items() -> None:
     """base_moves: 3 moves, -1 for each big item beyond the first (p. 16), also when it returns at once
     (fewer than two items in play and in the backpack)."""
+    from tablerules.quest import scenario as S
     from tablerules.quest.game import QuestGame
 
     game = QuestGame({"players": 2}, seed=0)
-    big = sorted({c for c in game.card_index if game.card(c).big and game.card(c).kind == "item"})
-    small = sorted({c for c in game.card_index if game.card(c).kind == "item" and not game.card(c).big})
-    h = game.state.heroes[0]
+    big = sorted({c.split("#")[0] for c in game.card_index if game.card(c).big and game.card(c).kind == "item"})
+    small = sorted({c.split("#")[0] for c in game.card_index if game.card(c).kind == "item" and not game.card(c).big})
     for carried, backpack in (([], []), (big[:1], []), (big[:1], big[1:2]), (big[:2], big[2:3]),
                               (small[:2], big[:1]), (big[:1], small[:1])):
-        h.carried, h.backpack = list(carried), list(backpack)
+        game = QuestGame({"players": 2}, seed=0)
+        S.wear(game, 0, *carried)
+        S.backpack(game, 0, *backpack)
         n_big = sum(game.card(c).big for c in carried + backpack)
         assert game.base_moves(0) == max(0, 3 - max(0, n_big - 1))
-    h.carried, h.backpack = big[:2], big[2:3]
+    game = QuestGame({"players": 2}, seed=0)
+    S.wear(game, 0, *big[:2])
+    S.backpack(game, 0, *big[2:3])
     assert game.base_moves(0) == 1

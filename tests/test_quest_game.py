@@ -47,12 +47,11 @@ from tablerules.quest.actions import (
 )
 from tablerules.quest.agents import QuestHeuristicAgent
 from tablerules.quest.cards import load_quest_cards
-from tablerules.quest.dungeon import link_key
 from tablerules.quest.exploration import EndTurn, Explore
 from tablerules.quest.game import BOSS_LEVEL, QuestGame
 from tablerules.quest.geometry import LinkKind, Side
 from tablerules.quest.heroes import START_GOLD
-from tablerules.quest.scenario import hand, hero, ready, set_moves, take, wear
+from tablerules.quest.scenario import discard, hand, hero, ready, set_links, set_moves, wear
 
 
 def explore_into(game: QuestGame, room: str, monster: str, base: str, side: Side = Side.N) -> None:
@@ -213,7 +212,7 @@ def test_bad_stuff_that_cannot_apply_is_a_hit_and_death_drops_everything() -> No
     hand(game, 0, "go_up_a_level")
     explore_into(game, "storeroom", "drooling_slime", "blue")  # footgear, else a level
     room = game.room_of(0).id
-    game.heroes[0].health = 1
+    hero(game, 0, health=1)
     game.apply(Roll(0))
     all_pass(game)
     game.apply(Chance("d6", 1))
@@ -236,9 +235,7 @@ def test_no_way_out_means_every_bad_stuff_and_the_turn_ends() -> None:
     """Seed 001 p. 10: "这种情况下你自动承受怪物的后果，而且就算还有移动力，回合也立刻结束"."""
     game = ready(players=2)
     explore_into(game, "storeroom", "pit_bull", "blue")
-    for side in Side:  # a room walled in on all sides
-        game.dungeon.links[link_key(game.room_of(0).at, side)] = LinkKind.WALL
-    game.refresh()
+    set_links(game, game.room_of(0).id, {side.value: "wall" for side in Side})  # a room walled in on all sides
     game.apply(Roll(0))
     all_pass(game)
     game.apply(Chance("d6", 1))
@@ -289,7 +286,7 @@ def test_a_wishing_ring_cancels_a_curse_and_a_cleric_may_pray() -> None:
     assert set(game.legal_actions()) == {AnswerCurse(1, "accept"), AnswerCurse(1, ring)}
     game.apply(AnswerCurse(1, ring))
     assert game.heroes[1].level == 4 and ring in game.treasure_discard
-    game.heroes[1].cls = take(game, "cleric")
+    hero(game, 1, cls="cleric")
     game.apply(PlayCurse(0, other, 1))
     game.apply(AnswerCurse(1, "pray"))
     game.apply(Chance("d10", 5))  # more than level 4: the prayer fails
@@ -298,7 +295,7 @@ def test_a_wishing_ring_cancels_a_curse_and_a_cleric_may_pray() -> None:
 
 def test_suicide_and_the_monsters_win_when_all_are_dead() -> None:
     game = ready(players=2)
-    game.heroes[1].dead, game.heroes[1].health = True, 0
+    hero(game, 1, dead=True)
     game.apply(Suicide(0))
     assert game.is_over() and game.result().winners == () and "monsters win" in game.result().reason
 
@@ -422,8 +419,7 @@ def enter_empty(game: QuestGame, room: str) -> None:
 def test_a_hospital_deal_heals_for_a_move_and_gold_once_a_turn() -> None:
     game = ready(players=2)
     enter_empty(game, "hospital")
-    game.heroes[0].health = 1
-    game.refresh()
+    hero(game, 0, health=1)
     deal = Deal(0, "hospital", 0)
     assert deal in game.legal_actions()
     game.apply(deal)
@@ -445,10 +441,8 @@ def test_gambling_portal_and_the_armoury() -> None:
     assert game.heroes[0].gold == gold + 100 and game.moves_left == 1
     game = ready(players=2)
     enter_empty(game, "armoury")
-    helmet = take(game, "horny_helmet")
-    game.treasure_discard.append(helmet)
-    game.heroes[0].gold = 1000
-    game.refresh()
+    helmet, = discard(game, "horny_helmet")
+    hero(game, 0, gold=1000)
     game.apply(Deal(0, "armoury", 0, helmet))
     assert helmet in game.heroes[0].hand and game.heroes[0].gold == 400
 
@@ -478,7 +472,7 @@ def test_a_soundproof_room_keeps_helpers_and_interference_out() -> None:
 
 def test_monsters_that_ignore_you_fight_only_if_you_pick_the_fight() -> None:
     game = ready(players=2)
-    game.heroes[0].race = take(game, "elf")
+    hero(game, 0, race="elf")
     explore_into(game, "storeroom", "goldfish", "blue")  # the goldfish ignores elves
     assert game.fight is None and FightAnyway(0) in game.legal_actions()
     assert not any(isinstance(a, Search | Deal) for a in game.legal_actions())
@@ -506,7 +500,7 @@ def test_bribes_with_gold_and_items_change_hands_when_accepted() -> None:
 def test_a_half_breed_has_its_races_advantages_and_none_of_its_drawbacks() -> None:
     """Seed 001 p. 17: 「拥有“混血”时你可以打出第二张种族卡」."""
     game = ready(players=2)
-    game.heroes[0].race = take(game, "elf")
+    hero(game, 0, race="elf")
     half, dwarf = hand(game, 0, "half_breed", "dwarf")
     assert PlayCard(0, dwarf) not in game.legal_actions()
     game.apply(PlayCard(0, half))
@@ -514,7 +508,7 @@ def test_a_half_breed_has_its_races_advantages_and_none_of_its_drawbacks() -> No
     explore_into(game, "dwarven_forge", "drooling_slime", "blue")  # green dwarf, red elf; the slime: +4 v elves
     assert game.dice_count(0) == 1 and game.monster_strength() == 1  # no red elf icon, no +4
     game2 = ready(players=2)
-    game2.heroes[0].race = take(game2, "elf")
+    hero(game2, 0, race="elf")
     half, dwarf = hand(game2, 0, "half_breed", "dwarf")
     game2.apply(PlayCard(0, half))
     game2.apply(PlayCard(0, dwarf))  # two races: both advantages and drawbacks
@@ -527,7 +521,7 @@ def test_a_half_breed_has_its_races_advantages_and_none_of_its_drawbacks() -> No
 
 def test_a_super_munchkin_may_add_a_second_class() -> None:
     game = ready(players=2)
-    game.heroes[0].cls = take(game, "warrior")
+    hero(game, 0, cls="warrior")
     sup, wizard = hand(game, 0, "super_munchkin", "wizard")
     assert PlayCard(0, wizard) not in game.legal_actions()
     game.apply(PlayCard(0, sup))

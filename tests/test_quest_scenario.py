@@ -51,9 +51,8 @@ def test_a_monster_placed_by_hand_is_fought_by_who_walks_in() -> None:
     while game.is_chance():
         game.roll()
     assert game.fight is not None  # the explorer fights the goblin that came with the room
-    game.fight = None
-    game.dungeon.monsters.clear()
-    game.stage_name = "moving"
+    game = ready(players=2)  # the crypt placed as if explored, with no monster: nobody fights
+    scenario.room(game, "crypt", (0, -1))
     move_to(game, 0, entrance)
     piece = monster(game, "shrieking_geek", "crypt", "blue")
     assert game.dungeon.monsters[piece].room == "crypt" and game.owner(piece) == 1

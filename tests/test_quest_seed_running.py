@@ -10,7 +10,7 @@ from quest_seed_helpers import NORTH, NORTH_EAST, corridor_game, fight_in_north,
 from tablerules.core.protocol import Chance, IllegalAction
 from tablerules.quest.actions import AnswerHelp, AskHelp, Flee, Roll, RollToRun, RunTo
 from tablerules.quest.exploration import Decline, DrawMonster
-from tablerules.quest.scenario import hand, hero, monster, room
+from tablerules.quest.scenario import empty_room_deck, hand, hero, monster, room
 
 WANDER = "all rooms placed: draw a monster?"
 
@@ -21,7 +21,7 @@ def test_running_away_into_an_empty_room_once_every_room_is_placed_may_draw_a_mo
     怪物的后果，掷骰之后就会出现在那里"): the runner, caught or not, may draw a monster in the empty room it runs to,
     and the monster drawn is a fight at once (p. 8: 新怪物出现在了你的房间)."""
     game = corridor_game()
-    game.room_deck.clear()  # as if every tile were placed
+    empty_room_deck(game)  # every tile placed
     dog = fight_in_north(game, "pit_bull")
     roll_fight(game, 1, 6)  # 1 + 1 against 2 + 6: lost, a hit
     game.apply(RunTo(0, NORTH_EAST))
@@ -42,7 +42,7 @@ def test_a_runner_caught_still_enters_and_may_decline_the_wandering_monster() ->
     """p. 10: "无论你躲没躲过，只要活下来了，就可以通过指定的连接块进入下一个房间" with p. 6 "便可以选择抓一张怪物牌":
     a runner caught by the bad stuff still enters the empty room and chooses; declining leaves the room empty."""
     game = corridor_game()
-    game.room_deck.clear()
+    empty_room_deck(game)
     hero(game, 0, health=4)
     dog = fight_in_north(game, "pit_bull")
     roll_fight(game, 1, 6)
@@ -61,7 +61,7 @@ def test_a_flight_potion_into_an_empty_room_may_draw_a_wandering_monster() -> No
     """p. 6 自动遇敌 (进入没有怪物的房间, any way of entering) and p. 10 (如果你有允许魔法移动去其他房间...的卡牌，就
     可以直接使用): a magic escape into an empty room, once every room is placed, offers the wandering monster."""
     game = corridor_game()
-    game.room_deck.clear()
+    empty_room_deck(game)
     potion, = hand(game, 0, "flight_potion")
     fight_in_north(game, "pit_bull")
     game.apply(Flee(0, potion, NORTH_EAST))
@@ -72,7 +72,7 @@ def test_no_wandering_monster_for_staying_or_out_of_your_turn() -> None:
     """p. 6: "在自己的回合进入没有怪物的房间时": a helper who runs into an empty room in another's turn draws
     nothing, and the fighter who wins stays in the room (entering nothing)."""
     game = corridor_game()
-    game.room_deck.clear()
+    empty_room_deck(game)
     hero(game, 0, level=1)
     dog = fight_in_north(game, "pit_bull")
     game.apply(AskHelp(0, 1, 0))
@@ -86,7 +86,7 @@ def test_no_wandering_monster_for_staying_or_out_of_your_turn() -> None:
     game.apply(Chance("d6", 6))
     assert game.fight is None and game.room_of(1).id == NORTH_EAST and game.stage() == "moving"
     won = corridor_game()
-    won.room_deck.clear()
+    empty_room_deck(won)
     hero(won, 0, level=5)
     fight_in_north(won, "pit_bull")
     roll_fight(won, 6, 1)

@@ -9,7 +9,7 @@ from tablerules.core.protocol import Chance, Game
 from tablerules.quest.actions import Ready
 from tablerules.quest.game import QuestGame
 from tablerules.quest.heroes import START_GOLD
-from tablerules.quest.scenario import ready
+from tablerules.quest.scenario import hand, ready, set_piles
 
 
 def _dealt(players: int = 3, seed: int = 1) -> QuestGame:
@@ -104,18 +104,15 @@ def test_an_empty_deck_takes_its_shuffled_discards_and_with_none_nobody_draws() 
     from tablerules.quest.exploration import EndTurn
 
     game = ready(players=3)
-    dxm = list(game.dxm_deck)
-    game.dxm_deck[:] = dxm[:1]
-    game.dxm_discard[:] = dxm[1:3]
-    game.heroes[2].hand += dxm[3:]  # out of the way: player 2 ends no turn here
-    game.refresh()
+    ids = sorted(c.split("#")[0] for c in game.dxm_deck)
+    hand(game, 2, *ids[3:])  # out of the way: player 2 ends no turn here
+    dxm = sorted(game.dxm_deck)  # the three left: one in the deck, two in the discards
+    set_piles(game, "dxm", dxm[:1], dxm[1:3])
     game.apply(EndTurn(0))
     game.apply(Chance("monster die", "purple"))
     game.apply(Chance("dxm", dxm[0]))  # player 1's turn card: the last one, the discards become the deck
     assert sorted(game.dxm_deck) == sorted(dxm[1:3]) and game.dxm_discard == []
-    game.heroes[2].hand += game.dxm_deck
-    game.dxm_deck[:] = []
-    game.refresh()
+    hand(game, 2, *[c.split("#")[0] for c in game.dxm_deck])  # the deck empty, no discards
     game.apply(EndTurn(1))
     game.apply(Chance("monster die", "purple"))
     assert game.current == 2 and not game.is_chance()  # player 2 draws no DxM card: none is left

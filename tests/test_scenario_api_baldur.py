@@ -141,3 +141,44 @@ def test_to_event_refuses_a_card_not_in_the_bank_and_a_pending_step(game: Baldur
     assert "is not in the bank's shuffled part" in str(err)
     S.play(game, f"player {game.state.current} recruits a hero from the inn")
     refused("event", S.to_event, game, game.state.bank[0])  # the inn's draw is pending
+
+
+# ----- bans, the bank, the round's end ---------------------------------------------------------------------------
+def test_set_bans_stop_those_heroes(game: Baldur) -> None:
+    S.set_turn(game, 1)
+    S.set_heroes(game, 1, ["KS", "AS"])
+    S.set_hand(game, 1, ["9S", "2S"])
+    S.set_bans(game, [(1, "K")])
+    ranks = {a.rank for a in game.legal_actions() if type(a).__name__ == "Use"}
+    assert 9 not in ranks and 2 in ranks and game.state.bans == ["1:K"] and game.invariants() == []
+    refused("bans", S.set_bans, game, [(3, "K")])
+    refused("bans", S.set_bans, game, [(1, "9")])
+
+
+def test_set_bank_orders_the_draws(game: Baldur) -> None:
+    s = game.state
+    every = s.bank + s.bank_under
+    S.set_bank(game, every[:1], every[1:])
+    assert s.bank == every[:1] and s.bank_under == every[1:] and game.invariants() == []
+    S.set_turn(game, 0)
+    game.apply(EndTurn(0))  # player 1 draws: the one unseen card, then the cards under it in order
+    while game.is_chance():
+        step = game.chance_step()
+        assert len(step.outcomes) == 1
+        game.roll()
+    assert every[0] in game.state.seats[1].hand and every[1] in game.state.seats[1].hand
+
+
+def test_set_bank_refuses_a_card_it_does_not_hold_and_a_card_left_out(game: Baldur) -> None:
+    s = game.state
+    every = s.bank + s.bank_under
+    refused("bank", S.set_bank, game, [*every, "XX"])  # no such card in the bank
+    refused("bank", S.set_bank, game, every[1:])
+
+
+def test_end_round_checks_the_hand_limit_then_draws_the_event(game: Baldur) -> None:
+    S.set_hand(game, 1, ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "2C", "3C", "4C", "5C", "6C"])
+    S.stack_bank(game, ["8H"])
+    S.end_round(game)
+    assert game.state.stage == "choose" and game.to_act() == (1,) and game.state.need[1] == 1
+    refused("stage", S.end_round, game)  # the hand limit is pending

@@ -200,3 +200,19 @@ def test_play_does_a_legal_action_by_its_words_and_refuses_others(game: Kragmort
     assert game.state.lord == game.board.step(lord, "north")
     err = refused("action", S.play, game, "player 0 flies to the moon")
     assert "is not a legal action now (some that are: " in str(err)
+
+
+# ----- every piece at once ------------------------------------------------------------------------------------
+def test_place_lets_goblins_trade_squares(game: Kragmortha) -> None:
+    here = [game.board.label(x.square) for x in game.state.seats]
+    S.place(game, [here[1], here[0], here[2]], "a5")
+    assert [x.square for x in game.state.seats[:2]] == [S.square(game, here[1]), S.square(game, here[0])]
+    assert game.state.lord == S.square(game, "a5") and game.invariants() == []
+    assert play_random(game, 30, seed=2) == 30
+
+
+def test_place_refuses_two_pieces_on_a_square_a_bookcase_and_a_goblin_missing(game: Kragmortha) -> None:
+    refused("square[1]", S.place, game, ["a5", "a5", "a7"], "b5")
+    refused("lord", S.place, game, ["a5", "a6", "a7"], "a6")
+    refused("square[0]", S.place, game, ["c3", "a6", "a7"], "b5")
+    refused("square", S.place, game, ["a5", "a6"], "b5")

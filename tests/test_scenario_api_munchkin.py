@@ -103,3 +103,15 @@ def test_become_refuses_a_card_that_is_not_a_race_or_a_class(game: MunchkinGame)
     refused("cls[0]", S.become, game, 0, cls="elf")
     S.become(game, 0, race="elf", cls="wizard")
     assert game.invariants() == [] and game.observe(1)["players"][0]["race"].startswith("elf")
+
+
+def test_set_hand_holds_exactly_these_cards(game: MunchkinGame) -> None:
+    S.put_in_hand(game, 1, "dwarf")
+    copies = S.set_hand(game, 1, "elf", "broad_sword")
+    assert game.players[1].hand == copies and [c.split("#")[0] for c in copies] == ["elf", "broad_sword"]
+    assert game.invariants() == [] and len(game.door_deck) + len(game.treasure_deck) > 0
+    S.set_hand(game, 1)
+    assert game.players[1].hand == [] and game.invariants() == []
+    refused("hand[1]", S.set_hand, game, 1, "no_such_card")
+    refused("hand", S.set_hand, game, 5, "elf")
+    refused("hand[1]", S.set_hand, game, 1, *["elf"] * 9)

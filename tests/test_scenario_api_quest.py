@@ -130,3 +130,45 @@ def test_hero_sets_a_dead_munchkin_with_no_health(game: QuestGame) -> None:
 def test_hero_refuses_a_sheet_the_rules_cannot_reach(game: QuestGame, field: str, sheet: dict) -> None:
     refused(field, S.hero, game, 1, **sheet)
     assert game.invariants() == []
+
+
+# ----- a room's links, the discard piles, the deck piles, the crawl's moves ------------------------------------
+def test_set_links_walls_a_room_in_and_keeps_the_pool(game: QuestGame) -> None:
+    S.room(game, "crypt", Side.S.step(game.dungeon.rooms["ENT"].at))
+    pool = sum(game.link_pool.values())
+    S.set_links(game, "crypt", {side: "wall" for side in "NESW"})
+    at = game.dungeon.rooms["crypt"].at
+    assert all(game.dungeon.links[S.link_key(at, side)].value == "wall" for side in Side)
+    assert sum(game.link_pool.values()) == pool - 3 and game.invariants() == []  # the entrance's link came back
+    S.move_to(game, game.current, "crypt")
+    assert not any(isinstance(a, Move | Explore) for a in game.legal_actions())
+    refused("links[crypt]", S.set_links, game, "crypt", {"X": "wall"})
+    refused("links[nowhere]", S.set_links, game, "nowhere", {"N": "wall"})
+
+
+def test_discard_puts_cards_on_top_of_their_discard_pile(game: QuestGame) -> None:
+    helmet, boots = S.discard(game, "horny_helmet", "boots_of_butt_kicking")
+    assert game.treasure_discard[-2:] == [helmet, boots] and game.invariants() == []
+    refused("card", S.discard, game, "no_such_card")
+
+
+def test_set_piles_splits_a_deck_and_its_discards(game: QuestGame) -> None:
+    ids = sorted(c.split("#")[0] for c in game.dxm_deck)
+    S.hand(game, 1, *ids[3:])
+    left = sorted(game.dxm_deck)
+    S.set_piles(game, "dxm", left[:1], left[1:])
+    assert game.dxm_deck == left[:1] and game.dxm_discard == left[1:] and game.invariants() == []
+    refused("dxm_deck", S.set_piles, game, "dxm", left[:1], left[1:2])  # one card nowhere
+    refused("dxm_deck", S.set_piles, game, "dxm", left, ["elf#9"])
+    refused("deck", S.set_piles, game, "doors", [])
+
+
+def test_set_moves_in_the_dungeon_crawl() -> None:
+    from tablerules.core.protocol import Chance
+    from tablerules.quest.exploration import DungeonCrawl
+
+    crawl = DungeonCrawl(seed=1)
+    crawl.apply(Chance("first", 0))
+    S.set_moves(crawl, 1)
+    assert crawl.moves_left == 1 and crawl.invariants() == []
+    refused("moves_left", S.set_moves, crawl, 4)

@@ -232,3 +232,80 @@ def test_a_race_set_in_decline_discards_its_badge_unless_kept() -> None:
     S.decline_race(g, 2, "Trolls", "Spirit")
     assert "Spirit" not in g.state.power_discard and g.invariants() == []
     refused("power", S.decline_race, g, 2, "Wizards", "Wealthy")
+
+
+# ----- the row's coins, a hand, this turn, the badge stack, the end ------------------------------------------
+def test_set_row_coins_go_to_the_picker() -> None:
+    g = S.new_game(3)
+    S.set_row_coins(g, {2: 4})
+    assert g.state.row_coins == [0, 0, 4, 0, 0, 0] and g.invariants() == []
+    pick = next(a for a in g.legal_actions() if getattr(a, "index", None) == 2)
+    g.apply(pick)
+    assert g.state.seats[0].coins == 5 - 2 + 4
+
+
+def test_set_row_coins_refuses_a_missing_combo_negative_coins_and_more_than_the_box() -> None:
+    g = S.new_game(3)
+    refused("row_coins[6]", S.set_row_coins, g, {6: 1})
+    refused("row_coins[0]", S.set_row_coins, g, {0: -1})
+    refused("row_coins", S.set_row_coins, g, {0: S.COINS_IN_BOX})
+
+
+def test_set_hand_takes_from_and_gives_back_to_the_box() -> None:
+    g = staged()
+    box = g.state.box["Ratmen"]
+    S.set_hand(g, 0, 3)
+    assert g.state.seats[0].hand == 3 and g.state.box["Ratmen"] == box + 7 and g.invariants() == []
+    assert all(a.cost <= 3 for a in g.legal_actions() if isinstance(a, Conquer))
+    refused("hand[2]", S.set_hand, g, 2, 1)  # player 2 has no race
+    refused("hand[0]", S.set_hand, g, 0, -1)
+    refused("hand[0]", S.set_hand, g, 0, 3 + box + 8)
+    refused("hand", S.set_hand, g, 5, 1)
+
+
+def test_set_fresh_bars_the_decline_this_turn() -> None:
+    g = staged()
+    S.put(g, OTHER, 0, 2)
+    assert any(type(a).__name__ == "Decline" for a in g.legal_actions())
+    S.set_fresh(g, 0)
+    assert not any(type(a).__name__ == "Decline" for a in g.legal_actions()) and g.invariants() == []
+    refused("fresh[2]", S.set_fresh, g, 2)
+
+
+def test_set_conquests_count_for_pillaging() -> None:
+    g = S.new_game(3)
+    S.give(g, 0, "Humans", "Pillaging", hand=5)
+    S.put(g, LAND, 0, 2)
+    S.put(g, OTHER, 0, 2)
+    S.begin(g, 0)
+    S.set_conquests(g, [LAND, OTHER], nonempty=1)
+    assert g.state.conquered == [LAND, OTHER] and g.invariants() == []
+    from tablerules.smallworld.rules.scoring import score_breakdown
+
+    assert dict(score_breakdown(g, 0))["Pillaging: non-empty regions conquered"] == 1
+    refused("conquered_nonempty", S.set_conquests, g, [LAND], nonempty=2)
+    refused("conquered[4]", S.set_conquests, g, [4])  # nobody holds it
+
+
+def test_set_badge_stack_empty_reshuffles_the_discard() -> None:
+    g = S.new_game(3)
+    S.set_badge_stack(g, [])
+    assert g.state.power_pool == [] and "Flying" in g.state.power_discard and g.invariants() == []
+    g.apply(next(a for a in g.legal_actions() if getattr(a, "index", None) == 0))
+    badges = set(g.state.power_discard)
+    seen = []
+    while g.is_chance():
+        if g.chance_step().event == "power badge":
+            seen.append({a.outcome for a, _ in g.chance_step().outcomes})
+        g.roll()
+    assert seen == [badges]  # the new badge comes from the reshuffled discard
+    refused("power_pool[Commando]", S.set_badge_stack, S.new_game(3), ["Commando"])  # in the row
+
+
+def test_end_game_only_after_the_last_round() -> None:
+    g = S.new_game(2)
+    refused("over", S.end_game, g)
+    S.set_round(g, g.board.rounds)
+    S.set_coins(g, 1, 9)
+    S.end_game(g)
+    assert g.is_over() and g.result().winners == (1,) and not g.legal_actions() and g.invariants() == []

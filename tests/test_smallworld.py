@@ -20,12 +20,17 @@ from tablerules.smallworld.rules.conquest import conquest_cost, cost_breakdown, 
 from tablerules.smallworld.scenario import (
     begin,
     decline_race,
+    end_game,
     give,
     new_game,
     put,
     region_where,
     set_coins,
+    set_fortresses,
+    set_hand,
+    set_lairs,
     set_round,
+    set_row_coins,
 )
 
 DIE = "reinforcement die"
@@ -139,7 +144,7 @@ def test_seed_example_hill_with_lost_tribe_costs_three() -> None:
 
 def test_coins_on_a_combo_go_to_its_picker() -> None:
     g = new_game(3)
-    g.state.row_coins[3] = 2
+    set_row_coins(g, {3: 2})
     g.apply(A.PickCombo(0, 3, g.state.row_races[3], g.state.row_powers[3]))
     assert g.state.seats[0].coins == 5 - 3 + 2
 
@@ -178,7 +183,8 @@ def test_conquest_cost_terms() -> None:
     give(g, 1, "Trolls", "Fortified", hand=0)
     mountain = region_where(g, terrain="mountain")
     put(g, mountain, 1, 3)
-    g.state.lair[mountain] = g.state.fortress[mountain] = True
+    set_lairs(g, [mountain])
+    set_fortresses(g, [mountain])
     assert conquest_cost(g, 0, mountain) == 2 + 3 + 1 + 1 + 1
 
 
@@ -235,9 +241,7 @@ def test_final_attempt_with_the_die() -> None:
     "如果骰子投出的点数加上自己手中的标志物数量达到了征服这个区域所需要的标志物数量";
     "这名玩家将手中剩余的所有种族标志放入这个区域"."""
     g, _a, b, _c = _attack_setup("Humans", 3)
-    g.state.seats[0].hand = 3
-    g.state.box["Ratmen"] += 9
-    g.refresh()
+    set_hand(g, 0, 3)
     assert A.FinalAttempt(0, b, 5) in g.legal_actions()
     g.apply(A.FinalAttempt(0, b, 5))
     step = g.chance_step()
@@ -254,9 +258,7 @@ def test_final_attempt_with_the_die() -> None:
 def test_final_attempt_at_most_three_short() -> None:
     """Seed 003: "他可以选择一个需要的标志数量比自己的标志多不超过 3 个 的区域"."""
     g, _a, b, _c = _attack_setup("Humans", 3)
-    g.state.seats[0].hand = 1  # 4 short of 5
-    g.state.box["Ratmen"] += 11
-    g.refresh()
+    set_hand(g, 0, 1)  # 4 short of 5
     assert not any(isinstance(x, A.FinalAttempt) and x.region == b for x in g.legal_actions())
 
 
@@ -274,13 +276,9 @@ def test_abandon_before_conquering_and_redeploy_minimum_one() -> None:
 # ----- decline and scoring ----------------------------------------------------------------------
 def test_decline_keeps_one_token_per_region_scores_and_ends_the_turn() -> None:
     g, a, _b, _c = _attack_setup()
-    g.state.tokens[a] = 4
-    g.state.box["Ratmen"] -= 2
-    g.state.seats[0].fresh = False
+    put(g, a, 0, 4)
     old = g.state.regions_of(0)
-    g.state.seats[0].hand = 0
-    g.state.box["Ratmen"] += 12
-    g.refresh()
+    set_hand(g, 0, 0)
     coins = g.state.seats[0].coins
     g.apply(A.Decline(0))
     s = g.state
@@ -296,12 +294,8 @@ def test_one_race_in_decline_per_player() -> None:
     g, _a, _b, c = _attack_setup()
     far = c
     decline_race(g, 0, "Wizards", "Swamp")
-    put(g, far, 0, 1, decline=True, race="Wizards")
-    g.state.owner[c] = 0  # c was player 1's; make it the Wizards'
-    g.state.box["Humans"] += 0
-    g.refresh()
-    g.state.seats[0].hand = 0
-    g.state.box["Ratmen"] += 12
+    put(g, far, 0, 1, decline=True, race="Wizards")  # c was player 1's; make it the Wizards'
+    set_hand(g, 0, 0)
     g.apply(A.Decline(0))
     s = g.state
     assert [d.race for d in s.seats[0].declined] == ["Ratmen"]
@@ -310,7 +304,6 @@ def test_one_race_in_decline_per_player() -> None:
 
 def test_turn_track_end_and_tie_break() -> None:
     g = new_game(2)
-    s = g.state
     set_round(g, g.board.rounds)
     give(g, 0, "Ratmen", "Alchemist")
     give(g, 1, "Humans", "Hill")
@@ -320,7 +313,7 @@ def test_turn_track_end_and_tie_break() -> None:
     set_coins(g, 1, 30)
     from tablerules.smallworld.rules.turns import result
 
-    s.over = True
+    end_game(g)
     res = result(g)
     assert res.winners == (0,) and "most tokens" in res.reason
 
@@ -426,7 +419,8 @@ def test_seat_views_hide_other_coins_until_the_end() -> None:
     view = g.observation(0)["state"]
     assert view["seats"][0]["coins"] == 5 and view["seats"][1]["coins"] is None
     assert "player 1: coins face down" in g.observation_string(0) and "player 1: 11 coins" in g.observation_string(None)
-    g.state.over = True
+    set_round(g, g.board.rounds)
+    end_game(g)
     assert g.observation(0)["state"]["seats"][1]["coins"] == 11
 
 
@@ -436,7 +430,6 @@ def test_state_round_trips_through_plain_json() -> None:
     from tablerules.smallworld.state import SmallWorldState
 
     g = play_game(SmallWorld({"players": 3}, seed=9), max_steps=150)
-    g.state.readied = {3: 2}
     plain = json.loads(json.dumps(g.state_dict()))
     assert from_plain(SmallWorldState, plain) == g.state
 

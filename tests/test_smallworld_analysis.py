@@ -12,7 +12,7 @@ from tablerules.smallworld import actions as A
 from tablerules.smallworld.agents import GreedyAgent
 from tablerules.smallworld.analysis import draw_map, final_attempt_odds, final_attempt_table, plan_conquests, simulate
 from tablerules.smallworld.game import SmallWorld
-from tablerules.smallworld.scenario import begin, give, new_game
+from tablerules.smallworld.scenario import begin, give, new_game, set_hand
 
 
 def test_final_attempt_odds_exact() -> None:
@@ -121,8 +121,7 @@ def test_panel_shows_map_row_rule_box_and_attempt_odds() -> None:
     while g.is_chance():
         panel.roll_button.click()
     give(g, 1, "Humans", "Hill")
-    g.state.seats[0].hand = 1
-    g.refresh()
+    set_hand(g, 0, 1)
     attempt = next(a for a in g.legal_actions() if isinstance(a, A.FinalAttempt))
     panel.play(attempt)
     assert "P(success) = 1/2" in panel.state_view.value or "P(success)" in panel.state_view.value

@@ -11,7 +11,19 @@ from tablerules.smallworld import actions as A
 from tablerules.smallworld.analysis import map_shapes
 from tablerules.smallworld.game import SmallWorld
 from tablerules.smallworld.maps import load_board
-from tablerules.smallworld.scenario import begin, give, new_game, put
+from tablerules.smallworld.scenario import (
+    begin,
+    give,
+    new_game,
+    put,
+    set_coins,
+    set_dragon,
+    set_encampments,
+    set_fortresses,
+    set_heroes,
+    set_holes,
+    set_lairs,
+)
 from tablerules.widgets.smallworld_board import cost_words, region_marks
 from tablerules.widgets.smallworld_panel import SmallWorldPanel
 
@@ -102,31 +114,40 @@ def test_redeploy_region_places_the_hand_and_the_chip_places_one() -> None:
 
 
 def test_markers_and_features_are_drawn_with_a_legend() -> None:
-    game = new_game(3)
-    s = game.state
+    game = new_game(4, board=3)  # four races in play on the 3-player map: every marker has a holder
     mountain = next(r.id for r in game.board.regions if r.mountain_marker)
-    s.fortress[mountain] = True
-    s.encampment[mountain] = 2
-    s.hero[3] = True
-    s.hole[4] = True
-    s.lair[6] = True
-    s.dragon = 7
-    game.refresh()
+    lair, hero, hole, camp, dragon = [r.id for r in game.board.regions if not r.water and r.id != mountain][:5]
+    give(game, 0, "Trolls", "Fortified")
+    put(game, mountain, 0, 2)
+    put(game, lair, 0, 2)
+    set_fortresses(game, [mountain])
+    set_lairs(game, [lair])
+    give(game, 1, "Halflings", "Heroic")
+    put(game, hero, 1, 1)
+    put(game, hole, 1, 1)
+    set_heroes(game, [hero])
+    set_holes(game, [hole])
+    give(game, 2, "Ratmen", "Bivouacking")
+    put(game, camp, 2, 1)
+    set_encampments(game, {camp: 2})
+    give(game, 3, "Humans", "Dragon Master")
+    put(game, dragon, 3, 1)
+    set_dragon(game, dragon)
     marks = dict(region_marks(game, mountain))
-    assert marks["mountain"] == 1 and marks["fortress"] == 1 and marks["encampment"] == 2
+    assert marks["mountain"] == 1 and marks["fortress"] == 1 and dict(region_marks(game, camp))["encampment"] == 2
     svg_text = SmallWorldPanel(game).board.svg
     for name in ("mountain (+1 to conquer)", "cavern", "mine", "magic source", "lost tribe (+1 to conquer)",
                  "troll lair (+1)", "fortress (+1)", "encampment (+1 each)", "hole-in-the-ground (safe)", "hero (safe)",
                  "dragon (safe)", "farmland", "swamp", "lake"):
         assert f">{name}<" in svg_text, name  # in the legend
-    tip = re.search(r'data-target="region:7"><title>([^<]*)', svg_text).group(1)
+    tip = re.search(rf'data-target="region:{dragon}"><title>([^<]*)', svg_text).group(1)
     assert "dragon" in tip
 
 
 def test_seat_view_hides_the_other_seats_coins_on_the_board() -> None:
     game = SmallWorld({"players": 3}, seed=3)
-    game.state.seats[1].coins = 17
-    game.state.seats[0].coins = 11
+    set_coins(game, 1, 17)
+    set_coins(game, 0, 11)
     panel = SmallWorldPanel(game)
     assert "player 1, blue" in panel.board.svg and "17 coins" not in panel.board.svg
     assert "11 coins" in panel.board.svg and "coins hidden" in panel.board.svg

@@ -9,7 +9,7 @@ from tablerules.core.protocol import Chance
 from tablerules.smallworld import actions as A
 from tablerules.smallworld.rules.conquest import conquest_cost, cost_breakdown, targets
 from tablerules.smallworld.rules.scoring import score_breakdown
-from tablerules.smallworld.scenario import begin, give, new_game, put, ready_all
+from tablerules.smallworld.scenario import begin, give, new_game, put, ready_all, set_conquests, set_fresh
 
 DIE = "reinforcement die"
 
@@ -54,15 +54,19 @@ def test_merchant() -> None:
 
 def test_wealthy_once_on_the_first_turn() -> None:
     g = setup("Wealthy")
-    g.state.seats[0].fresh = True
+    set_fresh(g, 0, True)
     assert dict(score_breakdown(g, 0))["Wealthy (first turn)"] == 7
-    g.state.seats[0].fresh = False
+    set_fresh(g, 0, False)
     assert "Wealthy (first turn)" not in dict(score_breakdown(g, 0))
 
 
 def test_pillaging() -> None:
     g = setup("Pillaging")
-    g.state.conquered_nonempty = 3
+    three = land(g)[:3]
+    for r in three:
+        put(g, r, 0, 1)
+    begin(g, 0)
+    set_conquests(g, three, nonempty=3)
     assert dict(score_breakdown(g, 0))["Pillaging: non-empty regions conquered"] == 3
 
 
@@ -100,7 +104,6 @@ def test_seafaring_conquers_seas_and_keeps_them_in_decline() -> None:
     border_seas = [r for r in seas if g.board.regions[r].border]
     assert set(border_seas) <= set(targets(g, 0))
     g.apply(A.Conquer(0, border_seas[0], 2))
-    g.state.seats[0].fresh = False
     finish_conquest(g)
     g.apply(A.EndTurn(0))
     begin(g, 0)
@@ -155,7 +158,7 @@ def test_heroic_heroes_make_regions_immune() -> None:
     g.apply(A.EndConquest(0))
     g.apply(A.PlaceHero(0, r))
     give(g, 1, "Humans", "Flying", hand=20)
-    g.state.current = 1
+    begin(g, 1)
     assert r not in targets(g, 1)
 
 
@@ -218,7 +221,6 @@ def test_stout_ghouls_keep_exactly_their_tokens() -> None:
     g = setup("Stout", race="Ghouls", hand=0)
     a = land(g, border=True)[0]
     put(g, a, 0, 5)
-    g.state.seats[0].fresh = False
     begin(g, 0)
     ready_all(g)
     r = next(x for x in targets(g, 0) if conquest_cost(g, 0, x) <= 3)

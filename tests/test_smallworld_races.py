@@ -6,7 +6,7 @@ from tablerules.core.protocol import Chance
 from tablerules.smallworld import actions as A
 from tablerules.smallworld.rules.conquest import conquest_cost, cost_breakdown, targets
 from tablerules.smallworld.rules.scoring import score_breakdown
-from tablerules.smallworld.scenario import begin, decline_race, give, new_game, put, ready_all
+from tablerules.smallworld.scenario import begin, decline_race, give, new_game, put, ready_all, set_lost_tribes
 
 
 def setup(race: str, power: str = "Alchemist", hand: int = 10, players: int = 3):
@@ -35,13 +35,8 @@ def test_amazons_four_extra_tokens_for_conquest_only() -> None:
     """Seed 003, 亚马逊: "有4个亚马逊标志只能用于征服领土，不能用于防御。每回合开始时，除了现有的标志外，再从盒子中拿
     出4个亚马逊标志用于征服领土。征服阶段结束，进入重新部署部队阶段时（见前述），从地图上拿走四个标志放入盒子里（这个
     过程中如果亚马逊标志不够，可以放弃某区域），下回合编制军队时再重新拿进场内。"."""
-    g = new_game(3)
-    i = g.state.row_races.index("Ratmen")
-    g.state.row_races[i] = "Amazons"
-    g.state.race_pool.remove("Amazons")
-    g.state.race_pool.append("Ratmen")
-    g.state.race_pool.sort()
-    g.refresh()
+    g = new_game(3, row=[("Amazons", "Commando")])
+    i = g.state.row_races.index("Amazons")
     g.apply(A.PickCombo(0, i, "Amazons", g.state.row_powers[i]))
     tokens = 6 + g.powers[g.state.seats[0].power].tokens + 4
     assert g.state.seats[0].hand == tokens and g.state.box["Amazons"] == 15 - tokens
@@ -68,12 +63,10 @@ def test_dwarves_mines_also_in_decline() -> None:
     put(g, mines[0], 0, 2)
     put(g, mines[1], 0, 1)
     assert dict(score_breakdown(g, 0))["Dwarves: mine"] == 2
-    g.state.seats[0].race = g.state.seats[0].power = ""
-    decline_race(g, 0, "Ratmen")
-    g.state.race_bottom.append("Ratmen")  # keep banners balanced: Ratmen came from the pool
-    for i in mines[:2]:
-        g.state.decline[i] = True
-    g.state.seats[0].declined[0].race = "Dwarves"
+    g = new_game(3, row=[], lost_tribes=False)  # the same mines held by Dwarves in decline
+    decline_race(g, 0, "Dwarves", "Alchemist")
+    put(g, mines[0], 0, 1, decline=True, race="Dwarves")
+    put(g, mines[1], 0, 1, decline=True, race="Dwarves")
     assert dict(score_breakdown(g, 0))["Dwarves in decline: mines"] == 2
 
 
@@ -99,18 +92,11 @@ def test_ghouls_keep_all_tokens_and_conquer_in_decline_first() -> None:
     g = setup("Ghouls", hand=0)
     a = land(g, border=True)[0]
     put(g, a, 0, 4)
-    g.state.seats[0].fresh = False
-    g.refresh()
     begin(g, 0)
     g.apply(A.Decline(0))
     s = g.state
     assert s.tokens[a] == 4 and s.decline[a] and s.box["Ghouls"] == 6
-    s.current = 2
-    s.seats[1].race = ""
-    from tablerules.smallworld.rules.turns import next_turn
-
-    next_turn(g)  # player 0's turn again
-    g.refresh()
+    begin(g, 0)  # player 0's turn again
     assert g.stage() == "ghouls" and s.seats[0].ghoul_hand == 0 and s.tokens[a] == 4
     g.apply(A.Ready(0))  # 预备部队, as for a race in play ("行动方式与其活着时一样")
     assert s.seats[0].ghoul_hand == 3 and s.tokens[a] == 1
@@ -150,7 +136,7 @@ def test_halflings_enter_anywhere_and_dig_two_holes() -> None:
     s = g.state
     assert s.hole[inland[0]] and s.hole[second] and not s.hole[third]
     give(g, 1, "Ratmen", "Flying", hand=10)
-    s.current = 1
+    begin(g, 1)
     assert inland[0] not in targets(g, 1) and third in targets(g, 1)
 
 
@@ -180,11 +166,11 @@ def test_ratmen_many_tokens_no_ability() -> None:
 
 def test_skeletons_raise_a_token_per_two_non_empty_conquests() -> None:
     g = setup("Skeletons", hand=12)
-    for r in land(g, border=True)[:2]:
-        g.state.lost_tribe[r] = True
-        g.state.lost_tribes_box -= 1
+    tribes = [r for r in land(g, border=True) if g.board.regions[r].lost_tribe]
+    pair = next((a, b) for a in tribes for b in g.board.regions[a].adjacent if g.board.regions[b].lost_tribe)
+    set_lost_tribes(g, pair)
     begin(g, 0)
-    for r in land(g, border=True)[:2]:
+    for r in pair:
         g.apply(A.Conquer(0, r, conquest_cost(g, 0, r)))
     assert g.state.conquered_nonempty == 2
     before = g.state.box["Skeletons"]
@@ -231,7 +217,6 @@ def test_trolls_lairs() -> None:
     u = next(i for i in targets(g, 0) if conquest_cost(g, 0, i) <= s.seats[0].hand)
     g.apply(A.Conquer(0, u, conquest_cost(g, 0, u)))
     twin = g.copy()
-    twin.state.current = 1
     begin(twin, 1)
     ready_all(twin)
     twin.apply(A.Conquer(1, t, conquest_cost(twin, 1, t)))

@@ -13,7 +13,20 @@ from tablerules.smallworld.maps import load_powers, load_races
 from tablerules.smallworld.rules import turns
 from tablerules.smallworld.rules.conquest import conquest_cost, cost_breakdown, targets
 from tablerules.smallworld.rules.scoring import score_breakdown
-from tablerules.smallworld.scenario import begin, decline_race, give, new_game, put, set_coins
+from tablerules.smallworld.scenario import (
+    begin,
+    decline_race,
+    end_game,
+    give,
+    new_game,
+    put,
+    set_badge_stack,
+    set_coins,
+    set_encampments,
+    set_hand,
+    set_lost_tribes,
+    set_round,
+)
 from tablerules.smallworld.state import (
     COIN_TOKENS,
     LOST_TRIBES,
@@ -116,15 +129,20 @@ def test_conquest_needs_two_tokens_plus_markers_plus_defenders() -> None:
     标志；该区域每有一个其他玩家的种族标志或失落的部族标志，需要再多放一个种族标志。"."""
     g = new_game(3, lost_tribes=False)
     give(g, 0, "Ratmen", "Alchemist", hand=20)
-    empty = land(g, terrain="farmland")[0]
+    empty, camp = land(g, terrain="farmland")[:2]
     assert conquest_cost(g, 0, empty) == 2
-    g.state.encampment[empty] = 1
-    assert conquest_cost(g, 0, empty) == 3  # 定居点 (an encampment)
+    give(g, 1, "Elves", "Bivouacking")
+    put(g, camp, 1, 1)
+    assert conquest_cost(g, 0, camp) == 3  # one token of another player
+    set_encampments(g, {camp: 1})
+    assert conquest_cost(g, 0, camp) == 4  # 定居点 (an encampment)
     mountain = land(g, terrain="mountain")[0]
     assert dict(cost_breakdown(g, 0, mountain)) == {"base": 2, "mountain": 1}
-    g.state.lost_tribe[mountain] = True
-    g.state.lost_tribes_box -= 1
+    put(g, mountain, 1, 1)
     assert conquest_cost(g, 0, mountain) == 4
+    tribe = next(i for i in land(g) if g.board.regions[i].lost_tribe and g.state.owner[i] < 0)
+    set_lost_tribes(g, [tribe])  # the maps put no lost tribe on a mountain
+    assert conquest_cost(g, 0, tribe) == 2 + 1 + g.board.regions[tribe].mountain_marker
 
 
 def test_tokens_stay_where_they_conquered_until_redeployment() -> None:
@@ -165,7 +183,6 @@ def test_bonuses_stack_and_lapse_in_decline() -> None:
     put(g, farm, 1, 2)
     put(g, forest, 1, 2)
     assert dict(score_breakdown(g, 1)) == {"regions": 2, "Humans: farmland": 1, "Forest: forest": 1}
-    g.state.seats[1].fresh = False
     begin(g, 1)
     g.apply(A.Decline(1))
     assert dict(score_breakdown(g, 1)) == {"regions": 2}  # in decline: no race or power bonus
@@ -253,8 +270,7 @@ def test_final_attempt_target_chosen_before_the_die_not_the_weakest() -> None:
     g = new_game(3, lost_tribes=False)
     give(g, 0, "Ratmen", "Alchemist", hand=2)
     begin(g, 0)
-    cheap = next(a for a in g.legal_actions() if isinstance(a, A.Conquer))
-    g.state.lost_tribe[cheap.region] = False
+    assert any(isinstance(a, A.Conquer) for a in g.legal_actions())
     m = next(i for i in targets(g, 0) if g.board.regions[i].terrain == "mountain")
     assert A.FinalAttempt(0, m, 3) in g.legal_actions()  # a 2-token conquest is open, yet the mountain may be tried
     g.apply(A.FinalAttempt(0, m, 3))
@@ -273,9 +289,7 @@ def test_failed_final_attempt_tokens_go_to_held_regions() -> None:
     first = next(i for i in targets(g, 0) if conquest_cost(g, 0, i) == 2)
     g.apply(A.Conquer(0, first, 2))
     m = next((i for i in targets(g, 0) if conquest_cost(g, 0, i) == 3), None) or targets(g, 0)[0]
-    g.state.seats[0].hand = 1
-    g.state.box["Ratmen"] += 1
-    g.refresh()
+    set_hand(g, 0, 1)
     cost = conquest_cost(g, 0, m)
     g.apply(A.FinalAttempt(0, m, cost))
     g.apply(Chance(DIE, 0))
@@ -342,7 +356,6 @@ def test_decline_turn_scores_regions_only() -> None:
     farms = land(g, terrain="farmland")[:2]
     for r in farms:
         put(g, r, 0, 2)
-    g.state.seats[0].fresh = False
     begin(g, 0)
     coins = g.state.seats[0].coins
     g.apply(A.Decline(0))
@@ -374,7 +387,6 @@ def test_expand_or_decline_not_both() -> None:
     give(g, 0, "Ratmen", "Alchemist")
     a = land(g, border=True, terrain="farmland")[0]
     put(g, a, 0, 5)
-    g.state.seats[0].fresh = False
     begin(g, 0)
     assert A.Decline(0) in g.legal_actions()
     twin = g.copy()
@@ -451,7 +463,6 @@ def test_decline_flips_keeps_one_a_region_discards_the_badge() -> None:
     b = far_from(g, a)
     put(g, a, 0, 4)
     put(g, b, 0, 3)
-    g.state.seats[0].fresh = False
     box = g.state.box["Ratmen"]
     begin(g, 0)
     g.apply(A.Decline(0))
@@ -468,11 +479,9 @@ def test_new_combo_at_the_next_turn_after_decline() -> None:
     g = new_game(2, lost_tribes=False)
     give(g, 0, "Ratmen", "Commando")
     put(g, land(g, border=True)[0], 0, 3)
-    g.state.seats[0].fresh = False
     begin(g, 0)
     g.apply(A.Decline(0))
     assert g.state.current == 1
-    g.state.current = 1
     turns.next_turn(g)
     g.refresh()
     while g.is_chance():
@@ -499,8 +508,7 @@ def test_badges_reshuffled_when_they_run_out() -> None:
     """Seed: "在某些特殊情况中，特殊能力徽记会不够用。这时将用过的特殊能力徽记重新洗过，放置到最后一个徽记下面。"."""
     g = new_game(3)
     s = g.state
-    s.power_discard, s.power_pool = list(s.power_pool), []
-    g.refresh()
+    set_badge_stack(g, [])
     g.apply(A.PickCombo(0, 0, s.row_races[0], s.row_powers[0]))
     while g.is_chance():
         step = g.chance_step()
@@ -517,10 +525,11 @@ def test_last_round_then_the_game_ends() -> None:
     标志，并计算自己的总点数，点数最多的玩家获得胜利。"."""
     g = new_game(2)
     s = g.state
-    s.round, s.current = g.board.rounds, 1
+    set_round(g, g.board.rounds)
     set_coins(g, 0, 12)
     set_coins(g, 1, 9)
-    turns.next_turn(g)
+    begin(g, 1)
+    turns.next_turn(g)  # player 1's turn, the last of the last round, ends
     g.refresh()
     assert g.is_over() and s.round == 10 and g.result().winners == (0,)
     assert g.observation(1)["state"]["seats"][0]["coins"] == 12  # shown at the end
@@ -535,10 +544,10 @@ def test_tie_goes_to_most_tokens_active_and_declined() -> None:
     put(g, land(g, terrain="farmland")[0], 0, 3)
     put(g, land(g, terrain="hill")[0], 1, 2)
     put(g, land(g, terrain="forest")[0], 1, 2, decline=True, race="Wizards")
-    s = g.state
     set_coins(g, 0, 20)
     set_coins(g, 1, 20)
-    s.over = True
+    set_round(g, g.board.rounds)
+    end_game(g)
     assert g.result().winners == (1,)  # 2 active + 2 in decline beat 3
 
 
@@ -552,10 +561,8 @@ def test_non_empty_regions() -> None:
     begin(g, 0)
     g.apply(A.Conquer(0, mountain, 3))
     assert g.state.conquered_nonempty == 0  # a mountain marker alone: empty
-    tribe = next(i for i in targets(g, 0) if not g.board.regions[i].mountain_marker)
-    g.state.lost_tribe[tribe] = True
-    g.state.lost_tribes_box -= 1
-    g.refresh()
+    tribe = next(i for i in targets(g, 0) if not g.board.regions[i].mountain_marker and g.board.regions[i].lost_tribe)
+    set_lost_tribes(g, [tribe])
     g.apply(A.Conquer(0, tribe, 3))
     assert g.state.conquered_nonempty == 1
     assert dict(score_breakdown(g, 0)) == {"regions": 2, "Orcs: non-empty regions conquered": 1,
@@ -571,7 +578,6 @@ def test_coloured_side_up_in_play_grey_in_decline() -> None:
     a = land(g, border=True)[0]
     put(g, a, 0, 2)
     assert g.observation(1)["state"]["decline"][a] is False
-    g.state.seats[0].fresh = False
     begin(g, 0)
     g.apply(A.Decline(0))
     assert g.observation(1)["state"]["decline"][a] is True

@@ -10,6 +10,7 @@ from terminal_driver import Shot, hidden_ids, leaks, play
 
 from tablerules.core.protocol import Game
 from tablerules.core.registry import game_class
+from tablerules.core.worlds import sample_world
 from tablerules.terminal import terminal_screen
 from tablerules.terminal.words import plain, raw_bits
 
@@ -87,24 +88,8 @@ def test_the_game_over_line_names_the_winners_in_words() -> None:
 
 
 def _swap_hidden(game: Game) -> Game:
-    """A copy with the other seats' hands swapped for cards of the deck: the same for seat 0."""
-    other = game.copy()
-    s = other.state  # type: ignore[attr-defined]
-    if game.name == "munchkin":
-        hands, deck = [p.hand for p in s.players[1:]], s.door_deck
-    elif game.name == "kragmortha":
-        hands, deck = [p.hand for p in s.seats[1:]], s.move_deck
-    else:
-        hands, deck = [p.hand for p in s.seats[1:]], s.bank
-    for hand in hands:
-        n = len(hand)
-        if len(deck) < n or not n:
-            continue
-        new, rest = deck[:n], deck[n:]
-        deck[:] = rest + hand
-        hand[:] = new
-    other.refresh()
-    return other
+    """A copy with every card hidden from seat 0 redrawn (the other hands, the decks): the same for seat 0."""
+    return sample_world(game, 0, random.Random(0))
 
 
 @pytest.mark.parametrize("name", ["munchkin", "kragmortha", "baldursgate"])

@@ -222,7 +222,7 @@ def test_rate_bars_carry_wilson_intervals() -> None:
 def test_a_worked_example_is_not_saved_as_a_replay() -> None:
     def staged() -> Pig:
         game = Pig(seed=1)
-        game.state.scores[0] = 90  # set up by hand: no action says so
+        game.state.scores[0] = 90  # engine write: the subject is a position no action reached (Pig: no scenario API)
         game.refresh()
         return game
 

@@ -15,12 +15,14 @@ from tablerules.baldur import actions as BA
 from tablerules.baldur.analysis import draws_before_event, event_odds, named_event_odds
 from tablerules.baldur.cards import event_key
 from tablerules.baldur.game import Baldur
-from tablerules.baldur.scenario import new_game
+from tablerules.baldur.scenario import new_game, set_bank
 from tablerules.core.errors import IllegalAction
 from tablerules.core.protocol import Game
 from tablerules.core.registry import game_class, game_names
 from tablerules.core.worlds import knowledge, model_for, sample_world
 from tablerules.explain import explain
+from tablerules.kragmortha import scenario as KS
+from tablerules.munchkin import scenario as MS
 
 GAMES = ["munchkin", "quest", "quest-crawl", "smallworld", "baldursgate", "kragmortha"]
 HIDING = ["munchkin", "quest", "baldursgate", "kragmortha"]  # games where more than one world is possible
@@ -181,13 +183,13 @@ def test_kragmortha_small_position_every_world_with_its_probability() -> None:
         random_step(game, rng)
     s = game.state
     # most movement cards face up on the discard pile: seat 1 keeps 2 cards, seat 2 one, the deck 2
-    s.seats[1].hand, s.seats[2].hand = s.seats[1].hand[:2], s.seats[2].hand[:1]
+    KS.set_hand(game, 1, s.seats[1].hand[:2])
+    KS.set_hand(game, 2, s.seats[2].hand[:1])
     kept = Counter(s.seats[0].hand + s.seats[1].hand + s.seats[2].hand)
     every = Counter({c.id: c.copies for c in game.movement.values()})
     rest = list((every - kept).elements())
     rng.shuffle(rest)
-    s.move_deck, s.move_discard = rest[:2], rest[2:]
-    game.refresh()
+    KS.set_deck(game, "move_deck", rest[:2])  # the rest face up on the discard pile
     assert game.invariants() == []
     assert not knowledge(game, 0).replayed  # a hand-made position: only what seat 0 sees now counts
     assert check_distribution(game, 0) >= 10
@@ -201,15 +203,11 @@ def test_munchkin_small_position_every_world_with_its_probability() -> None:
     while not game.state.players[2].hand or game.is_chance() or len(game.state.players[1].hand) < 2:
         random_step(game, rng)
     s = game.state
-    for seat, keep in zip(s.players, (len(s.players[0].hand), 2, 1), strict=True):
-        for c in seat.hand[keep:]:
-            (s.door_discard if game.card(c).deck == "door" else s.treasure_discard).append(c)
-        seat.hand = seat.hand[:keep]
-    for deck, pile in (("door_deck", s.door_discard), ("treasure_deck", s.treasure_discard)):
-        cards = getattr(s, deck)
-        pile += cards[2:]
-        setattr(s, deck, cards[:2])
-    game.refresh()
+    for p, keep in ((1, 2), (2, 1)):  # seat 1 keeps 2 cards, seat 2 one
+        MS.set_hand(game, p, *[c.split("#")[0] for c in s.players[p].hand[:keep]])
+    door = [c.split("#")[0] for c in s.door_deck + s.door_discard]  # every card but 2 of each deck discarded
+    treasure = [c.split("#")[0] for c in s.treasure_deck + s.treasure_discard]
+    MS.set_discards(game, door[2:], treasure[2:])
     assert game.invariants() == []
     assert check_distribution(game, 0) >= 10
 
@@ -258,9 +256,7 @@ def test_issue_24_five_unseen_cards_and_nine_draws_make_the_event_certain() -> N
     game = new_game(seed=3)  # the first player has drawn: 3 more turns of 3 cards each this round
     s = game.state
     assert draws_before_event(game) == 9
-    s.bank_under = s.bank[5:] + s.bank_under
-    s.bank = s.bank[:5]
-    game.refresh()
+    set_bank(game, s.bank[:5], s.bank[5:] + s.bank_under)
     assert event_odds(game) == {event_key(s.bank_under[4]): Fraction(1)}
     assert pass_until_event(game, random.Random(1)) == event_key(s.bank_under[4])
 

@@ -60,7 +60,7 @@ class HecklersPig(Pig):
     state: HecklersState
 
     def setup(self) -> None:
-        self.state = HecklersState(scores=[0] * self.params.players)
+        self.state = HecklersState(scores=[0] * self.params.players)  # engine write: the game's own rules
 
     @property
     def window(self) -> list[int]:
@@ -98,28 +98,28 @@ class HecklersPig(Pig):
     def perform(self, action: Action) -> None:
         s = self.state
         if isinstance(action, Cheer):
-            s.cheered.append(action.player)
-            s.turn_total += 1
+            s.cheered.append(action.player)  # engine write: the game's own rules
+            s.turn_total += 1  # engine write: the game's own rules
             self.event(f"player {action.player} cheers: turn total {s.turn_total}")
         elif isinstance(action, Hold):
-            s.window = ResponseWindow.open(s.current, self.params.players)
-            s.heckles = 0
+            s.window = ResponseWindow.open(s.current, self.params.players)  # engine write: the game's own rules
+            s.heckles = 0  # engine write: the game's own rules
             self.event(f"player {s.current} wants to hold {s.turn_total}")
         elif isinstance(action, Heckle | Pass):
             s.window.answer(action.actor)
             if isinstance(action, Heckle):
                 s.window.interfere(action.actor)
-                s.heckles += 1
+                s.heckles += 1  # engine write: the game's own rules
                 self.event(f"player {action.actor} heckles")
             if s.window.closed:
-                s.window = None
-                s.turn_total = max(0, s.turn_total - s.heckles)
+                s.window = None  # engine write: the game's own rules
+                s.turn_total = max(0, s.turn_total - s.heckles)  # engine write: the game's own rules
                 turn = s.turns
                 super().perform(Hold(s.current))
                 if s.turns != turn:
-                    s.cheered = []
+                    s.cheered = []  # engine write: the game's own rules
         else:
             turn = s.turns
             super().perform(action)
             if s.turns != turn:
-                s.cheered = []
+                s.cheered = []  # engine write: the game's own rules

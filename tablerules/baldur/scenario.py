@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from ..core.errors import ScenarioError
 from ..core.protocol import Chance
-from .cards import full_deck, is_hero
+from .cards import HERO_RANKS, full_deck, is_hero
 from .game import RULES, Baldur
 
 
@@ -211,3 +211,51 @@ def to_event(game: Baldur, event: str) -> None:
             raise _refuse("event", f"the round stops at {game.stage()} before the event: set the hands so "
                           "nobody holds more than 13 cards")
         game.apply(A.EndTurn(p))
+
+
+# ----- bans, the bank, the round's end (issue 24: tests set no engine field) -----------------------------------
+def set_bans(game: Baldur, bans: Iterable[tuple[int, str]]) -> None:
+    """Hero actions banned for the rest of this round (a 2's ban): ``(player, hero rank)`` pairs, the rank one of
+    A, J, Q, K (``[(1, "K")]``: player 1's kings may not act)."""
+    players = game.params.players
+    out = []
+    for p, rank in bans:
+        if not 0 <= p < players:
+            raise _refuse("bans", f"there is no player {p} ({players} players)")
+        if rank not in HERO_RANKS:
+            raise _refuse("bans", f"{rank!r} is no hero rank (A, J, Q or K)")
+        out.append(f"{p}:{rank}")
+    game.state.bans = sorted(set(out))
+    game.refresh()
+
+
+def set_bank(game: Baldur, cards: Iterable[str], under: Sequence[str] = ()) -> None:
+    """The bank's shuffled, unseen part holds exactly ``cards``, and ``under`` lies under it in this order (drawn
+    once the unseen part is gone). Only the bank's own cards move: every card not named must be elsewhere (a
+    hand, a hero). The lists are changed in place (a pending draw from the bank sees the new cards)."""
+    s = game.state
+    cards, under = list(cards), list(under)
+    free = s.bank + s.bank_under
+    named = cards + under
+    for c in set(named):
+        if named.count(c) > free.count(c):
+            raise _refuse("bank", f"{named.count(c)} x {c} asked; the bank holds {free.count(c)}")
+    rest = list(free)
+    for c in named:
+        rest.remove(c)
+    if rest:
+        raise _refuse("bank", f"{', '.join(sorted(rest))} would be nowhere: name every card of the bank")
+    s.bank[:] = cards
+    s.bank_under[:] = under
+    game.refresh()
+
+
+def end_round(game: Baldur) -> None:
+    """Every player's turn of this round is over: the hand limit is checked, then the round's event is drawn
+    from the bank (seed 002: "所有玩家回合均结束之後，随机事件发生之前，必须一起弃牌"); put the event on top
+    with :func:`stack_bank` first."""
+    _between_actions(game, "stage")
+    s = game.state
+    s.stage, s.program = "", ["hand limit", "event"]
+    game.advance()
+    game.refresh()

@@ -288,3 +288,23 @@ def play(game: Kragmortha, words: str) -> None:
             return
     some = "; ".join(a.describe() for a in game.legal_actions()[:5])
     raise _refuse("action", f"{words!r} is not a legal action now (some that are: {some})")
+
+
+def place(game: Kragmortha, goblins: Sequence[str], lord: str) -> None:
+    """Stand every goblin at once (``goblins[q]``: player q's square by label) and the dark lord on ``lord``:
+    no two pieces on one square, none on a bookcase or the desk. Unlike :func:`move_goblin` one at a time, the
+    goblins may trade squares."""
+    s = game.state
+    if len(goblins) != len(s.seats):
+        raise _refuse("square", f"{len(goblins)} squares for {len(s.seats)} goblins")
+    squares = [_square(game, f"square[{q}]", label) for q, label in enumerate(goblins)]
+    lord_sq = _square(game, "lord", lord)
+    for q, sq in enumerate(squares):
+        if sq in squares[:q]:
+            raise _refuse(f"square[{q}]", f"player {squares.index(sq)}'s goblin already stands on {goblins[q]}")
+        if sq == lord_sq:
+            raise _refuse("lord", f"player {q}'s goblin stands on {lord}")
+    for seat, sq in zip(s.seats, squares, strict=True):
+        seat.square = sq
+    s.lord = lord_sq
+    game.refresh()

@@ -21,7 +21,7 @@ from .game import Fight, KickDoor, MunchkinGame, Pass, Ready
 from .state import KICK, LOOTING
 
 __all__ = ["become", "creating", "died", "fight_all_pass", "kick", "put_in_hand", "put_in_play", "ready",
-           "set_discards", "set_level", "set_turn", "set_turns", "take"]
+           "set_discards", "set_hand", "set_level", "set_turn", "set_turns", "take"]
 
 
 def creating(players: int = 3, seed: int = 0) -> MunchkinGame:
@@ -188,3 +188,24 @@ def set_turns(game: MunchkinGame, turns: int) -> None:
                       f"{game.params.max_turns}), not {turns}")
     game.state.turns = turns
     game.refresh()
+
+
+def set_hand(game: MunchkinGame, player: int, *card_ids: str) -> list[str]:
+    """``player``'s hand holds exactly a copy of each card (by card id; the old hand goes back into its decks);
+    returns the copy ids."""
+    if not 0 <= player < len(game.state.players):
+        raise _refuse("hand", f"there is no player {player} ({len(game.state.players)} players)")
+    seat = game.state.players[player]
+    for card_id in card_ids:
+        if card_id not in game.cards:
+            raise _refuse(f"hand[{player}]", f"there is no card {card_id!r}")
+    state = game.state
+    free = [c.split("#")[0] for c in state.door_deck + state.treasure_deck + seat.hand]
+    for card_id in set(card_ids):
+        if card_ids.count(card_id) > free.count(card_id):
+            raise _refuse(f"hand[{player}]", f"{card_ids.count(card_id)} x {card_id} asked; {free.count(card_id)} "
+                          "in the decks or this hand")
+    for copy in seat.hand:
+        (state.door_deck if game.card(copy).deck == "door" else state.treasure_deck).append(copy)
+    seat.hand = []
+    return put_in_hand(game, player, *card_ids)

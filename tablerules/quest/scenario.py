@@ -14,20 +14,22 @@ always comes out of its deck, so no card is ever in two places), then calls
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..core.errors import ScenarioError
 from ..core.protocol import Chance
 from .actions import Ready
 from .dungeon import MonsterPiece, link_key
+from .exploration import START_MOVES
 from .game import QuestGame
 from .geometry import Colour, LinkKind, Side
 from .heroes import BACKPACK, WIN_LEVEL
 from .search_table import RoomToken
 from .tiles import load_rooms
 
-__all__ = ["backpack", "empty_room_deck", "hand", "hero", "monster", "move_to", "ready", "room", "set_floor",
-           "set_moves", "set_token", "take", "wear", "won"]
+__all__ = ["backpack", "discard", "empty_room_deck", "explore", "hand", "hero", "monster", "move_to", "ready",
+           "roll_fight", "room", "set_floor", "set_links", "set_moves", "set_piles", "set_token", "take", "wear",
+           "won"]
 
 
 def ready(players: int = 4, seed: int = 0, max_turns: int = 300, first: int = 0) -> QuestGame:
@@ -210,8 +212,9 @@ def _explored(game: QuestGame, field: str, room_id: str) -> str:
 
 def set_moves(game: QuestGame, moves: int, all_in_used: bool = False) -> None:
     """The current player has ``moves`` move points left this turn (0 to what the turn started with: 3, less
-    one for each big item beyond the first), and has or has not made the once-a-turn all-in move."""
-    most = game.base_moves(game.current)
+    one for each big item beyond the first; 3 in the dungeon crawl, which has no items), and has or has not made
+    the once-a-turn all-in move."""
+    most = game.base_moves(game.current) if hasattr(game, "base_moves") else START_MOVES
     if not 0 <= moves <= most:
         raise _refuse("moves_left", f"player {game.current} moves from 0 to {most} points this turn, not {moves}")
     game.moves_left = moves
@@ -353,3 +356,63 @@ def roll_fight(game: QuestGame, faces: Iterable[int]) -> None:
     if game.chance_step() is not None and game.chance_step().event == "d6":
         raise _refuse("faces", "too few faces for the combat dice")
 
+
+# ----- a room's links, the discard piles (issue 24: tests set no engine field) ---------------------------------
+def set_links(game: QuestGame, room_id: str, links: dict[str, str]) -> None:
+    """Lay these links on the sides of an explored room (side "N", "E", "S", "W" -> link kind: a room walled
+    in is ``{side: "wall" for side in "NESW"}``): the link there before goes back to the pool, the new one comes
+    out of it (a side with no link before takes one too)."""
+    field = f"links[{room_id}]"
+    at = game.dungeon.rooms[_explored(game, field, room_id)].at
+    wanted: dict[Side, LinkKind] = {}
+    for side, kind in links.items():
+        try:
+            wanted[Side(side)] = LinkKind(kind)
+        except ValueError:
+            raise _refuse(field, f"{side!r} -> {kind!r} is no side (N, E, S, W) and link kind") from None
+    pool = dict(game.link_pool)
+    for side, kind in wanted.items():
+        old = game.dungeon.links.get(link_key(at, side))
+        if old is not None:
+            pool[old.value] = pool.get(old.value, 0) + 1
+        if pool.get(kind.value, 0) <= 0:
+            raise _refuse(field, f"no {kind.value} link is left in the pool")
+        pool[kind.value] -= 1
+    for side, kind in wanted.items():
+        old = game.dungeon.links.get(link_key(at, side))
+        if old is not None:
+            game.link_pool[old.value] += 1
+        game.link_pool[kind.value] -= 1
+        game.dungeon.links[link_key(at, side)] = kind
+    game.refresh()
+
+
+def discard(game: QuestGame, *card_ids: str) -> list[str]:
+    """Put a copy of each card from its deck on top of its discard pile (the last named on top); returns the
+    copies."""
+    copies = [take(game, c) for c in card_ids]
+    for copy in copies:
+        (game.dxm_discard if game.card(copy).deck == "dxm" else game.treasure_discard).append(copy)
+    game.refresh()
+    return copies
+
+
+def set_piles(game: QuestGame, deck: str, cards: Sequence[str], discard: Sequence[str] = ()) -> None:
+    """The ``deck`` ("dxm" or "treasure") holds exactly these copies (``"maul_rat#1"``) and its discard pile
+    these, the last named on top. Only the two piles' own cards move: every copy of that deck not named must be
+    with a player first (give it with :func:`hand` and the like)."""
+    if deck not in ("dxm", "treasure"):
+        raise _refuse("deck", f"{deck!r} is no deck (dxm or treasure)")
+    pile, used = (game.dxm_deck, game.dxm_discard) if deck == "dxm" else (game.treasure_deck, game.treasure_discard)
+    cards, discard = list(cards), list(discard)
+    free = pile + used
+    for copy in cards + discard:
+        if copy not in free:
+            raise _refuse(f"{deck}_deck", f"{copy} is not in the {deck} deck or its discards")
+        if (cards + discard).count(copy) > 1:
+            raise _refuse(f"{deck}_deck", f"{copy} is named twice; each copy is one card")
+    rest = sorted(set(free) - set(cards) - set(discard))
+    if rest:
+        raise _refuse(f"{deck}_deck", f"{', '.join(rest)} would be nowhere: give them to a player first")
+    pile[:], used[:] = cards, discard
+    game.refresh()

@@ -349,3 +349,96 @@ def set_encampments(g: SmallWorld, camps: Mapping[int, int]) -> SmallWorld:
             seat.encampments = MAX_ENCAMPMENTS - total
     g.refresh()
     return g
+
+
+# ----- the row's coins, a hand, this turn, the badge stack, the end (issue 24: tests set no engine field) -----
+def set_row_coins(g: SmallWorld, coins: Mapping[int, int]) -> SmallWorld:
+    """Coins lying on the row's combos by position (``{3: 2}``: two coins on the fourth combo; the others
+    none): the coins players paid to skip a combo stay on it for whoever picks it (seed 003)."""
+    s = g.state
+    for i, n in coins.items():
+        field = f"row_coins[{i}]"
+        if not 0 <= i < len(s.row_coins):
+            raise _refuse(field, f"the row has {len(s.row_coins)} combos (0 to {len(s.row_coins) - 1})")
+        if n < 0:
+            raise _refuse(field, f"a combo cannot hold {n} coins")
+    held = sum(seat.coins for seat in s.seats)
+    if held + sum(coins.values()) > COINS_IN_BOX:
+        raise _refuse("row_coins", f"the coin tokens add up to {COINS_IN_BOX}; the players already hold {held}")
+    for i in range(len(s.row_coins)):
+        s.row_coins[i] = coins.get(i, 0)
+    g.refresh()
+    return g
+
+
+def set_hand(g: SmallWorld, player: int, tokens: int) -> SmallWorld:
+    """``player`` holds exactly ``tokens`` of the active race in hand (the difference goes to or comes from the
+    box)."""
+    field = f"hand[{_player(g, 'hand', player)}]"
+    s = g.state
+    seat = s.seats[player]
+    if not seat.race:
+        raise _refuse(field, f"player {player} has no race in play to hold tokens of")
+    if tokens < 0:
+        raise _refuse(field, f"a hand cannot hold {tokens} tokens")
+    if tokens - seat.hand > s.box[seat.race]:
+        raise _refuse(field, f"the box holds {s.box[seat.race]} more {seat.race}, not {tokens - seat.hand}")
+    s.box[seat.race] -= tokens - seat.hand
+    seat.hand = tokens
+    g.refresh()
+    return g
+
+
+def set_fresh(g: SmallWorld, player: int, fresh: bool = True) -> SmallWorld:
+    """Whether ``player``'s active race was picked this turn (``give`` leaves it picked in an earlier turn): a
+    fresh race cannot go into decline, and Wealthy pays on it."""
+    field = f"fresh[{_player(g, 'fresh', player)}]"
+    if fresh and not g.state.seats[player].race:
+        raise _refuse(field, f"player {player} has no race in play to have picked this turn")
+    g.state.seats[player].fresh = fresh
+    g.refresh()
+    return g
+
+
+def set_conquests(g: SmallWorld, regions: Sequence[int], nonempty: int = 0) -> SmallWorld:
+    """The player to act conquered ``regions`` this turn, ``nonempty`` of them held by someone or a lost tribe
+    (Orcs, Pillaging and Skeletons count those). Each region must be held by that player's active race."""
+    s = g.state
+    p = s.current
+    for i in regions:
+        _held(g, f"conquered[{i}]", i, f"player {p} conquered it this turn", race=s.seats[p].race or None)
+        if s.owner[i] != p:
+            raise _refuse(f"conquered[{i}]", f"player {s.owner[i]} holds region {i}, not player {p}")
+    if not 0 <= nonempty <= len(regions):
+        raise _refuse("conquered_nonempty", f"{nonempty} of {len(regions)} conquests cannot have been non-empty")
+    s.conquered = list(regions)
+    s.conquered_nonempty = nonempty
+    g.refresh()
+    return g
+
+
+def set_badge_stack(g: SmallWorld, stack: Iterable[str]) -> SmallWorld:
+    """The face-down stack of special power badges holds exactly ``stack``; every other badge not in the row or
+    held by a player lies in the discard (seed 003: used badges are reshuffled when the stack runs out)."""
+    s = g.state
+    wanted = sorted(set(stack))
+    free = set(s.power_pool) | set(s.power_discard)
+    for power in wanted:
+        if power not in free:
+            where = "in the row" if power in s.row_powers else "in play" if power in g.powers else "no badge"
+            raise _refuse(f"power_pool[{power}]", f"{power} is {where}")
+    s.power_pool = wanted
+    s.power_discard = sorted(free - set(wanted))
+    g.refresh()
+    return g
+
+
+def end_game(g: SmallWorld) -> SmallWorld:
+    """The last round is over: the coins are shown and the result stands (seed 003: the game ends after the
+    round on the last space of the turn track)."""
+    if g.state.round != g.board.rounds:
+        raise _refuse("over", f"the game ends after round {g.board.rounds}, not in round {g.state.round}")
+    g.state.over = True
+    g.state.stage = "over"
+    g.refresh()
+    return g
