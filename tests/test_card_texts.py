@@ -92,10 +92,10 @@ def _one(pattern: str, text: str, card: Card) -> int:
 def test_a_monsters_text_states_its_level_treasures_levels_and_modifiers(card: Card) -> None:
     en, zh = card.text, card.text_zh
     assert _one(r"^Monster, level (\d+)", en, card) == card.level == _one(r"^怪物，等级(\d+)", zh, card)
-    assert _one(r"(\d+) treasure\(s\)", en, card) == card.treasures == _one(r"(\d+)个宝藏", zh, card)
-    assert _one(r"(\d+) level\(s\)", en, card) == card.levels == _one(r"宝藏，升(\d+)级。", zh, card)
+    assert _one(r"(\d+) treasures?\b", en, card) == card.treasures == _one(r"(\d+)个宝藏", zh, card)
+    assert _one(r"treasures?, (\d+) levels?\.", en, card) == card.levels == _one(r"宝藏，升(\d+)级。", zh, card)
     if getattr(card, "dice", 0):
-        assert _one(r"(\d+) die/dice", en, card) == card.dice == _one(r"(\d+)个战斗骰", zh, card)
+        assert _one(r"(\d+) combat di(?:e|ce)\b", en, card) == card.dice == _one(r"(\d+)个战斗骰", zh, card)
     assert sorted(int(n) for n in re.findall(r"([+-]\d+) against", en)) == sorted(m.bonus for m in card.modifiers)
     if card.run_modifier:
         assert _one(r"([+-]\d+) to run away", en, card) == card.run_modifier == _one(r"逃跑([+-]\d+)", zh, card)

@@ -152,7 +152,8 @@ def test_the_treasures_a_kill_gives_are_those_on_the_monster_card() -> None:
     monsters = [c for c in load_cards().values() if c.kind == "monster"]
     assert len(monsters) == 37
     for card in monsters:
-        assert card.treasures >= 1 and f"{card.treasures} treasure(s)" in card.text, card.id
+        words = f"{card.treasures} treasure{'s' if card.treasures != 1 else ''}"
+        assert card.treasures >= 1 and words in card.text, card.id
         assert f"{card.treasures}个宝藏" in card.text_zh, card.id
     game = ready()
     set_level(game, 0, 8)

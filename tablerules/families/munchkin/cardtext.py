@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.words import counted
+
 SLOTS = {"headgear": "headgear", "armour": "armour", "footgear": "footgear", "hands1": "1 hand",
          "hands2": "2 hands", "other": "no slot", "": "no slot"}
 #: an item bad stuff may take, by the slot its effect names, in words ("has no headgear", "has no big item")
@@ -102,7 +104,9 @@ def generated_text(card: Any) -> str:
     kind = card.kind
     parts: list[str] = []
     if kind == "monster" or hasattr(card, "dice"):
-        parts.append(f"Monster, level {card.level}" + (f", {card.dice} die/dice" if getattr(card, "dice", 0) else "")
+        dice = getattr(card, "dice", 0)
+        dice_words = f", {counted(dice, 'combat die', 'combat dice')}" if dice else ""
+        parts.append(f"Monster, level {card.level}" + dice_words
                      + (", undead" if card.undead else "") + ".")
         parts += [f"{_signed(m.bonus)} against {m.against}." for m in card.modifiers]
         if card.run_modifier:
@@ -117,7 +121,7 @@ def generated_text(card: Any) -> str:
             parts.append(f"A {card.chased_by} fighting or helping against it may chase it away "
                          "(one treasure, no level).")
         parts += _quest_monster(card)
-        parts.append(f"{card.treasures} treasure(s), {card.levels} level(s).")
+        parts.append(f"{counted(card.treasures, 'treasure')}, {counted(card.levels, 'level')}.")
         if keywords := quest_keywords(card):
             parts.append("Keywords: " + ", ".join(keywords) + ".")
     elif kind == "item":
@@ -133,7 +137,8 @@ def generated_text(card: Any) -> str:
                      + (" (may be thrown into an adjacent room)" if getattr(card, "thrown", False) else "") + ".")
     elif kind == "enhancer":
         parts.append(f"Monster enhancer: {_signed(card.bonus)} to a monster"
-                     + (f", {_signed(card.treasures)} treasure(s)" if card.treasures else "") + ".")
+                     + (f", {_signed(card.treasures)} {'treasure' if abs(card.treasures) == 1 else 'treasures'}"
+                        if card.treasures else "") + ".")
     elif kind == "curse":
         parts.append("Curse: " + (", ".join(effect_text(e) for e in card.effects) or "see the rules") + ".")
     elif kind in ("race", "class"):
