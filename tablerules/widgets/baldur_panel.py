@@ -17,6 +17,7 @@ from ..baldur.cards import HERO_NAMES, card_label, event_key, is_hero, is_joker,
 from ..baldur.game import Baldur
 from ..baldur.state import EVENT
 from ..core.agents import Agent
+from ..core.words import counted
 from ..explain import explain
 from . import baldur_board
 from .baldur_board import glyphs, signed_sum, sum_words
@@ -74,7 +75,7 @@ def card_text(card: str) -> tuple[str, str, str, str]:
         hero = next(h for h in rules().heroes if h["rank"] == rank)
         return card_label(card), f"Hero {hero['text']}", hero["name_zh"], hero["text_zh"]
     f = rules().functions[int(rank)]
-    text = " / ".join(f"{lv['level']} ({lv['cards']} card(s)): {lv['text']}" for lv in f["levels"])
+    text = " / ".join(f"{lv['level']} ({counted(lv['cards'], 'card')}): {lv['text']}" for lv in f["levels"])
     zh = " / ".join(lv["text_zh"] for lv in f["levels"])
     return card_label(card), f"Function card {rank} ({f['use']}): {text}", "", zh
 

@@ -11,7 +11,7 @@ run on their own rolls).
 from __future__ import annotations
 
 from ...core.flow import ResponseWindow
-from ...core.words import counted
+from ...core.words import counted, players
 from ...families.munchkin import (
     WIN_LEVEL,
     escapes,
@@ -218,7 +218,7 @@ class CombatRules:
         if reached:  # a fighter and a helper reaching 10 on the same kill both win
             self.state.ten_by_rule.update(reached)
             self.state.winners = tuple(sorted(reached))
-            self.state.over_reason = (f"player(s) {', '.join(map(str, self.state.winners))} reached level 10 "
+            self.state.over_reason = (f"{players(self.state.winners)} reached level 10 "
                                       f"by killing {names}")
             self.event(self.state.over_reason)
             return

@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...core.protocol import Chance, ChanceStep
+from ...core.words import players
 from ...families.munchkin import WIN_LEVEL
 from ..actions import (
     DiscardCard,
@@ -241,7 +242,7 @@ class DoorRules:
         if reached:
             self.state.ten_by_rule.update(reached)
             self.state.winners = tuple(reached)
-            self.state.over_reason = f"player(s) {', '.join(map(str, reached))} reached level 10 by Divine Intervention"
+            self.state.over_reason = f"{players(reached)} reached level 10 by Divine Intervention"
             self.event(self.state.over_reason)
 
     def _do_EndTurn(self, action: EndTurn) -> None:

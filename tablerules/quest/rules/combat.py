@@ -9,7 +9,7 @@ from typing import ClassVar
 from ...core.cards import distinct
 from ...core.flow import ResponseWindow
 from ...core.protocol import Action
-from ...core.words import counted
+from ...core.words import counted, players
 from ..actions import (
     D10Power,
     Enhance,
@@ -327,7 +327,7 @@ class CombatRules:
         names = self.monster_names()
         if f.boss:
             self.state.winners = tuple(sorted(p for p in f.side if self.state.heroes[p].level >= WIN_LEVEL))
-            self.state.over_reason = f"player(s) {', '.join(map(str, self.state.winners))} killed the boss " \
+            self.state.over_reason = f"{players(self.state.winners)} killed the boss " \
                                      f"({names}) and escaped the dungeon"
             self.event(self.state.over_reason)
             self.end_fight()
