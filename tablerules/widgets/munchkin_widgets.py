@@ -41,8 +41,8 @@ STAGE_RULES = {
     "running away: rolling": ("The d6 for running away: 5 or more escapes.", "逃跑"),
     "stealing: rolling": ("A thief's steal: roll a d6, 4 or more and the item is yours; fail and the victim may "
                           "hit you.", "职业 (盗贼)"),
-    "charity": ("More than 5 cards in hand (6 for a dwarf)? Give the excess to the lowest-level player(s), or "
-                "discard it if you are the lowest.", "回合的阶段 4. 慈善捐赠"),
+    "charity": ("More than 5 cards in hand (6 for a dwarf)? Give the excess to the lowest-level player (shared "
+                "out when several are lowest), or discard it if you are the lowest.", "回合的阶段 4. 慈善捐赠"),
     "end of turn": ("Play cards, trade items, sell items for levels, then end the turn.", "交易 / 宝藏"),
     "looting the body": ("A dead character's cards are shared out, one each, from the highest level down.",
                          "死亡"),
