@@ -161,3 +161,22 @@ def test_the_practice_panel_goes_on_past_any_count() -> None:
 def test_the_lesson_steps_load_in_rulebook_order() -> None:
     ids = [s.id for s in load_lesson("munchkin").steps]
     assert ids[0] == "kick-the-door" and len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("game", ["munchkin", "quest", "smallworld", "baldursgate", "kragmortha"])
+def test_practice_works_for_every_game(game: str) -> None:
+    """Practice mode on all five games: questions of more than one kind, the same for the same seed, each with
+    an explanation; the engine's answer is accepted, and the panel shows no raw Python on the page."""
+    from fractions import Fraction
+
+    asked = [question(Setting(game), 7, i) for i in range(6)]
+    assert len({q.step.question.ask for q in asked}) >= 2
+    assert [q.answer.value for q in asked] == [question(Setting(game), 7, i).answer.value for i in range(6)]
+    for q in asked:
+        v = q.answer.value
+        right = (sorted(v, key=lambda a: a.describe())[0] if isinstance(v, frozenset)
+                 else float(v) if isinstance(v, Fraction) else v)
+        assert q.answer.why and check(q, right).right
+    panel = PracticePanel(game, seed=7)
+    answer_right(panel)
+    assert panel.verdict.right and raw_bits(page_text(panel.widget)) == []

@@ -291,7 +291,7 @@ class Baldur(ViewRules, OpeningRules, TurnRules, HeroRules, AnswerRules, Auction
             if action.rank in (5, 7):
                 return "function cards", f"[{action.rank}] is not an active hero action"
             if hero not in self.ready_heroes(p):
-                return "function cards", f"using [{action.rank}] needs a ready, unbanned {HERO_NAMES.get(hero, '?')}"
+                return "function cards", f"using a {action.rank} needs a ready, unbanned {HERO_NAMES.get(hero, '?')}"
             return "function card levels", f"{LEVELS[action.level - 1]} needs {action.level} same-colour cards"
         if isinstance(action, A.Recruit | A.EndTurn):
             return "recruiting", "only the player whose turn it is recruits or ends the turn"
