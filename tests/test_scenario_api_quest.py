@@ -172,3 +172,20 @@ def test_set_moves_in_the_dungeon_crawl() -> None:
     S.set_moves(crawl, 1)
     assert crawl.moves_left == 1 and crawl.invariants() == []
     refused("moves_left", S.set_moves, crawl, 4)
+
+
+def test_play_does_a_legal_action_by_its_words_out_of_turn_too() -> None:
+    """The lessons reach the rulebook's Shrieking Geek fight (pp. 11-12) through the game's own actions: a potion,
+    "I'm rolling", another player's enhancers in the window; words naming no legal action are refused."""
+    g = S.ready(players=4)
+    S.hero(g, 0, level=5, cls="warrior")
+    S.wear(g, 0, "firefighters_helmet")
+    S.hand(g, 0, "freezing_explosive_potion")
+    S.hand(g, 3, "ancient")
+    S.explore(g, "N", "padded_cell", "shrieking_geek", "blue")
+    S.play(g, "player 0 plays Freezing Explosive Potion for the munchkins")
+    S.play(g, "player 0: I'm rolling!")
+    S.play(g, "player 3 plays Ancient on Shrieking Geek")  # out of turn, in the window
+    assert (g.munchkin_strength(), g.monster_strength()) == (12, 22) and g.invariants() == []
+    with pytest.raises(ScenarioError, match="quest scenario: action: 'player 0 flies' is not a legal action now"):
+        S.play(g, "player 0 flies")

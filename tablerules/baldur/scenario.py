@@ -171,14 +171,9 @@ def play(game: Baldur, words: str) -> None:
     """A player does the legal action written ``words`` (its text, as the action lists show it), e.g.
     ``"player 0 recruits a hero from the inn"``; chance steps it opens are left pending (:func:`roll_all`,
     :func:`deal`)."""
-    if game.is_chance():
-        raise _refuse("action", "a chance step is pending: resolve it first (roll_all or deal)")
-    for action in game.legal_actions():
-        if action.describe() == words:
-            game.apply(action)
-            return
-    choices = "; ".join(a.describe() for a in game.legal_actions()[:6])
-    raise _refuse("action", f"{words!r} is not a legal action now (some that are: {choices})")
+    from ..core.scenario import play_words
+
+    play_words(game, words, "baldur")
 
 
 def to_event(game: Baldur, event: str) -> None:

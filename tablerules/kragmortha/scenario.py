@@ -280,14 +280,9 @@ def play(game: Kragmortha, words: str) -> None:
     """A player does the legal action written ``words`` (its text, as the action lists show it), e.g.
     ``"player 0 plays the dark lord card with grimoire and gems: east"``; the draws it opens are left pending
     (the game's own seeded draws resolve them when it goes on)."""
-    if game.is_chance():
-        raise _refuse("action", "a card must be drawn first")
-    for action in game.legal_actions():
-        if action.describe() == words:
-            game.apply(action)
-            return
-    some = "; ".join(a.describe() for a in game.legal_actions()[:5])
-    raise _refuse("action", f"{words!r} is not a legal action now (some that are: {some})")
+    from ..core.scenario import play_words
+
+    play_words(game, words)
 
 
 def place(game: Kragmortha, goblins: Sequence[str], lord: str) -> None:

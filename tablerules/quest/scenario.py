@@ -27,7 +27,7 @@ from .heroes import BACKPACK, WIN_LEVEL
 from .search_table import RoomToken
 from .tiles import load_rooms
 
-__all__ = ["backpack", "discard", "empty_room_deck", "explore", "hand", "hero", "monster", "move_to", "ready",
+__all__ = ["backpack", "discard", "empty_room_deck", "explore", "hand", "hero", "monster", "move_to", "play", "ready",
            "roll_fight", "room", "set_floor", "set_links", "set_moves", "set_piles", "set_token", "take", "wear",
            "won"]
 
@@ -416,3 +416,11 @@ def set_piles(game: QuestGame, deck: str, cards: Sequence[str], discard: Sequenc
         raise _refuse(f"{deck}_deck", f"{', '.join(rest)} would be nowhere: give them to a player first")
     pile[:], used[:] = cards, discard
     game.refresh()
+
+
+def play(game: QuestGame, words: str) -> None:
+    """A player does the legal action written ``words`` (its text, as the action lists show it; out-of-turn
+    actions too), e.g. ``"player 3 plays Ancient on Shrieking Geek"``; chance steps it opens stay pending."""
+    from ..core.scenario import play_words
+
+    play_words(game, words)
