@@ -207,3 +207,21 @@ def health_if_caught(g: QuestGame) -> Answer:
                                  "bad stuff that cannot hurt you is one more hit instead. Health "
                                  f"{before.health} becomes {after.health}, level {before.level} becomes "
                                  f"{after.level}.",))
+
+
+@ask(GAME, Kind.CHOICE, "where a monster ends the monster turn for a colour of the monster die")
+def monster_goes(g: QuestGame, card: str, colour: str) -> Answer:
+    from ..quest.geometry import Colour
+    from ..quest.movement import move_monster
+
+    d = g.state.dungeon
+    piece = next((m for m in d.monsters.values() if m.id.split("#")[0] == card), None)
+    if piece is None:
+        raise ValueError(f"no {card} stands in the dungeon")
+    path = move_monster(d, piece, Colour(colour))
+    names = {r.id: r.name for r in d.rooms.values()}
+    options = tuple(sorted({names[r] for r in d.rooms if r in names}))
+    walk = " then ".join(names[r] for r in path.rooms)
+    why = (f"怪物移动 (p. 13): on {colour} the monster follows the {colour} arrow of each room it is in, as far as "
+           f"it can: {walk}; it stops there: {path.stop.value}.")
+    return Answer(names[path.end], (why,), options)
