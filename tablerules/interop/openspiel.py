@@ -26,7 +26,14 @@ How the protocol maps onto OpenSpiel
 * **Strings.** The information state and observation strings come from the game's
   ``information_state_string(player)`` / ``observation_string(player)`` when it has them; otherwise the
   information state is OpenSpiel's history string and the observation the state string (the JSON of
-  :meth:`Game.state_dict`, which is also ``str(state)``). No tensors.
+  :meth:`Game.state_dict`, which is also ``str(state)``).
+* **Tensors.** ``observation_tensor(player)`` is the seat's observation as a float32 vector of a fixed size per
+  game and player count (:mod:`tablerules.interop.tensors`, built from :meth:`Game.observation` only, so it
+  never holds what the seat may not see; ``observation_tensor_shape()`` is ``[size]`` and the observer's
+  ``dict`` holds each named slice in its shape). A public-only observer zeroes the slices only the seat knows
+  (its hand, ``me``), a private-only one the others. There is no ``information_state_tensor``: the tensor is
+  what the seat sees now, not its whole history, so it is not perfect recall (``information_state_string``
+  is). A game without a layout (a test fixture) has strings only.
 * **Clone** is :meth:`Game.copy`; **serialisation** (``state.serialize()``, pickling) stores the game's
   JSON save and rebuilds the state with :meth:`Game.from_json`.
 
@@ -56,10 +63,16 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError("tablerules.interop.openspiel needs open-spiel: pip install 'tablerules[openspiel]'") from exc
 
+import numpy as np
+
 from ..core.protocol import Game
 from ..core.registry import game_class, game_names
 from .ids import NotEncodable, Tables  # noqa: F401  (NotEncodable: what a bad table raises)
 from .ids import tables as game_tables
+from .tensors import Spec as TensorSpec
+from .tensors import encode as encode_tensor
+from .tensors import has_tensor
+from .tensors import spec as tensor_spec
 
 PREFIX = "python_tablerules_"
 
@@ -185,7 +198,7 @@ def register(game: str | type[Game], *, tables: TableMaker | None = None,
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=has_tensor(cls.name),
         parameter_specification=defaults,
     )
     spec = _Spec(cls, short_name, game_type, low, high, default_players, max_length, tables)
@@ -262,16 +275,17 @@ class TablerulesGame(pyspiel.Game):
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         perfect = self.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+        layout = tensor_spec(self.spec.cls.name, self.players) if has_tensor(self.spec.cls.name) else None
         if iig_obs_type is None:
-            return _Observer(False, perfect=perfect)
+            return _Observer(False, perfect=perfect, layout=layout)
         return _Observer(bool(iig_obs_type.perfect_recall), bool(iig_obs_type.public_info),
-                         iig_obs_type.private_info, perfect)
+                         iig_obs_type.private_info, perfect, layout)
 
 
 class _Core:
     """A state's tablerules game and caches. Copied with :meth:`Game.copy`, pickled as the JSON save."""
 
-    __slots__ = ("game", "legal", "moves", "player", "players", "spec", "tables")
+    __slots__ = ("game", "legal", "moves", "player", "players", "spec", "tables", "tensors")
 
     def __init__(self, game: Game, spec: _Spec, players: int, tables: Tables) -> None:
         self.game = game
@@ -281,6 +295,7 @@ class _Core:
         self.player: int | None = None  # cached current player
         self.legal: list[int] | None = None  # cached sorted legal ids of the current player
         self.moves: dict[int, Any] = {}  # id -> the legal action of the current player
+        self.tensors: dict[int, np.ndarray] = {}  # seat -> its observation tensor in this state
 
     def __deepcopy__(self, memo: dict) -> _Core:
         return _Core(self.game.copy(), self.spec, self.players, self.tables)
@@ -309,6 +324,14 @@ class _Core:
             self.moves = self.tables.actions.legal(self.game.legal_actions(self.current_player()))
             self.legal = sorted(self.moves)
         return self.legal
+
+    def tensor(self, player: int) -> np.ndarray:
+        """The seat's observation tensor (kept until the next action; do not write to it)."""
+        known = self.tensors.get(player)
+        if known is None:
+            known = self.tensors[player] = encode_tensor(self.game.name, self.game.observation(player), player,
+                                                         self.players)
+        return known
 
     def outcomes(self) -> dict[int, tuple[Any, Any]]:
         """``id -> (outcome, probability)`` of the pending chance step (dice steps are shared: kept on the step)."""
@@ -369,6 +392,8 @@ class TablerulesState(pyspiel.State):
             move = core.moves[action]
         core.game.apply(move)
         core.player = core.legal = None
+        if core.tensors:
+            core.tensors = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
         core = self._core
@@ -400,28 +425,42 @@ class TablerulesState(pyspiel.State):
 
 
 class _Observer:
-    """Strings only (no tensors), as the observation type asks (``None``: the seat's observation):
+    """Strings, and the observation tensor when the game has a layout, as the observation type asks (``None``: the
+    seat's observation):
 
-    * perfect recall: the information state string;
+    * perfect recall: the information state string (no tensor);
     * public only (``private_info`` NONE): the observation of a perfect-information game (everything is public);
-      ``None`` (not provided) for a game with hidden cards, so that no seat's hand shows;
+      ``None`` (not provided) for a game with hidden cards, so that no seat's hand shows; the tensor with the
+      seat's private slices (its own hand, ``me``...) zeroed;
     * private only (no public info): ``""`` in a perfect-information game (nothing is private), else the seat's
-      own observation;
-    * every player's private info: the whole state (the referee's view);
-    * otherwise the seat's observation string.
+      own observation; the tensor with only the private slices;
+    * every player's private info: the whole state (the referee's view; no tensor: the layout is a seat's);
+    * otherwise the seat's observation string and tensor.
     """
 
     def __init__(self, information_state: bool, public: bool = True, private: Any = None,
-                 perfect: bool = False) -> None:
+                 perfect: bool = False, layout: TensorSpec | None = None) -> None:
         self.information_state = information_state
         self.public = public
         self.private = pyspiel.PrivateInfoType.SINGLE_PLAYER if private is None else private
         self.perfect = perfect
-        self.tensor = None
+        self.tensor: np.ndarray | None = None
         self.dict: dict[str, Any] = {}
+        self.keep: np.ndarray | None = None  # entries to keep (the others are zeroed)
+        if layout is not None and not information_state and self.private != pyspiel.PrivateInfoType.ALL_PLAYERS:
+            self.tensor = np.zeros(layout.size, np.float32)
+            self.dict = layout.views(self.tensor)
+            if self.private == pyspiel.PrivateInfoType.NONE:
+                self.keep = ~layout.private
+            elif not public:
+                self.keep = layout.private.copy()
 
     def set_from(self, state: TablerulesState, player: int) -> None:
-        pass
+        if self.tensor is None:
+            return
+        self.tensor[:] = state._core.tensor(player)
+        if self.keep is not None:
+            self.tensor *= self.keep
 
     def string_from(self, state: TablerulesState, player: int) -> str | None:
         game = state._core.game
