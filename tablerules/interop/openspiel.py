@@ -67,7 +67,7 @@ import numpy as np
 
 from ..core.protocol import Game
 from ..core.registry import game_class, game_names
-from .ids import NotEncodable, Tables  # noqa: F401  (NotEncodable: what a bad table raises)
+from .ids import Listing, NotEncodable, Tables  # noqa: F401  (NotEncodable: what a bad table raises)
 from .ids import tables as game_tables
 from .tensors import Spec as TensorSpec
 from .tensors import encode as encode_tensor
@@ -333,19 +333,22 @@ class _Core:
                                                          self.players)
         return known
 
-    def outcomes(self) -> dict[int, tuple[Any, Any]]:
-        """``id -> (outcome, probability)`` of the pending chance step (dice steps are shared: kept on the step)."""
+    def outcomes(self) -> Listing:
+        """The pending chance step's outcomes by id (dice steps are shared: kept on the step)."""
         step = self.game.chance_step()
         if step is None:
-            return {}
+            return _NO_OUTCOMES
         cache = step.__dict__.get("_openspiel_outcomes")
         if cache is None:
             cache = {}
             object.__setattr__(step, "_openspiel_outcomes", cache)
         known = cache.get(self.tables.chance)
         if known is None:
-            known = cache[self.tables.chance] = self.tables.chance.outcomes(step)
+            known = cache[self.tables.chance] = self.tables.chance.listing(step)
         return known
+
+
+_NO_OUTCOMES = Listing(None, {}, [])
 
 
 def _core_from_save(short_name: str, players: int, save: str) -> _Core:
@@ -370,26 +373,29 @@ class TablerulesState(pyspiel.State):
         return core
 
     def current_player(self) -> int:
-        return self._core.current_player()
+        core = self._core
+        player = core.player
+        return player if player is not None else core.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
         core = self._core
         return core.legal_ids() if player == core.current_player() else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return sorted((i, p.numerator / p.denominator) for i, (_, p) in self._core.outcomes().items())
+        return list(self._core.outcomes().probabilities)
 
     def _apply_action(self, action: int) -> None:
         core = self._core
         if core.game.is_chance():
-            known = core.outcomes().get(action)
-            if known is None:
+            move = core.outcomes().outcome(action)
+            if move is None:
                 raise ValueError(f"{core.game.name}: chance outcome {action} is not possible now")
-            move = known[0]
         else:
-            if action not in core.legal_ids():
+            if core.legal is None:
+                core.legal_ids()
+            move = core.moves.get(action)
+            if move is None:
                 raise ValueError(f"{core.game.name}: action {action} is not legal for player {core.player}")
-            move = core.moves[action]
         core.game.apply(move)
         core.player = core.legal = None
         if core.tensors:
@@ -398,9 +404,9 @@ class TablerulesState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         core = self._core
         if player == pyspiel.PlayerId.CHANCE:
-            known = core.outcomes().get(action) if core.game.is_chance() else None
+            known = core.outcomes().outcome(action) if core.game.is_chance() else None
             if known is not None:
-                return known[0].describe()
+                return known.describe()
             event, value = core.tables.chance.arguments(action)
             return f"{event}: {value}"
         if player == core.current_player() and action in core.legal_ids():
