@@ -97,8 +97,13 @@ def test_the_writer_clips_to_the_range_and_refuses_what_is_not_in_a_domain() -> 
     w.add("a", (0, 0), 1)
     w.add("a", (0, 0), 1)
     w.add("a", (0, 0), 1)
-    assert layout.view(w.out, "a").tolist() == [[2, 0, 0], [0, 0, 2]] and layout.view(w.out, "b")[0] == -1
-    assert (w.out * layout.scale()).min() >= -1 and (w.out * layout.scale()).max() <= 1
+    out = w.finish()
+    assert layout.view(out, "a").tolist() == [[2, 0, 0], [0, 0, 2]] and layout.view(out, "b")[0] == -1
+    assert (out * layout.scale()).min() >= -1 and (out * layout.scale()).max() <= 1
+    with pytest.raises(IndexError):
+        w.set("a", 1)  # a 2-D slice takes a row and a column
+    with pytest.raises(IndexError):
+        w.set("b", (0, -1))
     with pytest.raises(IndexError):
         w.set("a", (2, 0))
     with pytest.raises(KeyError, match="not in the domain"):

@@ -71,6 +71,8 @@ class Spec:
         self.low = np.concatenate([np.full(s.size, s.low, np.float32) for s in self.slices])
         self.high = np.concatenate([np.full(s.size, s.high, np.float32) for s in self.slices])
         self.private = np.concatenate([np.full(s.size, s.private, bool) for s in self.slices])
+        #: name -> (offset, shape), for the writers
+        self.places = {s.name: (self.by_name[s.name][0], s.shape) for s in self.slices}
 
     def scale(self) -> np.ndarray:
         """``1 / max(|low|, high)`` per entry: ``tensor * spec.scale()`` lies in ``[-1, 1]``."""
@@ -95,29 +97,30 @@ class Spec:
 
 
 class Writer:
-    """Fills a zero vector slice by slice (values are clipped into each slice's range)."""
+    """Fills a zero vector slice by slice; :meth:`finish` clips every value into its slice's range."""
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
-        self.out = np.zeros(spec.size, np.float32)
+        self.buf = [0.0] * spec.size
+        self.at = spec.places
 
-    def _at(self, name: str, index: int | tuple[int, ...]) -> tuple[int, Slice]:
-        offset, s = self.spec.by_name[name]
-        if isinstance(index, tuple):
+    def _flat(self, name: str, index: int | tuple[int, ...]) -> int:
+        offset, shape = self.at[name]
+        if index.__class__ is tuple:
+            if len(index) != len(shape):
+                raise IndexError(f"{self.spec.game}: slice {name} has no index {index}")
             flat = 0
-            for i, n in zip(index, s.shape, strict=True):
+            for i, n in zip(index, shape, strict=False):
                 if not 0 <= i < n:
                     raise IndexError(f"{self.spec.game}: slice {name} has no index {index}")
                 flat = flat * n + i
-        else:
-            flat = index
-            if not 0 <= flat < s.size:
-                raise IndexError(f"{self.spec.game}: slice {name} has no index {index}")
-        return offset + flat, s
+            return offset + flat
+        if not 0 <= index < shape[-1] or len(shape) != 1:
+            raise IndexError(f"{self.spec.game}: slice {name} has no index {index}")
+        return offset + index
 
     def set(self, name: str, index: int | tuple[int, ...] = 0, value: float = 1.0) -> None:
-        at, s = self._at(name, index)
-        self.out[at] = min(max(float(value), s.low), s.high)
+        self.buf[self._flat(name, index)] = value
 
     def seat(self, name: str, seat: int | None) -> None:
         """Mark ``seat`` in a one-hot of seats (``None`` or -1, nobody: nothing)."""
@@ -125,18 +128,38 @@ class Writer:
             self.set(name, seat)
 
     def add(self, name: str, index: int | tuple[int, ...] = 0, value: float = 1.0) -> None:
-        at, s = self._at(name, index)
-        self.out[at] = min(max(float(self.out[at]) + value, s.low), s.high)
+        self.buf[self._flat(name, index)] += value
+
+    def put(self, name: str, values: Sequence[float], row: int | None = None) -> None:
+        """Write a whole slice (or row ``row`` of a 2-D slice) at once."""
+        offset, shape = self.at[name]
+        width = shape[-1]
+        if len(values) != width or (row is None) != (len(shape) == 1) or (row is not None and not 0 <= row < shape[0]):
+            raise IndexError(f"{self.spec.game}: slice {name} takes {width} values a row, not {len(values)}")
+        start = offset + (row or 0) * width
+        self.buf[start: start + width] = values
 
     def count(self, name: str, index: Mapping[Any, int], values: Iterable[Any], row: int | None = None,
               kind: bool = True) -> None:
         """Add 1 per value (a card copy counts as its card id) at its position in ``index``; unknown values
         raise (the data and the engine disagree: the layout needs a new version)."""
+        offset, shape = self.at[name]
+        if row is not None:
+            if len(shape) != 2 or not 0 <= row < shape[0]:
+                raise IndexError(f"{self.spec.game}: slice {name} has no row {row}")
+            offset += row * shape[1]
+        buf = self.buf
         for v in values:
-            key = v.split("#", 1)[0] if kind and isinstance(v, str) else v
-            if key not in index:
+            key = v.split("#", 1)[0] if kind and v.__class__ is str else v
+            i = index.get(key)
+            if i is None:
                 raise KeyError(f"{self.spec.game}: {key!r} is not in the domain of slice {name}")
-            self.add(name, (row, index[key]) if row is not None else index[key])
+            buf[offset + i] += 1
+
+    def finish(self) -> np.ndarray:
+        out = np.asarray(self.buf, np.float32)
+        np.clip(out, self.spec.low, self.spec.high, out=out)
+        return out
 
 
 def domain(values: Iterable[Any]) -> dict[Any, int]:
@@ -159,6 +182,7 @@ def spec(game: str, players: int) -> Spec:
     return _module(game).spec(players)
 
 
+@lru_cache(maxsize=16)
 def _module(game: str) -> Any:
     if game not in MODULES:
         raise ValueError(f"{game}: no observation tensor layout")
@@ -175,7 +199,7 @@ def encode(game: str, observation: Mapping[str, Any], player: int, players: int)
     w.set("flags", 0, bool(observation.get("chance")))
     w.set("flags", 1, bool(observation.get("over")))
     _module(game).write(w, observation, player)
-    return w.out
+    return w.finish()
 
 
 def common(players: int) -> list[Slice]:

@@ -8,6 +8,7 @@ seats' declined combos' powers, the pools' order (the pools are face down).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...smallworld.maps import load_board, load_powers, load_races
@@ -45,9 +46,14 @@ def spec(players: int) -> Spec:
     ])
 
 
+@lru_cache(maxsize=1)
+def _domains() -> tuple[dict[str, int], dict[str, int]]:
+    return domain(load_races()), domain(load_powers())
+
+
 def write(w: Writer, observation: dict[str, Any], player: int) -> None:
     s = observation["state"]
-    races, powers = domain(load_races()), domain(load_powers())
+    races, powers = _domains()
     if s.get("stage") in STAGES:
         w.set("stage", STAGES.index(s["stage"]))
     w.set("round", 0, s.get("round", 0))
@@ -69,15 +75,15 @@ def write(w: Writer, observation: dict[str, Any], player: int) -> None:
     for race, left in s["box"].items():
         w.set("box", races[race], left)
     conquered = set(s.get("conquered", ()))
-    for r, owner in enumerate(s["owner"]):
+    dragon = s.get("dragon", -1)
+    owners, region_races = s["owner"], s["race"]
+    for r, owner in enumerate(owners):
         if owner >= 0:
             w.set("owner", (r, owner))
-        if s["race"][r]:
-            w.set("region_race", (r, races[s["race"][r]]))
-        w.set("tokens", r, s["tokens"][r])
-        flags = (s["decline"][r], s["lost_tribe"][r], s["lair"][r], s["fortress"][r], s["hole"][r], s["hero"][r],
-                 s.get("dragon", -1) == r, r in conquered)
-        for k, on in enumerate(flags):
-            if on:
-                w.set("region_flags", (r, k))
-        w.set("encampment", r, s["encampment"][r])
+        if region_races[r]:
+            w.set("region_race", (r, races[region_races[r]]))
+    w.put("tokens", s["tokens"])
+    w.put("encampment", s["encampment"])
+    columns = (s["decline"], s["lost_tribe"], s["lair"], s["fortress"], s["hole"], s["hero"])
+    for r in range(len(owners)):
+        w.put("region_flags", [*(float(c[r]) for c in columns), float(dragon == r), float(r in conquered)], row=r)
