@@ -166,3 +166,16 @@ def test_the_openspiel_wrapper_gives_the_tensor_and_its_observers_split_it(name:
             state.apply_action(int(rng.choice(ids, p=probs)))
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_games_module_encodes_reading_the_player_count_from_the_observation(name: str) -> None:
+    from importlib import import_module
+
+    module = import_module(f"tablerules.interop.tensors.{tensors.MODULES[name]}")
+    for players in PLAYER_COUNTS[name]:
+        game = next(g for i, g in enumerate(random_game(name, players, 3)) if i == 40 or g.is_over())
+        for p in range(players):
+            seen = game.observation(p)
+            assert np.array_equal(module.encode(seen, p), tensors.encode(name, seen, p, players))
+            assert module.spec(players).size == tensors.spec(name, players).size

@@ -382,7 +382,7 @@ class TablerulesState(pyspiel.State):
         return core.legal_ids() if player == core.current_player() else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return list(self._core.outcomes().probabilities)
+        return self._core.outcomes().probabilities  # (pybind copies it into OpenSpiel's vector)
 
     def _apply_action(self, action: int) -> None:
         core = self._core

@@ -143,6 +143,7 @@ class ActionTable:
             total += block.size
         self.size = total
         self._ids: dict[Action, int] = {}
+        self._objects: dict[int, tuple[Action, int]] = {}  # id(action) -> (the action, its table id)
 
     def id(self, action: Action) -> int:
         """The id of ``action`` (:class:`NotEncodable` if the table has no place for it)."""
@@ -178,10 +179,20 @@ class ActionTable:
         """``id -> action`` for the legal actions of a state (two actions with one id raise)."""
         out: dict[int, Action] = {}
         known = self._ids.get
+        objects = self._objects
+        if len(objects) > 1 << 16:
+            objects.clear()
         for action in actions:
-            i = known(action)
-            if i is None:
-                i = self.id(action)
+            # the engines hand out the same action objects again and again (67-90% of the legal actions of random
+            # games): look them up by identity first (the entry holds the object, so its id is not reused)
+            entry = objects.get(id(action))
+            if entry is not None and entry[0] is action:
+                i = entry[1]
+            else:
+                i = known(action)
+                if i is None:
+                    i = self.id(action)
+                objects[id(action)] = (action, i)
             other = out.setdefault(i, action)
             if other is not action and other != action:
                 raise NotEncodable(f"{self.game}: {other!r} and {action!r} are both legal and share id {i}")
@@ -219,6 +230,7 @@ class ChanceTable:
             total += len(e.values)
         self.size = total
         self._value_ids: dict[str, dict[Value, int]] = {}  # event -> raw outcome value (a card copy) -> id
+        self._listings: dict[tuple, Listing] = {}  # (event, values, counts) of a pool -> its listing
 
     def value_id(self, event: str, value: Value) -> int:
         """The id of outcome ``value`` of ``event`` (as :meth:`id` of ``Chance(event, value)``, remembered)."""
@@ -256,23 +268,33 @@ class ChanceTable:
         if isinstance(step, Weighted) or ("_cards" in d and callable(getattr(step, "counts", None))):
             if isinstance(step, Weighted):
                 values, counts = d["_values"], d["_counts"]
+                key = (event, values, counts)  # pools (links, monsters) come back with the same counts often
+                known = self._listings.get(key)
+                if known is not None:
+                    return known
             else:  # a deck counted by card, in the order of its first copies (as its outcome list)
                 known = step.counts()
                 values, counts = list(known), list(known.values())
             ids = self._ids_of(event, values)
             total = sum(counts)
             if len(set(ids)) == len(ids):
-                return Listing(event, dict(zip(ids, values, strict=True)),
-                               sorted([(i, n / total) for i, n in zip(ids, counts, strict=True)]))
-            weights = {}
-            first = {}
-            for i, value, n in zip(ids, values, counts, strict=True):
-                if i in weights:
-                    weights[i] += n
-                else:
-                    weights[i] = n
-                    first[i] = value
-            return Listing(event, first, sorted([(i, n / total) for i, n in weights.items()]))
+                listing = Listing(event, dict(zip(ids, values, strict=True)),
+                                  sorted([(i, n / total) for i, n in zip(ids, counts, strict=True)]))
+            else:
+                weights = {}
+                first = {}
+                for i, value, n in zip(ids, values, counts, strict=True):
+                    if i in weights:
+                        weights[i] += n
+                    else:
+                        weights[i] = n
+                        first[i] = value
+                listing = Listing(event, first, sorted([(i, n / total) for i, n in weights.items()]))
+            if isinstance(step, Weighted):
+                if len(self._listings) > 4096:
+                    self._listings.clear()
+                self._listings[(event, values, counts)] = listing
+            return listing
         out = self.outcomes(step)
         return Listing(None, {i: a for i, (a, _) in out.items()},
                        sorted((i, p.numerator / p.denominator) for i, (_, p) in out.items()))

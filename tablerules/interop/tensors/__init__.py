@@ -6,9 +6,9 @@ A reinforcement learner wants a fixed-shape array per seat. Each game has a modu
   values and what it holds (a one-hot of the seat's hand by card id, the levels, the owners of the regions...),
   built from the game's data files and the player count alone, so the shape is the same for every game of that
   count;
-* ``encode(observation, player, spec) -> None``-style writers behind :func:`encode`, which read the
-  **observation dict only** (never the game): what the rules hide from the seat (other hands, the decks) is not
-  in the dict, so it cannot be in the tensor.
+* ``write(writer, observation, player)`` behind :func:`encode` (and the module's own ``encode(observation,
+  player)``), which reads the **observation dict only** (never the game): what the rules hide from the seat
+  (other hands, the decks) is not in the dict, so it cannot be in the tensor.
 
 :func:`encode` gives the vector (``numpy.float32``, shape ``(spec.size,)``); :meth:`Spec.view` reshapes one
 slice of it; :meth:`Spec.scale` is ``1 / high`` per entry, to bring every value into ``[0, 1]`` (or
@@ -189,8 +189,11 @@ def _module(game: str) -> Any:
     return import_module(f"{__name__}.{MODULES[game]}")
 
 
-def encode(game: str, observation: Mapping[str, Any], player: int, players: int) -> np.ndarray:
-    """The tensor of ``observation`` (what :meth:`Game.observation` gave seat ``player``)."""
+def encode(game: str, observation: Mapping[str, Any], player: int, players: int | None = None) -> np.ndarray:
+    """The tensor of ``observation`` (what :meth:`Game.observation` gave seat ``player``; ``players``: read from
+    the observation when not given)."""
+    if players is None:
+        players = len(observation["state"][_module(game).SEATS])
     layout = spec(game, players)
     w = Writer(layout)
     w.set("me", player)

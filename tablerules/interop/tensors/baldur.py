@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ...baldur.cards import HERO_RANKS
 from ...baldur.rules.common import WALL_NUMBERS
 from ..ids.baldur import CODES
 from . import Slice, Spec, Writer, common, domain
+from . import encode as encode_tensor
 
 #: how the stage's words start, in order (the stage text names cards and rounds after these)
 STAGES = ("drawing", "first player", "hero actions", "recruiting", "answering", "protecting", "looking",
@@ -20,6 +23,15 @@ STAGES = ("drawing", "first player", "hero actions", "recruiting", "answering", 
 CARD = domain(CODES)
 RANK = domain(HERO_RANKS)
 WALL = domain(WALL_NUMBERS)
+
+
+#: the key of the observation's state listing the seats (its length is the player count)
+SEATS = "seats"
+
+
+def encode(observation: dict[str, Any], player: int) -> np.ndarray:
+    """Seat ``player``'s tensor of ``observation`` (:func:`tablerules.interop.tensors.encode`)."""
+    return encode_tensor("baldursgate", observation, player)
 
 
 def spec(players: int) -> Spec:

@@ -14,9 +14,12 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from ...quest.geometry import LinkKind, Side
 from ...quest.tiles import load_monsters, load_rooms
 from . import Slice, Spec, Writer, common, domain
+from . import encode as encode_tensor
 
 SIDES = tuple(s.value for s in Side)
 LINKS = tuple(k.value for k in LinkKind)
@@ -106,6 +109,15 @@ def write_dungeon(w: Writer, s: Mapping[str, Any], player: int) -> None:
     for p in range(len(s["colours"])):
         for k, name in enumerate(("explored", "dxm_draws", "meetings")):
             w.set("counts", (p, k), s[name][p])
+
+
+#: the key of the observation's state listing the seats (its length is the player count)
+SEATS = "colours"
+
+
+def encode(observation: dict[str, Any], player: int) -> np.ndarray:
+    """Seat ``player``'s tensor of ``observation`` (:func:`tablerules.interop.tensors.encode`)."""
+    return encode_tensor("quest-crawl", observation, player)
 
 
 def spec(players: int) -> Spec:

@@ -11,8 +11,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from ...kragmortha.data import load_board, load_movement, load_penalties, load_teleports, load_tomes
 from . import Slice, Spec, Writer, common, domain
+from . import encode as encode_tensor
 
 STAGES = ("setup", "play", "over")
 
@@ -20,6 +23,15 @@ STAGES = ("setup", "play", "over")
 @lru_cache(maxsize=1)
 def _domains() -> tuple[dict, dict, dict, dict]:
     return (domain(load_movement()), domain(load_penalties()), domain(load_tomes()), domain(load_teleports()))
+
+
+#: the key of the observation's state listing the seats (its length is the player count)
+SEATS = "seats"
+
+
+def encode(observation: dict[str, Any], player: int) -> np.ndarray:
+    """Seat ``player``'s tensor of ``observation`` (:func:`tablerules.interop.tensors.encode`)."""
+    return encode_tensor("kragmortha", observation, player)
 
 
 def spec(players: int) -> Spec:

@@ -12,9 +12,12 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from ...munchkin.cards import load_cards
 from ...munchkin.state import STAGE
 from . import Slice, Spec, Writer, common, domain
+from . import encode as encode_tensor
 
 STAGES = tuple(STAGE)
 #: the card fields of a character: race, class, their second cards, Half-Breed, Super Munchkin
@@ -69,6 +72,15 @@ def write_hero(w: Writer, p: int, hero: Mapping[str, Any], player: int, index: M
             w.count("my_hand", index, hand)
     else:
         w.set("hand_size", p, hero.get("hand_size", hand or 0))
+
+
+#: the key of the observation's state listing the seats (its length is the player count)
+SEATS = "players"
+
+
+def encode(observation: dict[str, Any], player: int) -> np.ndarray:
+    """Seat ``player``'s tensor of ``observation`` (:func:`tablerules.interop.tensors.encode`)."""
+    return encode_tensor("munchkin", observation, player)
 
 
 def spec(players: int) -> Spec:

@@ -10,9 +10,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from ...quest.cards import load_quest_cards
 from ...quest.rules.flow import STAGES
 from . import Slice, Spec, Writer, common, domain
+from . import encode as encode_tensor
 from .crawl import dungeon_slices, monsters, rooms, write_dungeon
 from .munchkin import cards_in, hero_slices, write_hero
 
@@ -22,6 +25,15 @@ STAGE_NAMES = tuple(STAGES)
 @lru_cache(maxsize=1)
 def cards() -> dict[str, int]:
     return domain(load_quest_cards())
+
+
+#: the key of the observation's state listing the seats (its length is the player count)
+SEATS = "heroes"
+
+
+def encode(observation: dict[str, Any], player: int) -> np.ndarray:
+    """Seat ``player``'s tensor of ``observation`` (:func:`tablerules.interop.tensors.encode`)."""
+    return encode_tensor("quest", observation, player)
 
 
 def spec(players: int) -> Spec:

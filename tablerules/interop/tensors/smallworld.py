@@ -11,11 +11,23 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from ...smallworld.maps import load_board, load_powers, load_races
 from . import Slice, Spec, Writer, common, domain
+from . import encode as encode_tensor
 
 STAGES = ("pick", "conquer", "redeploy", "diplomacy", "ghouls", "ghouls redeploy", "losses", "over")
 ROW = 6
+
+
+#: the key of the observation's state listing the seats (its length is the player count)
+SEATS = "seats"
+
+
+def encode(observation: dict[str, Any], player: int) -> np.ndarray:
+    """Seat ``player``'s tensor of ``observation`` (:func:`tablerules.interop.tensors.encode`)."""
+    return encode_tensor("smallworld", observation, player)
 
 
 def spec(players: int) -> Spec:
