@@ -179,3 +179,28 @@ def test_each_games_module_encodes_reading_the_player_count_from_the_observation
             seen = game.observation(p)
             assert np.array_equal(module.encode(seen, p), tensors.encode(name, seen, p, players))
             assert module.spec(players).size == tensors.spec(name, players).size
+
+
+def test_a_seats_tensor_is_encoded_once_per_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    """OpenSpiel makes a new initial state to size the vector on every ``observation_tensor`` call: its tensor is
+    the game's initial one, remembered, so each state costs one encoding per seat asked about."""
+    pytest.importorskip("pyspiel")
+    from tablerules.interop import openspiel as tos
+
+    encoded: list[int] = []
+    real = tos.encode_tensor
+    monkeypatch.setattr(tos, "encode_tensor", lambda *a, **k: encoded.append(a[2]) or real(*a, **k))
+    game = tos.load("smallworld", players=2, seed=7)
+    state = game.new_initial_state()
+    first = np.asarray(state.observation_tensor(1), np.float32)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    before = len(encoded)
+    for _ in range(3):
+        state.observation_tensor(0)
+        state.observation_tensor(1)
+    assert len(encoded) - before == 2
+    again = game.new_initial_state()
+    assert np.array_equal(np.asarray(again.observation_tensor(1), np.float32), first)
+    fresh = tos.tablerules_game(game.new_initial_state())
+    assert np.array_equal(first, tensors.encode("smallworld", fresh.observation(1), 1, 2))

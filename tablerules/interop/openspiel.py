@@ -268,6 +268,17 @@ class TablerulesGame(pyspiel.Game):
     def new_initial_state(self) -> TablerulesState:
         return TablerulesState(self)
 
+    def initial_tensor(self, player: int) -> np.ndarray:
+        """Seat ``player``'s observation tensor in the initial state (the same for every initial state of the
+        game: its parameters and seed fix the set-up), remembered per parameters."""
+        key = (self.spec.short_name, tuple(sorted(self.values.items())), player)
+        known = _INITIAL_TENSORS.get(key)
+        if known is None:
+            if len(_INITIAL_TENSORS) > 256:
+                _INITIAL_TENSORS.clear()
+            known = _INITIAL_TENSORS[key] = self.new_initial_state()._core.tensor(player)
+        return known
+
     def new_tablerules_game(self) -> Game:
         return self.spec.cls(self.tablerules_params, seed=self.seed)
 
@@ -349,6 +360,7 @@ class _Core:
 
 
 _NO_OUTCOMES = Listing(None, {}, [])
+_INITIAL_TENSORS: dict[tuple, np.ndarray] = {}  # (game, parameters, seat) -> the initial state's tensor
 
 
 def _core_from_save(short_name: str, players: int, save: str) -> _Core:
@@ -464,7 +476,11 @@ class _Observer:
     def set_from(self, state: TablerulesState, player: int) -> None:
         if self.tensor is None:
             return
-        self.tensor[:] = state._core.tensor(player)
+        if "_core" in state.__dict__:
+            self.tensor[:] = state._core.tensor(player)
+        else:  # a state nobody has looked at is the game's initial state (OpenSpiel makes one on every
+            # observation_tensor call to size the vector): its tensor is the same each time
+            self.tensor[:] = state.get_game().initial_tensor(player)
         if self.keep is not None:
             self.tensor *= self.keep
 
