@@ -62,7 +62,10 @@ class Policy:
 
 
 def environment(seed: int) -> rl_environment.Environment:
-    return rl_environment.Environment(tos.load(GAME, players=PLAYERS), seed=seed)
+    """The environment, its chance events drawn from a stream seeded with ``seed`` (``Environment``'s keyword
+    arguments are game settings, ignored for a loaded game: the sampler is seeded by hand)."""
+    return rl_environment.Environment(tos.load(GAME, players=PLAYERS),
+                                      chance_event_sampler=rl_environment.ChanceEventSampler(seed))
 
 
 def train(episodes: int, seed: int = 0, rate: float = 0.05) -> Policy:

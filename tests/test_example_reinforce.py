@@ -38,5 +38,8 @@ def test_a_tiny_training_run_learns_and_plays_only_legal_ids() -> None:
             break
     wins, losses, ties = example.play(games=3, seed=2, policy=policy)
     assert wins + losses + ties == 3
+    assert example.play(games=3, seed=2, policy=policy) == (wins, losses, ties)  # seeded: the same games again
+    again = example.train(episodes=4, seed=1)
+    assert np.array_equal(again.weights, policy.weights) and np.array_equal(again.bias, policy.bias)
     line = example.report("learned", (wins, losses, ties))
     assert line.startswith(f"learned: won {wins} of 3") and "95% interval" in line

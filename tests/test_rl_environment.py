@@ -22,7 +22,7 @@ CAPS = {"munchkin": {"max_turns": 12}, "quest-crawl": {"rounds": 4}}
 def test_rl_environment_episodes_run_to_the_end(name: str) -> None:
     game = tos.load(name, **CAPS.get(name, {}))
     n = game.num_players()
-    env = rl_environment.Environment(game, seed=5)
+    env = rl_environment.Environment(game, chance_event_sampler=rl_environment.ChanceEventSampler(5))
     assert env.observation_spec()["info_state"] == (tensors.spec(name, n).size,)
     assert env.action_spec()["num_actions"] == game.num_distinct_actions()
     agents = [RandomAgent(player_id=p, num_actions=game.num_distinct_actions()) for p in range(n)]
@@ -44,3 +44,20 @@ def test_rl_environment_episodes_run_to_the_end(name: str) -> None:
         assert sum(step.rewards) == pytest.approx(0.0)
         for agent in agents:
             agent.step(step)  # the agents see the last step, as OpenSpiel's loops do
+
+
+def test_a_seeded_sampler_and_agent_replay_the_same_episode() -> None:
+    """``Environment``'s keyword arguments are game settings (ignored for a loaded game), so the chance stream is
+    seeded through ``ChanceEventSampler``: then an episode replays exactly."""
+    def episode() -> list[int]:
+        game = tos.load("quest-crawl", rounds=3)
+        env = rl_environment.Environment(game, chance_event_sampler=rl_environment.ChanceEventSampler(11))
+        agents = [RandomAgent(player_id=p, num_actions=game.num_distinct_actions()) for p in range(2)]
+        np.random.seed(11)
+        step = env.reset()
+        while not step.last():
+            step = env.step([agents[step.observations["current_player"]].step(step).action])
+        return env.get_state.history()
+
+    first = episode()
+    assert len(first) > 10 and episode() == first
