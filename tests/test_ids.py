@@ -144,3 +144,34 @@ def test_six_player_munchkin_plays_a_thousand_random_games_through_the_ids() -> 
             t.chance.outcomes(game.chance_step())
         else:
             t.actions.legal(legal)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_fast_chance_listing_gives_what_the_outcome_table_gives(name: str) -> None:
+    """``ChanceTable.listing`` (what the OpenSpiel wrapper plays with: counts, no fractions, pools remembered) has
+    the same outcome for each id and the floats of the same probabilities as ``ChanceTable.outcomes``, and
+    the legal-id map found by identity is the one found by value."""
+    cls = game_class(name)
+    steps = 0
+    for seed in range(2):
+        game = cls({}, seed=seed)
+        chance = tables(name, game.num_players()).chance
+        actions = tables(name, game.num_players()).actions
+        rng = random.Random(seed)
+        for _ in range(1500):
+            if game.is_over():
+                break
+            if game.is_chance():
+                step = game.chance_step()
+                for _ in range(2):  # the second time from the remembered listing, if any
+                    listing = chance.listing(step)
+                    want = chance.outcomes(step)
+                    assert {i: listing.outcome(i) for i in listing.values} == {i: a for i, (a, _) in want.items()}
+                    assert listing.probabilities == sorted((i, float(p)) for i, (_, p) in want.items())
+                steps += 1
+                game.roll(rng)
+            else:
+                legal = game.legal_actions(game.to_act()[0])
+                assert actions.legal(legal) == {actions.id(a): a for a in legal}
+                game.apply(rng.choice(legal))
+    assert steps > 10

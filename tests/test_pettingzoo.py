@@ -15,8 +15,8 @@ from pettingzoo.test import api_test, render_test, seed_test
 
 from tablerules.core.errors import IllegalAction
 from tablerules.core.registry import game_names
-from tablerules.interop import ids
-from tablerules.interop.pettingzoo import decode_observation, env
+from tablerules.interop import ids, tensors
+from tablerules.interop.pettingzoo import env
 
 GAMES = game_names()
 
@@ -52,12 +52,16 @@ def test_pettingzoo_render_test_passes(name: str) -> None:
 
 
 def test_the_observation_is_the_seats_own_view_and_the_ids_are_the_games_table() -> None:
-    e = env("munchkin", players=3, seed=5)
+    e = env("munchkin", players=3, seed=5, dict_observations=True)
     e.reset(seed=5)
     agent = e.agent_selection
     seat = e.seat(agent)
     obs = e.observe(agent)
-    assert decode_observation(obs["observation"]) == e.game.observation(seat)
+    assert e.infos[agent]["observation"] == e.game.observation(seat)
+    assert np.array_equal(obs["observation"], tensors.encode("munchkin", e.game.observation(seat), seat, 3))
+    space = e.observation_space(agent)
+    assert space["observation"].shape == (tensors.spec("munchkin", 3).size,) and space.contains(obs)
+    assert space["action_mask"].shape == (ids.tables("munchkin", 3).actions.size,)
     table = ids.tables("munchkin", 3).actions
     assert e.action_space(agent).n == table.size
     assert set(np.flatnonzero(obs["action_mask"]).tolist()) == {table.id(a) for a in e.game.legal_actions(seat)}

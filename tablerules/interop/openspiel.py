@@ -26,7 +26,14 @@ How the protocol maps onto OpenSpiel
 * **Strings.** The information state and observation strings come from the game's
   ``information_state_string(player)`` / ``observation_string(player)`` when it has them; otherwise the
   information state is OpenSpiel's history string and the observation the state string (the JSON of
-  :meth:`Game.state_dict`, which is also ``str(state)``). No tensors.
+  :meth:`Game.state_dict`, which is also ``str(state)``).
+* **Tensors.** ``observation_tensor(player)`` is the seat's observation as a float32 vector of a fixed size per
+  game and player count (:mod:`tablerules.interop.tensors`, built from :meth:`Game.observation` only, so it
+  never holds what the seat may not see; ``observation_tensor_shape()`` is ``[size]`` and the observer's
+  ``dict`` holds each named slice in its shape). A public-only observer zeroes the slices only the seat knows
+  (its hand, ``me``), a private-only one the others. There is no ``information_state_tensor``: the tensor is
+  what the seat sees now, not its whole history, so it is not perfect recall (``information_state_string``
+  is). A game without a layout (a test fixture) has strings only.
 * **Clone** is :meth:`Game.copy`; **serialisation** (``state.serialize()``, pickling) stores the game's
   JSON save and rebuilds the state with :meth:`Game.from_json`.
 
@@ -56,10 +63,16 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError("tablerules.interop.openspiel needs open-spiel: pip install 'tablerules[openspiel]'") from exc
 
+import numpy as np
+
 from ..core.protocol import Game
 from ..core.registry import game_class, game_names
-from .ids import NotEncodable, Tables  # noqa: F401  (NotEncodable: what a bad table raises)
+from .ids import Listing, NotEncodable, Tables  # noqa: F401  (NotEncodable: what a bad table raises)
 from .ids import tables as game_tables
+from .tensors import Spec as TensorSpec
+from .tensors import encode as encode_tensor
+from .tensors import has_tensor
+from .tensors import spec as tensor_spec
 
 PREFIX = "python_tablerules_"
 
@@ -185,7 +198,7 @@ def register(game: str | type[Game], *, tables: TableMaker | None = None,
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=has_tensor(cls.name),
         parameter_specification=defaults,
     )
     spec = _Spec(cls, short_name, game_type, low, high, default_players, max_length, tables)
@@ -255,6 +268,17 @@ class TablerulesGame(pyspiel.Game):
     def new_initial_state(self) -> TablerulesState:
         return TablerulesState(self)
 
+    def initial_tensor(self, player: int) -> np.ndarray:
+        """Seat ``player``'s observation tensor in the initial state (the same for every initial state of the
+        game: its parameters and seed fix the set-up), remembered per parameters."""
+        key = (self.spec.short_name, tuple(sorted(self.values.items())), player)
+        known = _INITIAL_TENSORS.get(key)
+        if known is None:
+            if len(_INITIAL_TENSORS) > 256:
+                _INITIAL_TENSORS.clear()
+            known = _INITIAL_TENSORS[key] = self.new_initial_state()._core.tensor(player)
+        return known
+
     def new_tablerules_game(self) -> Game:
         return self.spec.cls(self.tablerules_params, seed=self.seed)
 
@@ -262,16 +286,17 @@ class TablerulesGame(pyspiel.Game):
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         perfect = self.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+        layout = tensor_spec(self.spec.cls.name, self.players) if has_tensor(self.spec.cls.name) else None
         if iig_obs_type is None:
-            return _Observer(False, perfect=perfect)
+            return _Observer(False, perfect=perfect, layout=layout)
         return _Observer(bool(iig_obs_type.perfect_recall), bool(iig_obs_type.public_info),
-                         iig_obs_type.private_info, perfect)
+                         iig_obs_type.private_info, perfect, layout)
 
 
 class _Core:
     """A state's tablerules game and caches. Copied with :meth:`Game.copy`, pickled as the JSON save."""
 
-    __slots__ = ("game", "legal", "moves", "player", "players", "spec", "tables")
+    __slots__ = ("game", "legal", "moves", "player", "players", "spec", "tables", "tensors")
 
     def __init__(self, game: Game, spec: _Spec, players: int, tables: Tables) -> None:
         self.game = game
@@ -281,6 +306,7 @@ class _Core:
         self.player: int | None = None  # cached current player
         self.legal: list[int] | None = None  # cached sorted legal ids of the current player
         self.moves: dict[int, Any] = {}  # id -> the legal action of the current player
+        self.tensors: dict[int, np.ndarray] = {}  # seat -> its observation tensor in this state
 
     def __deepcopy__(self, memo: dict) -> _Core:
         return _Core(self.game.copy(), self.spec, self.players, self.tables)
@@ -310,19 +336,31 @@ class _Core:
             self.legal = sorted(self.moves)
         return self.legal
 
-    def outcomes(self) -> dict[int, tuple[Any, Any]]:
-        """``id -> (outcome, probability)`` of the pending chance step (dice steps are shared: kept on the step)."""
+    def tensor(self, player: int) -> np.ndarray:
+        """The seat's observation tensor (kept until the next action; do not write to it)."""
+        known = self.tensors.get(player)
+        if known is None:
+            known = self.tensors[player] = encode_tensor(self.game.name, self.game.observation(player), player,
+                                                         self.players)
+        return known
+
+    def outcomes(self) -> Listing:
+        """The pending chance step's outcomes by id (dice steps are shared: kept on the step)."""
         step = self.game.chance_step()
         if step is None:
-            return {}
+            return _NO_OUTCOMES
         cache = step.__dict__.get("_openspiel_outcomes")
         if cache is None:
             cache = {}
             object.__setattr__(step, "_openspiel_outcomes", cache)
         known = cache.get(self.tables.chance)
         if known is None:
-            known = cache[self.tables.chance] = self.tables.chance.outcomes(step)
+            known = cache[self.tables.chance] = self.tables.chance.listing(step)
         return known
+
+
+_NO_OUTCOMES = Listing(None, {}, [])
+_INITIAL_TENSORS: dict[tuple, np.ndarray] = {}  # (game, parameters, seat) -> the initial state's tensor
 
 
 def _core_from_save(short_name: str, players: int, save: str) -> _Core:
@@ -347,35 +385,40 @@ class TablerulesState(pyspiel.State):
         return core
 
     def current_player(self) -> int:
-        return self._core.current_player()
+        core = self._core
+        player = core.player
+        return player if player is not None else core.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
         core = self._core
         return core.legal_ids() if player == core.current_player() else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return sorted((i, p.numerator / p.denominator) for i, (_, p) in self._core.outcomes().items())
+        return self._core.outcomes().probabilities  # (pybind copies it into OpenSpiel's vector)
 
     def _apply_action(self, action: int) -> None:
         core = self._core
         if core.game.is_chance():
-            known = core.outcomes().get(action)
-            if known is None:
+            move = core.outcomes().outcome(action)
+            if move is None:
                 raise ValueError(f"{core.game.name}: chance outcome {action} is not possible now")
-            move = known[0]
         else:
-            if action not in core.legal_ids():
+            if core.legal is None:
+                core.legal_ids()
+            move = core.moves.get(action)
+            if move is None:
                 raise ValueError(f"{core.game.name}: action {action} is not legal for player {core.player}")
-            move = core.moves[action]
         core.game.apply(move)
         core.player = core.legal = None
+        if core.tensors:
+            core.tensors = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
         core = self._core
         if player == pyspiel.PlayerId.CHANCE:
-            known = core.outcomes().get(action) if core.game.is_chance() else None
+            known = core.outcomes().outcome(action) if core.game.is_chance() else None
             if known is not None:
-                return known[0].describe()
+                return known.describe()
             event, value = core.tables.chance.arguments(action)
             return f"{event}: {value}"
         if player == core.current_player() and action in core.legal_ids():
@@ -400,28 +443,46 @@ class TablerulesState(pyspiel.State):
 
 
 class _Observer:
-    """Strings only (no tensors), as the observation type asks (``None``: the seat's observation):
+    """Strings, and the observation tensor when the game has a layout, as the observation type asks (``None``: the
+    seat's observation):
 
-    * perfect recall: the information state string;
+    * perfect recall: the information state string (no tensor);
     * public only (``private_info`` NONE): the observation of a perfect-information game (everything is public);
-      ``None`` (not provided) for a game with hidden cards, so that no seat's hand shows;
+      ``None`` (not provided) for a game with hidden cards, so that no seat's hand shows; the tensor with the
+      seat's private slices (its own hand, ``me``...) zeroed;
     * private only (no public info): ``""`` in a perfect-information game (nothing is private), else the seat's
-      own observation;
-    * every player's private info: the whole state (the referee's view);
-    * otherwise the seat's observation string.
+      own observation; the tensor with only the private slices;
+    * every player's private info: the whole state (the referee's view; no tensor: the layout is a seat's);
+    * otherwise the seat's observation string and tensor.
     """
 
     def __init__(self, information_state: bool, public: bool = True, private: Any = None,
-                 perfect: bool = False) -> None:
+                 perfect: bool = False, layout: TensorSpec | None = None) -> None:
         self.information_state = information_state
         self.public = public
         self.private = pyspiel.PrivateInfoType.SINGLE_PLAYER if private is None else private
         self.perfect = perfect
-        self.tensor = None
+        self.tensor: np.ndarray | None = None
         self.dict: dict[str, Any] = {}
+        self.keep: np.ndarray | None = None  # entries to keep (the others are zeroed)
+        if layout is not None and not information_state and self.private != pyspiel.PrivateInfoType.ALL_PLAYERS:
+            self.tensor = np.zeros(layout.size, np.float32)
+            self.dict = layout.views(self.tensor)
+            if self.private == pyspiel.PrivateInfoType.NONE:
+                self.keep = ~layout.private
+            elif not public:
+                self.keep = layout.private.copy()
 
     def set_from(self, state: TablerulesState, player: int) -> None:
-        pass
+        if self.tensor is None:
+            return
+        if "_core" in state.__dict__:
+            self.tensor[:] = state._core.tensor(player)
+        else:  # a state nobody has looked at is the game's initial state (OpenSpiel makes one on every
+            # observation_tensor call to size the vector): its tensor is the same each time
+            self.tensor[:] = state.get_game().initial_tensor(player)
+        if self.keep is not None:
+            self.tensor *= self.keep
 
     def string_from(self, state: TablerulesState, player: int) -> str | None:
         game = state._core.game

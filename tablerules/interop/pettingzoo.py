@@ -17,10 +17,11 @@ How the protocol maps onto PettingZoo
   a table built from the game's data and player count, the same in every process). The action space is
   ``Discrete(n)`` with ``n`` the table's size and every observation carries ``action_mask`` (int8, 1 for the
   ids the agent may play now). An id that is not legal raises :class:`IllegalAction`.
-* **Observations** are what the seat may see, :meth:`Game.observation` (hidden hands stay hidden), as its
-  canonical JSON (sorted keys, ASCII) in UTF-8 bytes, zero-padded to a fixed length: ``Box(0, 255, (L,),
-  uint8)`` with ``L`` from :data:`OBSERVATION_BYTES`. :func:`decode_observation` gives the dict back; a
-  learner puts its own features on top. A longer observation raises naming the setting to raise.
+* **Observations** are ``Dict(observation=Box(low, high, (size,), float32), action_mask=Box(0, 1, (ids,), int8))``:
+  ``observation`` is the seat's observation tensor (:mod:`tablerules.interop.tensors`, the same vector as the
+  OpenSpiel wrapper's ``observation_tensor``: built from :meth:`Game.observation`, so hidden hands stay hidden;
+  ``low`` and ``high`` are its slices' documented ranges), ``action_mask`` marks the legal ids. The dict the
+  tensor was made from is in ``infos[agent]["observation"]`` only on request (``dict_observations=True``).
 * **Chance** is resolved inside the environment with the game's seeded stream (:meth:`Game.roll`), so a seed
   fixes the game: ``reset(seed=s)`` plays the game of seed ``s``; ``reset()`` draws the next seed from a stream
   seeded by the last one given.
@@ -30,7 +31,6 @@ How the protocol maps onto PettingZoo
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -43,25 +43,7 @@ from ..core.errors import IllegalAction
 from ..core.protocol import Game
 from ..core.registry import game_class
 from . import openspiel as osp
-
-#: fixed length of the observation bytes, per game (default :data:`DEFAULT_OBSERVATION_BYTES`)
-OBSERVATION_BYTES: dict[str, int] = {}
-DEFAULT_OBSERVATION_BYTES = 1 << 15
-
-
-def encode_observation(observation: Mapping[str, Any], length: int, game: str = "") -> np.ndarray:
-    data = json.dumps(observation, sort_keys=True, separators=(",", ":")).encode()
-    if len(data) > length:
-        raise ValueError(f"{game}: an observation of {len(data)} bytes is longer than {length}; raise "
-                         "tablerules.interop.pettingzoo.OBSERVATION_BYTES[game]")
-    out = np.zeros(length, dtype=np.uint8)
-    out[: len(data)] = np.frombuffer(data, dtype=np.uint8)
-    return out
-
-
-def decode_observation(array: np.ndarray) -> dict[str, Any]:
-    """The observation dict back from its encoded bytes."""
-    return json.loads(bytes(array).rstrip(b"\0").decode())
+from . import tensors
 
 
 def zero_sum_returns(game: Game) -> list[float]:
@@ -81,14 +63,14 @@ class TablerulesEnv(AECEnv):
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "tablerules", "is_parallelizable": False}
 
     def __init__(self, game: str | type[Game], params: Mapping[str, Any] | None = None, seed: int = 0,
-                 render_mode: str | None = None, max_steps: int | None = None) -> None:
+                 render_mode: str | None = None, max_steps: int | None = None, dict_observations: bool = False) -> None:
         super().__init__()
         self.cls = game_class(game) if isinstance(game, str) else game
         self.params = dict(params or {})
         self.render_mode = render_mode
         spec = osp._spec(osp.register(self.cls))
         self.metadata = {**self.metadata, "name": f"tablerules_{self.cls.name.replace('-', '_')}"}
-        self.obs_length = OBSERVATION_BYTES.get(self.cls.name, DEFAULT_OBSERVATION_BYTES)
+        self.dict_observations = dict_observations
         self._seed = int(seed)
         self._seeds = random.Random(self._seed)
         self.game = self.cls(self.params, seed=self._seed)
@@ -99,8 +81,9 @@ class TablerulesEnv(AECEnv):
         self.possible_agents = [f"player_{p}" for p in range(n)]
         size = self.table.size
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self.layout = tensors.spec(self.cls.name, n)
         self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(0, 255, (self.obs_length,), np.uint8),
+            "observation": spaces.Box(self.layout.low, self.layout.high, self.layout.shape, np.float32),
             "action_mask": spaces.Box(0, 1, (size,), np.int8)}) for a in self.possible_agents}
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -153,7 +136,10 @@ class TablerulesEnv(AECEnv):
         seat = self.seat(agent)
         mask = np.zeros(self.table.size, dtype=np.int8)
         mask[self.legal_ids(seat)] = 1
-        return {"observation": encode_observation(self.game.observation(seat), self.obs_length, self.cls.name),
+        seen = self.game.observation(seat)
+        if self.dict_observations:
+            self.infos[agent] = {**self.infos.get(agent, {}), "observation": seen}
+        return {"observation": tensors.encode(self.cls.name, seen, seat, len(self.possible_agents)),
                 "action_mask": mask}
 
     def _finish(self) -> None:
@@ -192,6 +178,7 @@ class TablerulesEnv(AECEnv):
 
 
 def env(game: str | type[Game], seed: int = 0, render_mode: str | None = None, max_steps: int | None = None,
-        **params: Any) -> TablerulesEnv:
+        dict_observations: bool = False, **params: Any) -> TablerulesEnv:
     """The AEC environment of ``game`` (``params``: the game's parameters, e.g. ``players=3``)."""
-    return TablerulesEnv(game, params, seed=seed, render_mode=render_mode, max_steps=max_steps)
+    return TablerulesEnv(game, params, seed=seed, render_mode=render_mode, max_steps=max_steps,
+                         dict_observations=dict_observations)

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -42,7 +43,7 @@ from functools import lru_cache
 from importlib import import_module
 from typing import Any
 
-from ...core.actions import Action, Chance, ChanceStep
+from ...core.actions import Action, Chance, ChanceStep, Draw, Weighted, chance
 
 #: the version of every game's table (the README's interop section lists them)
 VERSION = 1
@@ -142,6 +143,7 @@ class ActionTable:
             total += block.size
         self.size = total
         self._ids: dict[Action, int] = {}
+        self._objects: dict[int, tuple[Action, int]] = {}  # id(action) -> (the action, its table id)
 
     def id(self, action: Action) -> int:
         """The id of ``action`` (:class:`NotEncodable` if the table has no place for it)."""
@@ -176,8 +178,21 @@ class ActionTable:
     def legal(self, actions: Iterable[Action]) -> dict[int, Action]:
         """``id -> action`` for the legal actions of a state (two actions with one id raise)."""
         out: dict[int, Action] = {}
+        known = self._ids.get
+        objects = self._objects
+        if len(objects) > 1 << 16:
+            objects.clear()
         for action in actions:
-            i = self.id(action)
+            # the engines hand out the same action objects again and again (67-90% of the legal actions of random
+            # games): look them up by identity first (the entry holds the object, so its id is not reused)
+            entry = objects.get(id(action))
+            if entry is not None and entry[0] is action:
+                i = entry[1]
+            else:
+                i = known(action)
+                if i is None:
+                    i = self.id(action)
+                objects[id(action)] = (action, i)
             other = out.setdefault(i, action)
             if other is not action and other != action:
                 raise NotEncodable(f"{self.game}: {other!r} and {action!r} are both legal and share id {i}")
@@ -214,6 +229,75 @@ class ChanceTable:
             self.by_event[e.event] = (total, e, index)
             total += len(e.values)
         self.size = total
+        self._value_ids: dict[str, dict[Value, int]] = {}  # event -> raw outcome value (a card copy) -> id
+        self._listings: dict[tuple, Listing] = {}  # (event, values, counts) of a pool -> its listing
+
+    def value_id(self, event: str, value: Value) -> int:
+        """The id of outcome ``value`` of ``event`` (as :meth:`id` of ``Chance(event, value)``, remembered)."""
+        known = self._value_ids.get(event)
+        if known is None:
+            known = self._value_ids[event] = {}
+        i = known.get(value)
+        if i is None:
+            i = known[value] = self.id(chance(event, value))
+        return i
+
+    def _ids_of(self, event: str, values: Sequence[Value]) -> list[int]:
+        """The ids of outcomes ``values`` of ``event`` (:meth:`value_id` of each, looked up in one pass)."""
+        known = self._value_ids.get(event)
+        if known is not None:
+            try:
+                return list(map(known.__getitem__, values))
+            except KeyError:
+                pass
+        return [self.value_id(event, v) for v in values]
+
+    def listing(self, step: ChanceStep) -> Listing:
+        """The step's outcomes by id as :meth:`outcomes` gives them (the same outcome stands for an id, the
+        probabilities are the floats of the same sums), without building the step's list of fractions when it
+        counts its outcomes (a deck, a pool of tiles): the fast path the OpenSpiel wrapper plays with."""
+        d = step.__dict__
+        event = step.event
+        if isinstance(step, Draw):  # one card of a deck, each copy alike: the copies of a card add up
+            values = step.sorted_cards()
+            ids = self._ids_of(event, values)
+            total = len(values)
+            weights: dict[int, int] = Counter(ids)
+            first = dict(zip(reversed(ids), reversed(values), strict=True))  # the first copy of each card
+            return Listing(event, first, sorted([(i, n / total) for i, n in weights.items()]))
+        if isinstance(step, Weighted) or ("_cards" in d and callable(getattr(step, "counts", None))):
+            if isinstance(step, Weighted):
+                values, counts = d["_values"], d["_counts"]
+                key = (event, values, counts)  # pools (links, monsters) come back with the same counts often
+                known = self._listings.get(key)
+                if known is not None:
+                    return known
+            else:  # a deck counted by card, in the order of its first copies (as its outcome list)
+                known = step.counts()
+                values, counts = list(known), list(known.values())
+            ids = self._ids_of(event, values)
+            total = sum(counts)
+            if len(set(ids)) == len(ids):
+                listing = Listing(event, dict(zip(ids, values, strict=True)),
+                                  sorted([(i, n / total) for i, n in zip(ids, counts, strict=True)]))
+            else:
+                weights = {}
+                first = {}
+                for i, value, n in zip(ids, values, counts, strict=True):
+                    if i in weights:
+                        weights[i] += n
+                    else:
+                        weights[i] = n
+                        first[i] = value
+                listing = Listing(event, first, sorted([(i, n / total) for i, n in weights.items()]))
+            if isinstance(step, Weighted):
+                if len(self._listings) > 4096:
+                    self._listings.clear()
+                self._listings[(event, values, counts)] = listing
+            return listing
+        out = self.outcomes(step)
+        return Listing(None, {i: a for i, (a, _) in out.items()},
+                       sorted((i, p.numerator / p.denominator) for i, (_, p) in out.items()))
 
     def id(self, outcome: Chance) -> int:
         known = self.by_event.get(outcome.event)
@@ -243,6 +327,23 @@ class ChanceTable:
 
     def rows(self) -> list[tuple[str, int, int]]:
         return [(e, o, len(ev.values)) for e, (o, ev, _) in self.by_event.items()]
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A chance step's outcomes by id: ``probabilities`` ``[(id, p)]`` sorted by id, and the outcome of an id
+    (:meth:`outcome`; ``values`` holds the outcome's value of ``event``, or the outcome itself when ``event`` is
+    None)."""
+
+    event: str | None
+    values: dict[int, Any]
+    probabilities: list[tuple[int, float]]
+
+    def outcome(self, i: int) -> Action | None:
+        value = self.values.get(i)
+        if value is None or self.event is None:
+            return value
+        return chance(self.event, value)
 
 
 @dataclass(frozen=True)
