@@ -46,7 +46,7 @@ from typing import Any
 from ...core.actions import Action, Chance, ChanceStep, Draw, Weighted, chance
 
 #: the version of every game's table (the README's interop section lists them)
-VERSION = 1
+VERSION = 2  # 2: Munchkin AskHelp says who draws first, ShowHand; Baldur [3] names a hero of each player; curse sets
 
 Value = Any
 

@@ -20,7 +20,7 @@ bid kinds (a rank and colour, ``"5 black"``, or a joker); seats; hero ranks A, J
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 
 from ...baldur import actions as A
 from ...baldur.cards import HERO_RANKS, JOKERS, _needs_upto, _numbers, full_deck, rules
@@ -78,15 +78,20 @@ def use_blocks(players: int) -> list[Block]:
              "hero owner": (("targets", one_seat),), "owner kind": (("targets", one_seat), ("kinds", HERO_RANKS)),
              "player": (("targets", one_seat),), "hand owner": (("targets", one_seat),),
              "anyone": (("targets", one_seat),),
-             "two players": (("targets", tuple(combinations(seat, 2)) + tuple(combinations(seat, 3))),), "": ()}
+             "two players": (("targets", tuple(combinations(seat, 2)) + tuple(combinations(seat, 3))),), "": (),
+             # a hero named for each other player who has heroes (in seat order): the owners are the state's, so
+             # the id holds the named kinds only, one per owner
+             "each owner kind": (("kinds", tuple("".join(k) for n in range(players)
+                                                 for k in product(HERO_RANKS, repeat=n))),)}
     out = []
     for (rank, level), aim in AIMS.items():
         args = tuple(Arg(f, v) for f, v in kinds[aim])
         named = {f for f, _ in kinds[aim]}
-        unnamed = tuple((f, d) for f, d in (("targets", ()), ("kinds", "")) if f not in named)
+        implied = ("targets",) if aim == "each owner kind" else ()
+        unnamed = tuple((f, d) for f, d in (("targets", ()), ("kinds", "")) if f not in named and f not in implied)
         fixed = (("rank", rank), ("level", level), *unnamed)
         out.append(Block(A.Use, (Arg("colour", ("black", "red")), Arg("jokers", tuple(range(level + 1))), *args),
-                         fixed=fixed, name=f"Use {rank} level {level}"))
+                         fixed=fixed, implied=implied, name=f"Use {rank} level {level}"))
     return out
 
 

@@ -9,7 +9,8 @@ squares ``0 .. 69`` of the board; seats; paths: every walk of 0 to 3 steps, the 
 * ``Grab``: the path; the card is implied (the one card discarded for the hand-limit penalty).
 * ``UseTome``: a block per tome: a square (錯誤現象 glitch, 幽靈 ghost, 忘了東西 forgot-something), a seat and a
   penalty card (betrayal, pass-the-doom), two penalty cards (misery-loves-company: the other seat is implied, each
-  penalty card is single), a tome (quick-hands: its holder implied), a penalty card (immunity), else nothing.
+  penalty card is single), a tome (quick-hands: its holder implied), a penalty card (immunity), the set of
+  opponents chosen (curse), else nothing.
 * ``Effect``: the penalty card (its owner implied); ``Swap``: -1 stops, else the card given, the seat and the
   card taken.
 * Chance: the first player a seat; a card drawn or peeked at its card id.
@@ -17,7 +18,7 @@ squares ``0 .. 69`` of the board; seats; paths: every walk of 0 to 3 steps, the 
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import combinations, product
 
 from ...kragmortha import actions as A
 from ...kragmortha.data import DIRECTIONS, load_board, load_movement, load_penalties, load_teleports, load_tomes
@@ -71,6 +72,10 @@ def tome_blocks(tomes: tuple, penalties: tuple, squares: tuple, seat: tuple) -> 
         elif tome == "quick-hands":
             out.append(Block(A.UseTome, (Arg("card", tomes),), fixed=(("tome", tome),), implied=("target", "label"),
                              name=f"UseTome {tome}"))
+        elif tome == "curse":  # the opponents chosen ("1,3"; "" on nobody): every set of seats, in seat order
+            chosen = ("", *(",".join(map(str, c)) for k in range(1, len(seat) + 1) for c in combinations(seat, k)))
+            out.append(Block(A.UseTome, (Arg("card", chosen),), fixed=(("tome", tome), ("target", -1)),
+                             implied=("label",), name=f"UseTome {tome}"))
         elif tome == "immunity":
             out.append(Block(A.UseTome, (Arg("card", penalties),), fixed=(("tome", tome), ("target", -1)),
                              implied=("label",), name=f"UseTome {tome}"))

@@ -7,7 +7,8 @@ and classes; seats ``0 .. players-1``.
 * A Munchkin item is one copy in the deck (the table checks it), so the item names its holder: ``Steal``'s
   victim and ``OfferTrade``'s partner are implied by the item.
 * ``AskHelp``'s treasures: 0 up to the most a fight can hold, four monsters (the first, two Wandering
-  Monsters, a Mate) of the most treasures each, with every enhancer's treasures twice (a Mate copies them).
+  Monsters, a Mate) of the most treasures each, with every enhancer's treasures twice (a Mate copies them);
+  with one or more, who draws first (``fighter_first``) is part of the offer, so the argument is the pair.
 * Chance: a door or treasure card drawn is its card id; ``first`` a seat; ``d6`` the face; ``loot order``
   the other seats in the order they loot (every order of ``players - 1`` seats).
 """
@@ -34,6 +35,7 @@ def tables(players: int) -> Tables:
     fight = monsters + of("mate")  # a monster of the fight: a Mate is one of its own
     most = 4 * max(cards[m].treasures for m in monsters) + 2 * sum(max(0, cards[e].treasures) * cards[e].count
                                                                  for e in enhancers)
+    offers = ((0, False), *((n, first) for n in range(1, most + 1) for first in (False, True)))
     seat = seats(players)
 
     def card(name: str = "card", values: tuple = every) -> Arg:
@@ -55,12 +57,14 @@ def tables(players: int) -> Tables:
         Block(A.GiveUp, (card(values=of("race", "class", "half_breed", "super_munchkin")),)),
         Block(A.PlayCurse, (card(values=of("curse")), Arg("target", seat))),
         Block(A.Backstab, (card(),)),
-        Block(A.AskHelp, (Arg("helper", seat), Arg("treasures", tuple(range(most + 1))), card("item", ("", *items)))),
+        Block(A.AskHelp, (Arg("helper", seat), Arg("treasures", offers, read=_offer), card("item", ("", *items))),
+              implied=("fighter_first",)),  # read with the treasures: the pair is the argument
         Block(A.AnswerHelp, (Arg("accept", (False, True)),)),
         Block(A.RollToRun, (card("monster", fight),)),
         Block(A.PlayWandering, (card(values=of("wandering")), card("monster", monsters))),
         Block(A.ChooseLoss, (card(),)),
         one(A.EndTurn),
+        one(A.ShowHand),
         Block(A.LootBody, (card(),)),
         Block(A.PlayMate, (card(values=of("mate")), card("monster", fight))),
         Block(A.Charm, (card("monster", fight),)),
@@ -78,3 +82,9 @@ def tables(players: int) -> Tables:
     chance = [Event("door", of(deck="door")), Event("treasure", of(deck="treasure")), Event("first", seat),
               Event("d6", tuple(range(1, 7))), Event("loot order", arrangements(players, players - 1))]
     return Tables(ActionTable("munchkin", players, blocks), ChanceTable("munchkin", players, chance))
+
+
+def _offer(a: A.AskHelp) -> tuple[int, bool]:
+    """The treasures offered and who draws first (nobody, with none offered)."""
+    return (a.treasures, a.fighter_first and a.treasures > 0)
+
