@@ -153,3 +153,24 @@ def test_a_finding_is_stated_with_its_interval_and_test_or_not_at_all() -> None:
     assert "53% (41% to 65%, 64 games)" in too_weak.words()
     fair = wins_by([_out(s, "hhhh", winners=(s % 4,), first=0) for s in range(40)], By.POSITION)
     assert Finding("x", "y", fair.test, strength=strong).words().endswith("p = 1: no effect shown.")
+
+
+def test_a_match_on_the_sweep_machinery_equals_the_match_in_process(tmp_path) -> None:
+    """The same match played as balance sweeps (one per seating, on an in-process Dask cluster, read back with
+    DuckDB) counts the same as played here; the sweep records each game's first player."""
+    distributed = pytest.importorskip("distributed")
+    from tablerules.analysis.ladder import sweep_match, sweep_outcomes
+    from tablerules.sweep import SweepSpec
+    from tablerules.sweep.runner import local_cluster
+
+    cluster = local_cluster(1, processes=False)
+    with distributed.Client(cluster) as client:
+        swept = sweep_match("smallworld", "random", "heuristic", 2, tmp_path, seed=3, client=client, chunk_size=1)
+        rows = sweep_outcomes(SweepSpec("quest-crawl", 4, ("random",), seed=0, chunk_size=2), tmp_path,
+                              client=client)
+    cluster.close()
+    here = play_match("smallworld", "random", "heuristic", range(3, 5))
+    assert (swept.a_wins, swept.b_wins, swept.draws, swept.seeds) == (here.a_wins, here.b_wins, here.draws, {3, 4})
+    assert [o.seed for o in rows] == [0, 1, 2, 3]
+    assert [o.first for o in rows] == [play_one(game_class("quest-crawl"), {}, s, ("random",))["first"]
+                                       for s in range(4)]

@@ -186,24 +186,34 @@ def play_match(game: str, a: str, b: str, seeds: Iterable[int], params: Mapping[
     return tally(cls.name, a, b, outcomes)
 
 
+def sweep_outcomes(spec: Any, out: str | Path, *, client: Any = None, workers: int = 1) -> list[Outcome]:
+    """Run (or resume) the balance sweep ``spec`` (a :class:`tablerules.sweep.SweepSpec`) and read its games
+    seeded ``spec.seed .. spec.seed + spec.games - 1`` back with DuckDB, every setting, in seed order."""
+    from ..sweep import query, run_sweep
+
+    run_sweep(spec, out, client=client, workers=workers, progress=False)
+    con = query.connect(out, spec.sweep_id)
+    try:
+        rows = query.rows(con, "SELECT * FROM games WHERE seed >= ? AND seed < ? ORDER BY seed, params",
+                          [spec.seed, spec.seed + spec.games])
+    finally:
+        con.close()
+    return [Outcome.from_row(r) for r in rows]
+
+
 def sweep_match(game: str, a: str, b: str, games: int, out: str | Path, *, seed: int = 0, client: Any = None,
                 params: Mapping[str, Any] | None = None, chunk_size: int = 10, workers: int = 1,
                 max_actions: int | None = None) -> Match:
     """A against B on seeds ``seed .. seed + games - 1`` as one balance sweep per seating (so Dask plays the
     chunks and a rerun plays only what is missing), read back with DuckDB."""
-    from ..sweep import SweepSpec, query, run_sweep
+    from ..sweep import SweepSpec
 
     cls = game_class(game)
     outcomes: list[Outcome] = []
     for seating in seatings(a, b, _players(cls, params)):
         swept = {k: [v] for k, v in (params or {}).items()}
         spec = SweepSpec(cls.name, games, seating, swept, seed, chunk_size, max_actions)
-        run_sweep(spec, out, client=client, workers=workers, progress=False)
-        con = query.connect(out, spec.sweep_id)
-        rows = query.rows(con, "SELECT * FROM games WHERE seed >= ? AND seed < ? ORDER BY seed",
-                          [seed, seed + games])
-        con.close()
-        outcomes += [Outcome.from_row(r) for r in rows]
+        outcomes += sweep_outcomes(spec, out, client=client, workers=workers)
     return tally(cls.name, a, b, outcomes)
 
 
