@@ -131,6 +131,8 @@ def test_house_rules_are_compared_on_the_same_seeds() -> None:
     without = [_out(s, "hh", winners=(1,), first=0, turns=12) for s in range(10)]
     with_rule = [_out(s, "hh", winners=(0,) if s < 8 else (1,), first=0, turns=10) for s in range(10)]
     with_rule.append(_out(99, "hh", winners=(0,)))  # no partner: left out
+    without.append(_out(98, "hh", winners=(0,)))
+    with_rule.append(_out(98, "hh", status="capped", scores=(1, 2)))  # capped: counted apart, left out
     pairs = pair_by_seed(without, with_rule)
     assert len(pairs) == 10 and all(a.seed == b.seed for a, b in pairs)
     event = rule_on_event(pairs, first_player_wins)

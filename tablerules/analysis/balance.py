@@ -79,10 +79,11 @@ def wins_by(outcomes: Iterable[Outcome], by: By = By.SEAT,
 
 # ----- house rules on paired seeds ---------------------------------------------------------------------
 def pair_by_seed(without: Iterable[Outcome], with_rule: Iterable[Outcome]) -> list[tuple[Outcome, Outcome]]:
-    """The games of the two settings played on the same seed (and seating), in seed order; errors dropped."""
-    first = {(o.seed, o.agents): o for o in without if o.status != "error"}
+    """The games of the two settings played on the same seed (and seating), in seed order. A pair with a game
+    that raised or was stopped by a length cap is left out (capped games count apart)."""
+    first = {(o.seed, o.agents): o for o in without if o.status not in ("error", "capped")}
     return sorted(((first[(o.seed, o.agents)], o) for o in with_rule
-                   if o.status != "error" and (o.seed, o.agents) in first), key=lambda p: p[0].seed)
+                   if o.status not in ("error", "capped") and (o.seed, o.agents) in first), key=lambda p: p[0].seed)
 
 
 @dataclass(frozen=True)
