@@ -22,7 +22,9 @@ rating), with Hessian intervals.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -188,10 +190,15 @@ def play_match(game: str, a: str, b: str, seeds: Iterable[int], params: Mapping[
 
 def sweep_outcomes(spec: Any, out: str | Path, *, client: Any = None, workers: int = 1) -> list[Outcome]:
     """Run (or resume) the balance sweep ``spec`` (a :class:`tablerules.sweep.SweepSpec`) and read its games
-    seeded ``spec.seed .. spec.seed + spec.games - 1`` back with DuckDB, every setting, in seed order."""
+    seeded ``spec.seed .. spec.seed + spec.games - 1`` back with DuckDB, every setting, in seed order (a sweep
+    already stored with more games is left as it is: its first games are read)."""
     from ..sweep import query, run_sweep
+    from ..sweep.plan import SPEC_FILE
 
-    run_sweep(spec, out, client=client, workers=workers, progress=False)
+    stored = Path(out) / f"sweep={spec.sweep_id}" / SPEC_FILE
+    games = json.loads(stored.read_text())["games"] if stored.exists() else 0
+    run_sweep(dataclasses.replace(spec, games=max(games, spec.games)), out, client=client, workers=workers,
+              progress=False)
     con = query.connect(out, spec.sweep_id)
     try:
         rows = query.rows(con, "SELECT * FROM games WHERE seed >= ? AND seed < ? ORDER BY seed, params",
