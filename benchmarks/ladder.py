@@ -40,6 +40,8 @@ def main(argv: list[str] | None = None) -> int:
             matches = []
             for a, b in rungs(ladder_agents(game)):
                 seeds = args.search_seeds if search in (a, b) else args.seeds
+                if not seeds:
+                    continue
                 matches.append(sweep_match(game, a, b, seeds, args.out, client=client, chunk_size=2))
                 m = matches[-1]
                 print(f"{game}: {a} v {b}: {m.a_wins}-{m.b_wins} ({m.draws} draws, {m.capped_games} capped, "

@@ -17,6 +17,12 @@ AGENT_WORDS = {"random": "random", "heuristic": "heuristic", "mcts": "MCTS searc
                "ismcts": "information-set MCTS"}
 
 
+#: short names for a chart's labels
+SHORT_GAMES = {"munchkin": "Munchkin", "quest": "Munchkin Quest", "quest-crawl": "Quest dungeon crawl",
+               "smallworld": "Small World", "baldursgate": "Baldur's Gate", "kragmortha": "Kragmortha"}
+SHORT_AGENTS = {"mcts": "MCTS", "ismcts": "IS-MCTS"}
+
+
 def agent_words(name: str) -> str:
     return AGENT_WORDS.get(name, name)
 
@@ -58,7 +64,7 @@ def ratings_chart(ax: Axes, ladders: Sequence[Ladder], title: str = "") -> Axes:
         for r in board.ratings:
             if r.agent == "random":
                 continue
-            labels.append(f"{game_title(board.game)}: {agent_words(r.agent)}")
+            labels.append(f"{SHORT_GAMES.get(board.game, board.game)}: {SHORT_AGENTS.get(r.agent, r.agent)}")
             elo.append(r.elo)
             low.append(r.elo - r.low * ELO)
             high.append(r.high * ELO - r.elo)
@@ -84,7 +90,7 @@ def seat_bars(ax: Axes, wins: SeatWins, title: str = "") -> Axes:
     """Win rate by seat (or turn position) with 95% intervals, and the fair share as a dotted line."""
     from .odds_plots import rate_bars
 
-    labels = [wins.label(i) for i in range(len(wins.rates))]
+    labels = [wins.label(i).removesuffix(" player") for i in range(len(wins.rates))]
     rate_bars(ax, {f"{i}": r.successes for i, r in enumerate(wins.rates)},
               {f"{i}": r.trials for i, r in enumerate(wins.rates)}, baseline=1 / len(wins.rates),
               labels={f"{i}": text for i, text in enumerate(labels)})
