@@ -178,3 +178,25 @@ def test_a_match_on_the_sweep_machinery_equals_the_match_in_process(tmp_path) ->
     assert [o.seed for o in rows] == [0, 1, 2, 3] and fewer == rows[:3]
     assert [o.first for o in rows] == [play_one(game_class("quest-crawl"), {}, s, ("random",))["first"]
                                        for s in range(4)]
+
+
+def test_the_ladder_tables_are_in_words() -> None:
+    """The notebook's tables: agents and games by name, shares with intervals, tests with p, capped games led
+    by each side, unrated agents said; no raw list or long float."""
+    import re
+
+    from tablerules.plots.ladder import match_table, ratings_table, seat_table
+
+    m1 = Match("baldursgate", "random", "heuristic", a_wins=3, b_wins=37, seeds=set(range(20)))
+    m1.capped[Side.B] = 2
+    m2 = Match("baldursgate", "heuristic", "mcts", errors=2, seeds={0})
+    matches = str(match_table([m1, m2]))
+    assert "Baldur's Gate" in matches and "random against heuristic" in matches
+    assert "8% (3% to 20%, 40 games)" in matches and "exact sign test, 3 against 37, p < 0.0001" in matches
+    assert "0 / 2 / 0" in matches and "no game decided" in matches and "MCTS search (sees every hand)" in matches
+    ratings = str(ratings_table([ladder("baldursgate", [m1, m2])]))
+    assert "the reference" in ratings and "not rated" in ratings and re.search(r"\+\d+ to \+\d+", ratings)
+    seats = str(seat_table(wins_by([_out(s, "hhhh", winners=(s % 4,), first=0) for s in range(8)], By.POSITION)))
+    assert "first player" in seats and "fourth player" in seats and "p = 1" in seats
+    for text in (matches, ratings, seats):
+        assert not re.search(r"\[\d|\d\.\d{5,}|'[a-z_]+'", text)
