@@ -94,6 +94,7 @@ def seat_bars(ax: Axes, wins: SeatWins, title: str = "") -> Axes:
     rate_bars(ax, {f"{i}": r.successes for i, r in enumerate(wins.rates)},
               {f"{i}": r.trials for i, r in enumerate(wins.rates)}, baseline=1 / len(wins.rates),
               labels={f"{i}": text for i, text in enumerate(labels)})
+    ax.set_ylim(0, max((r.high for r in wins.rates), default=1) * 1.25)  # room for the legend
     ax.set_title(title or f"win rate by {wins.by.value}")
     return ax
 
