@@ -72,6 +72,9 @@ def test_chi_square_against_fair() -> None:
     # 60 / 40 against shares 3 : 2 is exactly as expected
     assert chi_square_fair([60, 40], [3, 2]).p_value == pytest.approx(1.0)
     assert chi_square_fair([10, 30]).words() == "chi-square 10.0 on 1 degrees of freedom, p = 0.0016"
+    # seats expected to win nothing that won nothing leave the test: 10 / 30 / 0 / 0 as 10 / 30
+    assert chi_square_fair([10, 30, 0, 0], [20, 20, 0, 0]).p_value == pytest.approx(
+        chi_square_fair([10, 30]).p_value)
 
 
 def test_sign_test_is_the_exact_binomial_of_discordant_pairs() -> None:

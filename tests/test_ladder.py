@@ -123,6 +123,8 @@ def test_wins_by_seat_and_by_turn_position_are_told_apart() -> None:
              [_out(s, "hhhh", winners=(0,)) for s in range(10)] + [_out(s, "hhhh", winners=(2,)) for s in range(10)]
     assert wins_by(biased, By.SEAT, groups=((0, 2), (1, 3))).test.p_value == pytest.approx(1)
     assert wins_by(biased, By.SEAT).test.p_value < 1e-3
+    odd_only = [_out(s, "hhhh", winners=(1 + 2 * (s % 2),)) for s in range(20)]  # seats 0 and 2 never win
+    assert wins_by(odd_only, By.SEAT, groups=((0, 2), (1, 3))).test.p_value == pytest.approx(1)
 
 
 def test_house_rules_are_compared_on_the_same_seeds() -> None:

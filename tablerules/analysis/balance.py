@@ -69,11 +69,12 @@ def wins_by(outcomes: Iterable[Outcome], by: By = By.SEAT,
             index = seat if by is By.SEAT else position(seat, outcome.first or 0, outcome.players)
             counts[index] += 1
     groups = [list(g) for g in groups] if groups else [list(range(len(counts)))]
+    won = [g for g in groups if sum(counts[s] for s in g)]  # a group that never won tells nothing
     shares = [0.0] * len(counts)
-    for group in groups:
+    for group in won:
         for seat in group:
-            shares[seat] = sum(counts[s] for s in group) / len(group) if sum(counts) else 1.0
-    test = chi_square_fair(counts, shares if len(groups) > 1 else None, ddof=len(groups) - 1)
+            shares[seat] = sum(counts[s] for s in group) / len(group)
+    test = chi_square_fair(counts, shares if len(groups) > 1 and won else None, ddof=max(len(won) - 1, 0))
     return SeatWins(by, [wilson(c, games) for c in counts], test, games, capped)
 
 

@@ -86,8 +86,11 @@ def chi_square_fair(counts: Sequence[float], shares: Sequence[float] | None = No
     shares = np.full(len(counts), 1 / len(counts)) if shares is None else np.asarray(shares, float) / sum(shares)
     if total == 0:
         return Test("chi-square on no wins", 0.0, 1.0)
-    result = stats.chisquare(counts, shares * total, ddof=ddof)
-    df = len(counts) - 1 - ddof
+    kept = shares > 0  # a seat expected to win nothing and winning nothing tells nothing
+    if np.any(counts[~kept] > 0):
+        return Test("chi-square: a seat expected to win nothing won", math.inf, 0.0)
+    result = stats.chisquare(counts[kept], shares[kept] * total, ddof=ddof)
+    df = int(np.sum(kept)) - 1 - ddof
     return Test(f"chi-square {result.statistic:.1f} on {df} degrees of freedom", float(result.statistic),
                 float(result.pvalue))
 
