@@ -27,7 +27,6 @@ highest-numbered seat) gave p ~ 1e-19 in Baldur's Gate and p ~ 2e-5 in Kragmorth
 from __future__ import annotations
 
 import random
-import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -35,6 +34,7 @@ from dataclasses import dataclass, field
 import pytest
 from scipy.stats import chisquare
 
+from tablerules.analysis.order import first_player
 from tablerules.core.actions import Action
 from tablerules.core.agents import Agent, make_agent, play_game
 from tablerules.core.protocol import Game
@@ -50,19 +50,6 @@ OLD_BALDUR = (147, 89, 57, 7)  # 300 games (issue 26)
 OLD_KRAGMORTHA = (201, 180, 124, 100)  # 600 games (issue 26)
 OLD_BALDUR_HERE = (81, 45, 22, 2)  # the old agent on the seeds of this test (0-149)
 OLD_KRAGMORTHA_HERE = (200, 148, 147, 114)  # the old agent on the seeds of this test (0-599)
-
-_STARTS = re.compile(r"player (\d+) (?:wins rock-paper-scissors and |rolls highest and )?starts")
-
-
-def first_player(game: Game) -> int:
-    """Who took the first turn, read from the game's own log ("player 2 starts", "... rolls highest and
-    starts", "... wins rock-paper-scissors and starts"); seat 0 when the log names nobody (Small World)."""
-    for line in game.log:
-        found = _STARTS.search(line)
-        if found:
-            return int(found.group(1))
-    return 0
-
 
 @dataclass
 class Tally:

@@ -65,8 +65,8 @@ def test_raw_output_is_recognised() -> None:
     assert len(found) == 3 and "bare result" in found[0] and "PosixPath" in found[1] and "<Axes" in found[2]
 
 
-def test_the_analysis_notebooks_are_the_six_pages() -> None:
-    assert [p.stem for p in ANALYSIS] == ["00_start_here", "balance_sweeps", "munchkin_analysis",
+def test_the_analysis_notebooks_are_the_seven_pages() -> None:
+    assert [p.stem for p in ANALYSIS] == ["00_start_here", "balance_ladder", "balance_sweeps", "munchkin_analysis",
                                           "quest_monster_movement", "quest_odds", "smallworld_analysis"]
 
 

@@ -10,6 +10,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from .. import odds
+from ..analysis.stats import wilson_interval
 from ..core.distribution import Distribution
 from .style import text_colour_on
 
@@ -106,16 +107,6 @@ def search_heatmap(ax: Axes, max_dice: int = 3, modifiers: Sequence[int] = range
     bar = ax.figure.colorbar(image, ax=ax, fraction=0.05, pad=0.03, format=PercentFormatter(1.0, decimals=0))
     bar.set_label("chance of a monster")
     return ax
-
-
-def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) of a rate ``successes / trials``."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * np.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    return float(centre - half), float(centre + half)
 
 
 def rate_bars(ax: Axes, wins: dict[str, int], players: dict[str, int], baseline: float | None = None,

@@ -18,6 +18,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from ..analysis.order import first_player
 from ..core.agents import make_agents, play_game
 from ..core.batch import batch_gc
 from ..core.protocol import Game
@@ -37,6 +38,7 @@ SCHEMA = pa.schema([
     ("error", pa.string()),
     ("winners", pa.list_(pa.int32())),
     ("reason", pa.string()),
+    ("first", pa.int32()),  # who took the first turn (tablerules.analysis.order)
     ("turns", pa.int32()),
     ("actions", pa.int32()),
     ("seconds", pa.float64()),
@@ -59,7 +61,7 @@ def play_one(cls: type[Game], params: dict[str, Any], seed: int, agent_names: tu
              max_actions: int | None = None) -> dict[str, Any]:
     """Play the game of ``seed`` and return its row."""
     row: dict[str, Any] = {"game": cls.name, "seed": seed, "error": None, "winners": None, "reason": None,
-                           "turns": None, "actions": None, "seat_score": None, "seat_level": None,
+                           "turns": None, "actions": None, "first": None, "seat_score": None, "seat_level": None,
                            "seat_race": None, "seat_class": None, "capped": False, "players": None}
     start = time.perf_counter()
     try:
@@ -70,7 +72,7 @@ def play_one(cls: type[Game], params: dict[str, Any], seed: int, agent_names: tu
         row["agents"] = [agent_names[p % len(agent_names)] for p in range(n)]
         play_game(game, make_agents(agent_names, cls, seed), max_steps=max_actions)
         result = game.result()
-        row.update(turns=game.turn_number(), actions=game.num_actions)
+        row.update(turns=game.turn_number(), actions=game.num_actions, first=first_player(game))
         fields = seat_fields(game)
         row["seat_score"] = fields["score"]
         for key in ("level", "race", "class"):
