@@ -355,3 +355,26 @@ def test_a_card_drawn_face_up_into_a_hand_stays_there() -> None:
                 assert got[0] in sample_world(game, viewer, rng).state.players[owner].hand
             return
     raise AssertionError("no card drawn face up into a hand")
+
+
+@pytest.mark.parametrize("name", HIDING)
+def test_a_world_sampled_from_a_sampled_world_is_the_one_sampled_from_the_real_game(name: str) -> None:
+    """The draw reads only the stream and what the seat knows: from the real game and from any world
+    sampled from it for the same seat, the same stream gives the same world (a search started from
+    either decides alike)."""
+    rng = random.Random(11)
+    differed = 0
+    for i, game in enumerate(positions(name, 12, seed=3)):
+        player = i % game.num_players()
+        other = sample_world(game, player, rng)
+        differed += other.state_dict() != game.state_dict()
+        for seed in range(3):
+            a = sample_world(game, player, random.Random(seed))
+            b = sample_world(other, player, random.Random(seed))
+            assert a.state_dict() == b.state_dict()
+        played = other.copy()
+        assert knowledge(played, player) == knowledge(game, player)
+        if not played.is_over() and other.state_dict() != game.state_dict():
+            random_step(played, rng)  # played on, a world's history no longer leads to it: only what the seat sees
+            assert not knowledge(played, player).replayed
+    assert differed > 0
