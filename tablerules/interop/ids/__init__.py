@@ -45,7 +45,7 @@ from typing import Any
 from ...core.actions import Action, Chance, ChanceStep
 
 #: the version of every game's table (the README's interop section lists them)
-VERSION = 1
+VERSION = 2
 
 Value = Any
 

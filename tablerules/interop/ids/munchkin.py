@@ -55,7 +55,8 @@ def tables(players: int) -> Tables:
         Block(A.GiveUp, (card(values=of("race", "class", "half_breed", "super_munchkin")),)),
         Block(A.PlayCurse, (card(values=of("curse")), Arg("target", seat))),
         Block(A.Backstab, (card(),)),
-        Block(A.AskHelp, (Arg("helper", seat), Arg("treasures", tuple(range(most + 1))), card("item", ("", *items)))),
+        Block(A.AskHelp, (Arg("helper", seat), Arg("treasures", tuple(range(most + 1))), card("item", ("", *items))),
+              when=lambda a: not a.fighter_first, fixed=(("fighter_first", False),)),
         Block(A.AnswerHelp, (Arg("accept", (False, True)),)),
         Block(A.RollToRun, (card("monster", fight),)),
         Block(A.PlayWandering, (card(values=of("wandering")), card("monster", monsters))),
@@ -74,6 +75,10 @@ def tables(players: int) -> Tables:
         Block(A.GiveCard, (card(), Arg("to", seat))),
         Block(A.DiscardCard, (card(),)),
         Block(A.PlayCheat, (card(values=of("cheat")), card("item", items))),
+        # version 2: the fighter draws first (the ids above are version 1's)
+        Block(A.AskHelp, (Arg("helper", seat), Arg("treasures", tuple(range(most + 1))), card("item", ("", *items))),
+              when=lambda a: a.fighter_first, fixed=(("fighter_first", True),), name="AskHelp with the fighter first"),
+        one(A.ShowHand),
     ]
     chance = [Event("door", of(deck="door")), Event("treasure", of(deck="treasure")), Event("first", seat),
               Event("d6", tuple(range(1, 7))), Event("loot order", arrangements(players, players - 1))]
