@@ -70,3 +70,16 @@ def seat_fields(game: Game) -> SeatFields:
 
 def seat_scores(game: Game) -> list[float]:
     return seat_fields(game)["score"]
+
+
+def evaluate(game: Game, player: int) -> float:
+    """How well ``player`` stands now, by the game's own standing: the seats' ``score`` (:func:`seat_scores`:
+    levels, coins, penalty cards, hand value...), as ``(seats behind - seats ahead) / (seats - 1)``: 1 when
+    alone in the lead, -1 when alone last, 0 when every seat is level. A search agent's value of a position
+    it stops at before the end."""
+    scores = seat_scores(game)
+    n = len(scores)
+    if n < 2:
+        return 0.0
+    mine = scores[player]
+    return (sum(s < mine for s in scores) - sum(s > mine for s in scores)) / (n - 1)

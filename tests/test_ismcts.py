@@ -1,0 +1,134 @@
+"""Information-set MCTS (issue 26, items 2, 3 and 6): the wrapper's ``resample_from_infostate`` lets
+OpenSpiel's ``ISMCTSBot`` play every game; the kit's ``ismcts`` agent decides from its seat's information
+set only, and the CLI, sweeps and panels take it by name."""
+
+from __future__ import annotations
+
+import json
+import random
+from io import StringIO
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import ismcts  # noqa: E402
+from test_agent_views import changed_choices, positions  # noqa: E402
+
+from tablerules.cli import main  # noqa: E402
+from tablerules.core.agents import agent_names, make_agent  # noqa: E402
+from tablerules.core.registry import game_class, game_names  # noqa: E402
+from tablerules.interop import openspiel as osp  # noqa: E402
+from tablerules.interop.ismcts import HeuristicRollouts, ISMCTSAgent, SeatISMCTSBot  # noqa: E402
+from tablerules.sweep.summaries import evaluate, seat_scores  # noqa: E402
+
+HIDING = ["munchkin", "quest", "smallworld", "baldursgate", "kragmortha"]  # declared imperfect information
+
+
+def play_to_a_decision(state: pyspiel.State, rng: random.Random, steps: int) -> None:
+    """Random steps (chance by its odds), then on to the next decision with more than one choice."""
+    for i in range(10_000):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(ids, probs)[0])
+        elif i >= steps and len(state.legal_actions()) > 1:
+            return
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", HIDING)
+def test_a_resampled_state_looks_the_same_to_the_seat(name: str) -> None:
+    game = osp.load(name, seed=2)
+    rng = random.Random(4)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    redrawn = 0
+    for steps in (5, 40, 90):
+        state = game.new_initial_state()
+        play_to_a_decision(state, rng, steps)
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        for _ in range(3):
+            other = state.resample_from_infostate(player, sampler)
+            assert other.information_state_string(player) == state.information_state_string(player)
+            assert other.observation_string(player) == state.observation_string(player)
+            assert other.legal_actions() == state.legal_actions() and other.current_player() == player
+            redrawn += str(other) != str(state)
+    assert redrawn > 0 or name == "smallworld"  # something hidden was redrawn (Small World: one world only)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_openspiel_ismcts_bot_plays_every_game_through_the_wrapper(name: str) -> None:
+    """OpenSpiel's own ISMCTSBot (worlds from the wrapper's resample_from_infostate) makes decisions in
+    every game; it refuses a perfect-information game (the crawl), which the kit's SeatISMCTSBot takes."""
+    game = osp.load(name, seed=1)
+    evaluator = HeuristicRollouts(2, random.Random(0), None)
+    perfect = game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    bot_class = SeatISMCTSBot if perfect else ismcts.ISMCTSBot
+    bot = bot_class(game, evaluator, 2.0, 12, random_state=np.random.RandomState(0))
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    decisions = 0
+    while decisions < 4 and not state.is_terminal():
+        play_to_a_decision(state, rng, 3)
+        if state.is_terminal():
+            break
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        decisions += 1
+    assert decisions == 4
+    if perfect and not state.is_terminal():
+        with pytest.raises(AssertionError):
+            ismcts.ISMCTSBot(game, evaluator, 2.0, 4).run_search(state)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_ismcts_agent_decides_from_its_seat_only(name: str) -> None:
+    cls = game_class(name)
+    agent = ISMCTSAgent(simulations=16, seed=2)
+    games = positions(name, 6, seed=1, agent="random" if cls.heuristic_agent() is None else "heuristic")
+    assert changed_choices(agent, games, worlds=2) == []
+    assert agent.last_simulations in (0, 16)
+
+
+def test_a_stopped_position_is_valued_by_the_standing() -> None:
+    game = positions("munchkin", 1, seed=2)[0]
+    scores = seat_scores(game)
+    values = [evaluate(game, p) for p in range(game.num_players())]
+    for p, v in enumerate(values):
+        ahead = sum(s > scores[p] for s in scores)
+        behind = sum(s < scores[p] for s in scores)
+        assert v == (behind - ahead) / (len(scores) - 1)
+    assert all(-1 <= v <= 1 for v in values)
+
+
+def test_the_ismcts_agent_is_known_by_name_and_simulate_and_sweep_take_it(monkeypatch) -> None:
+    from tablerules.interop import ismcts as kit_ismcts
+    from tablerules.sweep.records import play_one
+
+    assert "ismcts" in agent_names()
+    agent = make_agent("ismcts", game_class("baldursgate"), 3)
+    assert isinstance(agent, ISMCTSAgent) and agent.seed == 3
+    monkeypatch.setattr(kit_ismcts, "DEFAULT_SIMULATIONS", 6)
+    out = StringIO()
+    assert main(["simulate", "quest-crawl", "--games", "1", "--agents", "ismcts", "--json"], out=out) == 0
+    assert json.loads(out.getvalue())["games"] == 1
+    row = play_one(game_class("baldursgate"), {}, 3, ("ismcts", "random"), max_actions=60)
+    assert row["agents"][:2] == ["ismcts", "random"]
+
+
+def test_the_panels_agents_menu_offers_ismcts(monkeypatch) -> None:
+    pytest.importorskip("ipywidgets")
+    from tablerules.interop import ismcts as kit_ismcts
+    from tablerules.widgets.stepper import StepThrough
+
+    monkeypatch.setattr(kit_ismcts, "DEFAULT_SIMULATIONS", 6)
+    panel = StepThrough(game_class("quest-crawl")(seed=1), humans=[1])
+    assert "ismcts" in panel.agent_pick.options
+    panel.agent_pick.value = "ismcts"
+    assert isinstance(panel.agent_for(0), ISMCTSAgent)
