@@ -378,3 +378,29 @@ def test_a_world_sampled_from_a_sampled_world_is_the_one_sampled_from_the_real_g
             random_step(played, rng)  # played on, a world's history no longer leads to it: only what the seat sees
             assert not knowledge(played, player).replayed
     assert differed > 0
+
+
+def test_a_face_down_opening_card_is_never_redrawn_as_a_joker() -> None:
+    """Nobody may open with a joker (the opening offers plain cards only): a world sampled while other
+    seats' opening cards lie face down holds no joker there, and the opening plays on in it."""
+    from tablerules.baldur.cards import is_joker
+
+    rng = random.Random(2)
+    game = Baldur(seed=5)
+    while game.state.stage != "opening" or game.is_chance():
+        random_step(game, rng)
+    opener = game.to_act()[0]
+    game.apply(next(a for a in game.legal_actions(opener) if isinstance(a, BA.Open)))
+    player = game.to_act()[0]
+    assert player != opener
+    jokers_elsewhere = 0
+    for _ in range(300):
+        world = sample_world(game, player, rng)
+        assert not is_joker(world.state.opening[opener])
+        assert world.observation(player) == game.observation(player)
+        jokers_elsewhere += any(is_joker(c) for c in world.state.seats[opener].hand)
+        if _ < 20:
+            while world.state.stage == "opening" and not world.is_chance():
+                seat = world.to_act()[0]
+                world.apply(world.legal_actions(seat)[0])
+    assert jokers_elsewhere > 0  # the opener's hand may still hold one
