@@ -128,14 +128,26 @@ class Knowledge:
 _KNOWN: dict[tuple, tuple[Any, Knowledge]] = {}
 
 
+@dataclass(frozen=True)
+class _Inherited:
+    """What the seat a world was sampled for knew (``key``: the seat and the number of actions then); shared
+    by the world's copies, never copied (a search copies its worlds at every step)."""
+
+    key: tuple[int, int]
+    knowledge: Knowledge
+
+    def __deepcopy__(self, memo: dict) -> _Inherited:
+        return self
+
+
 def knowledge(game: Game, player: int) -> Knowledge:
     """What ``player`` knows of the hidden zones now, found by replaying the history (remembered for the
     last positions asked about)."""
     if game.game_info().perfect_information:
         return Knowledge(player)
     inherited = getattr(game, "world_knowledge", None)  # a world sampled for this seat, not played on since
-    if inherited is not None and inherited[0] == (player, game.num_actions):
-        return inherited[1]
+    if inherited is not None and inherited.key == (player, game.num_actions):
+        return inherited.knowledge
     node = game._history._node
     key = (type(game), game.seed, repr(game.params), player, id(node), game.num_actions)
     known = _KNOWN.get(key)
@@ -281,7 +293,7 @@ def sample_world(game: Game, player: int, rng: random.Random | None = None) -> G
     new.refresh()
     # its history replays to the real game, not to it: what the seat knew stays with it (sampling again from
     # it gives the worlds sampling from the real game gives)
-    object.__setattr__(new, "world_knowledge", ((player, game.num_actions), know))
+    object.__setattr__(new, "world_knowledge", _Inherited((player, game.num_actions), know))
     return new
 
 
