@@ -29,6 +29,10 @@ How the protocol maps onto OpenSpiel
   :meth:`Game.state_dict`, which is also ``str(state)``). No tensors.
 * **Clone** is :meth:`Game.copy`; **serialisation** (``state.serialize()``, pickling) stores the game's
   JSON save and rebuilds the state with :meth:`Game.from_json`.
+* **Worlds.** ``state.resample_from_infostate(player, sampler)`` is a state with the same information
+  state for ``player`` and everything hidden from it redrawn (:func:`tablerules.core.worlds.sample_world`),
+  so OpenSpiel's ``ISMCTSBot`` runs on every game that hides something (the crawl hides nothing: OpenSpiel's
+  bot refuses perfect information; :mod:`tablerules.interop.ismcts` has one that does not).
 
 Action ids
 ----------
