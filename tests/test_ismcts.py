@@ -132,3 +132,38 @@ def test_the_panels_agents_menu_offers_ismcts(monkeypatch) -> None:
     assert "ismcts" in panel.agent_pick.options
     panel.agent_pick.value = "ismcts"
     assert isinstance(panel.agent_for(0), ISMCTSAgent)
+
+
+def test_the_search_leans_to_the_heuristic_choice() -> None:
+    """PUCT's prior: half on the action the heuristic agent would play, the rest even (the choice is the
+    heuristic's in the world the node was reached in)."""
+    game = osp.load("baldursgate", seed=3)
+    state = game.new_initial_state()
+    play_to_a_decision(state, random.Random(2), 30)
+    policy = game_class("baldursgate").heuristic_agent()
+    prior = dict(HeuristicRollouts(2, random.Random(0), policy).prior(state))
+    legal = state.legal_actions()
+    assert sorted(prior) == legal and abs(sum(prior.values()) - 1) < 1e-9
+    chosen = policy.choose(osp.tablerules_game(state), state.current_player())
+    best = max(prior, key=prior.get)
+    assert state._core.moves[best] == chosen and prior[best] == pytest.approx(0.5 + 0.5 / len(legal))
+    assert dict(HeuristicRollouts(2, random.Random(0), None).prior(state)) == {a: 1 / len(legal) for a in legal}
+
+
+def test_a_small_world_conquest_counts_at_once_in_the_standing() -> None:
+    """Small World's coins come at a turn's end: mid-turn, a seat's standing counts its regions' income."""
+    from tablerules.smallworld import actions as SA
+    from tablerules.sweep.summaries import POSITION_SCORES
+
+    for game in positions("smallworld", 40, seed=4):
+        player = game.to_act()[0]
+        conquests = [a for a in game.legal_actions(player) if isinstance(a, SA.Conquer)]
+        if conquests:
+            break
+    else:
+        raise AssertionError("no conquest among the positions")
+    before = POSITION_SCORES["smallworld"](game)
+    coins = game.state.seats[player].coins
+    game.apply(conquests[0])
+    after = POSITION_SCORES["smallworld"](game)
+    assert game.state.seats[player].coins == coins and after[player] > before[player]

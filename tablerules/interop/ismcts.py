@@ -5,10 +5,13 @@ Every simulation starts from a world sampled for the deciding seat
 (:func:`tablerules.core.worlds.sample_world`, through the wrapper's ``resample_from_infostate``): the
 other hands, the decks and face-down cards are redrawn from what the seat has not seen, so the search never
 reads the real hidden cards, and its tree is keyed by information states (the seat's
-``information_state_string``). A new leaf is valued by a rollout of at most ``rollout_depth`` actions with
+``information_state_string``). Children are chosen by PUCT with half the prior on the action the game's
+heuristic agent would play there, so the search starts from the heuristic's play and moves off it where
+its simulations find better. A new leaf is valued by a rollout of at most ``rollout_depth`` actions with
 the game's heuristic agent in every seat (random actions in a game without one), then, if the game is not
-over, by the game's own standing (:func:`tablerules.sweep.summaries.evaluate`: levels, coins, penalty
-cards...) halved because it did not end; a finished game by the wrapper's zero-sum returns.
+over, by the game's own standing (:func:`tablerules.sweep.summaries.evaluate`: levels, coins with the
+regions' next income, penalty cards...) halved because it did not end; a finished game by the wrapper's
+zero-sum returns.
 
 Each decision's random streams (the worlds, the tree's ties, the rollouts' dice) are seeded by the agent's
 tie-break stream (:meth:`~tablerules.core.agents.Agent.tie_break`), so a decision depends only on the seat's
@@ -34,6 +37,8 @@ DEFAULT_SIMULATIONS = 100
 DEFAULT_ROLLOUT_DEPTH = 4
 #: how much a position stopped before the end counts against a finished game
 CUTOFF_DAMPING = 0.5
+#: the prior on the heuristic agent's own choice (PUCT: the search starts from what the heuristic plays)
+HEURISTIC_PRIOR = 0.5
 
 
 class SeatISMCTSBot(ismcts.ISMCTSBot):
@@ -61,8 +66,9 @@ def acting_seat(game: Game) -> int | None:
 
 
 class HeuristicRollouts(mcts.Evaluator):
-    """Uniform priors; a leaf valued by a rollout of at most ``depth`` actions by ``policy`` (random
-    actions when ``None``), then by the game's standing (:func:`~tablerules.sweep.summaries.evaluate`)."""
+    """Priors leaning to ``policy``'s choice (uniform without one); a leaf valued by a rollout of at most
+    ``depth`` actions by ``policy`` (random actions when ``None``), then by the game's standing
+    (:func:`~tablerules.sweep.summaries.evaluate`)."""
 
     def __init__(self, depth: int, rng: random.Random, policy: Agent | None) -> None:
         self.depth = depth
@@ -88,8 +94,15 @@ class HeuristicRollouts(mcts.Evaluator):
         return np.array([CUTOFF_DAMPING * evaluate(game, p) for p in range(game.num_players())])
 
     def prior(self, state: osp.TablerulesState) -> list[tuple[int, float]]:
+        """Half the prior on the action the heuristic agent would choose, the rest spread evenly."""
         legal = state.legal_actions()
-        return [(a, 1.0 / len(legal)) for a in legal]
+        even = 1.0 / len(legal)
+        if self.policy is None:
+            return [(a, even) for a in legal]
+        core = state._core
+        game = core.game
+        choice = self.policy.choose(game, core.current_player())
+        return [(a, even / 2 + (HEURISTIC_PRIOR if core.moves[a] == choice else 0.0)) for a in legal]
 
 
 class ISMCTSAgent(Agent):
@@ -138,7 +151,8 @@ class ISMCTSAgent(Agent):
             return policy.choose(game, player) if policy is not None else self.pick(game, player, legal)
         rng = self.tie_break(game, player)
         bot = SeatISMCTSBot(wrapped, HeuristicRollouts(self.rollout_depth, rng, policy), self.uct_c,
-                            self.simulations, random_state=np.random.RandomState(rng.randrange(2**31)))
+                            self.simulations, random_state=np.random.RandomState(rng.randrange(2**31)),
+                            child_selection_policy=ismcts.ChildSelectionPolicy.PUCT)
         bot.set_resampler(lambda s, p: osp.resampled(s, p, rng, game))
         choice = bot.step(state)
         self.last_simulations = self.simulations
