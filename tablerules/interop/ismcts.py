@@ -74,6 +74,16 @@ class HeuristicRollouts(mcts.Evaluator):
         self.depth = depth
         self.rng = rng
         self.policy = policy
+        self._last: tuple[Game, int, int, Action] | None = None  # the policy's last choice (game, actions, seat)
+
+    def _choice(self, game: Game, seat: int) -> Action:
+        """The policy's choice (a new leaf's prior asks first, then its rollout: asked once)."""
+        last = self._last
+        if last is not None and last[0] is game and last[1] == game.num_actions and last[2] == seat:
+            return last[3]
+        choice = self.policy.choose(game, seat)  # type: ignore[union-attr]
+        self._last = (game, game.num_actions, seat, choice)
+        return choice
 
     def evaluate(self, state: osp.TablerulesState) -> np.ndarray:
         game = osp.tablerules_game(state)  # the simulation's own sampled world: ours to play on
@@ -86,7 +96,7 @@ class HeuristicRollouts(mcts.Evaluator):
             seat = acting_seat(game)
             if seat is None:
                 break
-            game.apply(self.policy.choose(game, seat) if self.policy is not None
+            game.apply(self._choice(game, seat) if self.policy is not None
                        else self.rng.choice(game.legal_actions(seat)))
         state._core.player = state._core.legal = None
         if game.is_over():
@@ -100,8 +110,7 @@ class HeuristicRollouts(mcts.Evaluator):
         if self.policy is None:
             return [(a, even) for a in legal]
         core = state._core
-        game = core.game
-        choice = self.policy.choose(game, core.current_player())
+        choice = self._choice(core.game, core.current_player())
         return [(a, even / 2 + (HEURISTIC_PRIOR if core.moves[a] == choice else 0.0)) for a in legal]
 
 
