@@ -167,3 +167,28 @@ def test_a_small_world_conquest_counts_at_once_in_the_standing() -> None:
     game.apply(conquests[0])
     after = POSITION_SCORES["smallworld"](game)
     assert game.state.seats[player].coins == coins and after[player] > before[player]
+
+
+def test_a_node_whose_actions_differ_between_worlds_offers_only_this_worlds_actions() -> None:
+    """Another seat's node is keyed by what that seat knows; in two worlds its actions may differ (a
+    Baldur's Gate game crashed OpenSpiel's bot on it): the bot expands and chooses among the legal ones."""
+    game = osp.load("baldursgate", seed=3)
+    state = game.new_initial_state()
+    play_to_a_decision(state, random.Random(2), 30)
+    legal = state.legal_actions()
+    bot = SeatISMCTSBot(game, HeuristicRollouts(1, random.Random(0), None), 2.0, 4,
+                        random_state=np.random.RandomState(0))
+    node = ismcts.ISMCTSNode()
+    node.total_visits = 9
+    node.prior_map = {a: 1.0 for a in [*legal, 10**6]}
+    node.child_info = {10**6: ismcts.ChildInfo(5, 5.0, 1.0), legal[0]: ismcts.ChildInfo(4, 0.0, 1.0)}
+    assert bot.check_expand(node, legal) in legal[1:]  # the unexpanded legal ones, never the stranger
+    for a in legal[1:]:
+        bot.expand_if_necessary(state, node, a)
+        node.child_info[a].visits, node.total_visits = 1, node.total_visits + 1
+    assert bot.check_expand(node, legal) == pyspiel.INVALID_ACTION
+    assert {bot.select_action_tree_policy(state, node, legal) for _ in range(20)} <= set(legal)
+    node.prior_map = {}
+    node.child_info.pop(legal[-1])
+    bot.expand_if_necessary(state, node, legal[-1])  # an action the node's prior never listed
+    assert node.child_info[legal[-1]].prior == pytest.approx(1 / len(legal))

@@ -43,8 +43,27 @@ HEURISTIC_PRIOR = 0.5
 
 class SeatISMCTSBot(ismcts.ISMCTSBot):
     """OpenSpiel's ``ISMCTSBot``, also on a perfect-information game (the dungeon crawl), where every world
-    sampled for a seat is the state itself: its ``run_search`` without the check that the game hides
-    something (the rest is OpenSpiel's)."""
+    sampled for a seat is the state itself (its ``run_search`` without the check that the game hides
+    something), and on nodes whose actions differ from world to world: another seat's node is keyed by
+    what that seat knows in the sampled world, and what it may do can hang on more (its log is the real
+    game's). A node's children not legal in this world are left out of the choice (as OpenSpiel's
+    ``allow_inconsistent_action_sets``, without copying the node at every step)."""
+
+    def check_expand(self, node: ismcts.ISMCTSNode, legal_actions: list[int]) -> int:
+        unexpanded = [a for a in legal_actions if a not in node.child_info]
+        if not unexpanded:
+            return pyspiel.INVALID_ACTION
+        return unexpanded[self._random_state.randint(len(unexpanded))]
+
+    def expand_if_necessary(self, state: pyspiel.State, node: ismcts.ISMCTSNode, action: int) -> None:
+        if action not in node.child_info:
+            if action not in node.prior_map:
+                self.repopulate_prior_map_inconsistent_action_sets(state, node)
+            node.child_info[action] = ismcts.ChildInfo(0.0, 0.0, node.prior_map[action])
+
+    def select_action_tree_policy(self, state: pyspiel.State, node: ismcts.ISMCTSNode,
+                                  legal_actions: list[int]) -> int:
+        return self.select_action(_legal_view(node, legal_actions))
 
     def run_search(self, state: pyspiel.State) -> list[tuple[int, float]]:
         self.reset()
@@ -57,7 +76,19 @@ class SeatISMCTSBot(ismcts.ISMCTSBot):
             sampled = self.sample_root_state(state)
             assert root_key == self.get_state_key(sampled), "a sampled world looks different to the seat"
             self.run_simulation(sampled)
-        return self.get_final_policy(state, self._root_node)
+        return self.get_final_policy(state, _legal_view(self._root_node, legal_actions))
+
+
+def _legal_view(node: ismcts.ISMCTSNode, legal_actions: list[int]) -> ismcts.ISMCTSNode:
+    """``node`` with only the children in ``legal_actions`` (``node`` itself when they all are)."""
+    legal = set(legal_actions)
+    if all(a in legal for a in node.child_info):
+        return node
+    view = ismcts.ISMCTSNode()
+    view.child_info = {a: c for a, c in node.child_info.items() if a in legal}
+    view.total_visits = sum(c.visits for c in view.child_info.values())
+    view.prior_map = node.prior_map
+    return view
 
 
 def acting_seat(game: Game) -> int | None:
