@@ -151,7 +151,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--progress", action="store_true", help="show a progress bar")
     p.add_argument("--agents", choices=agent_names(), default="random",
-                   help="who plays every seat (heuristic: the game's own heuristic agent; mcts: tree search)")
+                   help="who plays every seat (heuristic: the game's own heuristic agent; mcts: tree search that sees "
+                        "every hand; ismcts: tree search from what the seat may know)")
 
     p = sub.add_parser("play", help="step through a game in the terminal")
     p.add_argument("game")

@@ -351,3 +351,52 @@ def test_a_card_drawn_face_up_into_a_hand_stays_there() -> None:
                 assert got[0] in sample_world(game, viewer, rng).state.players[owner].hand
             return
     raise AssertionError("no card drawn face up into a hand")
+
+
+@pytest.mark.parametrize("name", HIDING)
+def test_a_world_sampled_from_a_sampled_world_is_the_one_sampled_from_the_real_game(name: str) -> None:
+    """The draw reads only the stream and what the seat knows: from the real game and from any world
+    sampled from it for the same seat, the same stream gives the same world (a search started from
+    either decides alike)."""
+    rng = random.Random(11)
+    differed = 0
+    for i, game in enumerate(positions(name, 12, seed=3)):
+        player = i % game.num_players()
+        other = sample_world(game, player, rng)
+        differed += other.state_dict() != game.state_dict()
+        for seed in range(3):
+            a = sample_world(game, player, random.Random(seed))
+            b = sample_world(other, player, random.Random(seed))
+            assert a.state_dict() == b.state_dict()
+        played = other.copy()
+        assert knowledge(played, player) == knowledge(game, player)
+        if not played.is_over() and other.state_dict() != game.state_dict():
+            random_step(played, rng)  # played on, a world's history no longer leads to it: only what the seat sees
+            assert not knowledge(played, player).replayed
+    assert differed > 0
+
+
+def test_a_face_down_opening_card_is_never_redrawn_as_a_joker() -> None:
+    """Nobody may open with a joker (the opening offers plain cards only): a world sampled while other
+    seats' opening cards lie face down holds no joker there, and the opening plays on in it."""
+    from tablerules.baldur.cards import is_joker
+
+    rng = random.Random(2)
+    game = Baldur(seed=5)
+    while game.state.stage != "opening" or game.is_chance():
+        random_step(game, rng)
+    opener = game.to_act()[0]
+    game.apply(next(a for a in game.legal_actions(opener) if isinstance(a, BA.Open)))
+    player = game.to_act()[0]
+    assert player != opener
+    jokers_elsewhere = 0
+    for _ in range(300):
+        world = sample_world(game, player, rng)
+        assert not is_joker(world.state.opening[opener])
+        assert world.observation(player) == game.observation(player)
+        jokers_elsewhere += any(is_joker(c) for c in world.state.seats[opener].hand)
+        if _ < 20:
+            while world.state.stage == "opening" and not world.is_chance():
+                seat = world.to_act()[0]
+                world.apply(world.legal_actions(seat)[0])
+    assert jokers_elsewhere > 0  # the opener's hand may still hold one

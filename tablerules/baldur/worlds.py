@@ -15,7 +15,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from ..core.worlds import Zone
-from .cards import card_label, full_deck, is_hero
+from .cards import card_label, full_deck, is_hero, is_joker
 from .state import AUCTION
 
 _DECK = Counter(full_deck())
@@ -48,6 +48,7 @@ class BaldurWorlds:
 
     def put(self, game: Any, player: int, zones: dict[Hashable, list[str]], moved: dict[Hashable, list[int]]) -> None:
         s = game.state
+        _open_no_joker(zones, moved)
         for key, cards in zones.items():
             if isinstance(key, tuple):
                 name, q = key
@@ -73,6 +74,22 @@ class BaldurWorlds:
         if task.what == "take":
             return task.src != player
         return False  # heroes killed or grabbed, heroes in an exchange: face up
+
+
+def _open_no_joker(zones: dict[Hashable, list[str]], moved: dict[Hashable, list[int]]) -> None:
+    """Nobody opens with a joker: a joker drawn for a face-down opening card changes places with a plain card
+    redrawn elsewhere (the opener's hand first), so the world stays one the rules allow."""
+    for key in [k for k in zones if isinstance(k, tuple) and k[0] == "opening"]:
+        if not is_joker(zones[key][0]):
+            continue
+        others = [("hand", key[1])] + [k for k in zones if k != ("hand", key[1]) and not
+                                       (isinstance(k, tuple) and k[0] == "opening")]
+        for other in others:
+            spot = next((i for i in moved.get(other, []) if not is_joker(zones[other][i]) and
+                         not is_hero(zones[other][i])), None)
+            if spot is not None:
+                zones[key][0], zones[other][spot] = zones[other][spot], zones[key][0]
+                break
 
 
 def _like(old: list[str], new: list[str]) -> list[str]:

@@ -169,11 +169,18 @@ def _mcts(game_cls: type[Game], seed: int | str) -> Agent:
     return MCTSAgent(seed=seed)
 
 
+def _ismcts(game_cls: type[Game], seed: int | str) -> Agent:
+    from ..interop.ismcts import ISMCTSAgent  # needs open-spiel
+
+    return ISMCTSAgent(seed=seed)
+
+
 #: agent name -> factory(game class, seed); ``register_agent`` adds one
 AGENTS: dict[str, Callable[[type[Game], int | str], Agent]] = {
     "random": lambda game_cls, seed: RandomAgent(seed),
     "heuristic": _heuristic,
     "mcts": _mcts,
+    "ismcts": _ismcts,
 }
 
 

@@ -5,6 +5,9 @@ ways that fit what the seat has seen, and gives a copy of the game holding one s
 The result has exactly the seat's :meth:`~tablerules.core.protocol.Game.observation`,
 :meth:`~tablerules.core.protocol.Game.observation_string` and
 :meth:`~tablerules.core.protocol.Game.log_for` of the original, holds the game's invariants, and plays on.
+The draw depends only on the random stream and on what the seat knows, never on where the hidden cards
+really are: the same stream gives the same world from the real game and from any world sampled from it
+for that seat (what a search agent needs to decide from its information set only).
 It is how a seat-view agent can search (determinisation), how exact odds "as seat ``p`` sees them" are
 checked against brute force, and how the leak tests (``tests/test_leaks.py``) check that nothing a seat is
 shown depends on what is hidden from it (:func:`assert_same_view`).
@@ -125,11 +128,26 @@ class Knowledge:
 _KNOWN: dict[tuple, tuple[Any, Knowledge]] = {}
 
 
+@dataclass(frozen=True)
+class _Inherited:
+    """What the seat a world was sampled for knew (``key``: the seat and the number of actions then); shared
+    by the world's copies, never copied (a search copies its worlds at every step)."""
+
+    key: tuple[int, int]
+    knowledge: Knowledge
+
+    def __deepcopy__(self, memo: dict) -> _Inherited:
+        return self
+
+
 def knowledge(game: Game, player: int) -> Knowledge:
     """What ``player`` knows of the hidden zones now, found by replaying the history (remembered for the
     last positions asked about)."""
     if game.game_info().perfect_information:
         return Knowledge(player)
+    inherited = getattr(game, "world_knowledge", None)  # a world sampled for this seat, not played on since
+    if inherited is not None and inherited.key == (player, game.num_actions):
+        return inherited.knowledge
     node = game._history._node
     key = (type(game), game.seed, repr(game.params), player, id(node), game.num_actions)
     known = _KNOWN.get(key)
@@ -266,13 +284,16 @@ def sample_world(game: Game, player: int, rng: random.Random | None = None) -> G
         keys = {key for key, _ in slots[kind]}
         if len(keys) == 1 and not keys & ordered:  # all in one shuffled pile: the same pile in every world
             continue
-        pile = cards[kind]
+        pile = sorted(cards[kind])  # the draw depends on the rng and what the seat knows, not on the real order
         rng.shuffle(pile)
         for (key, i), card in zip(slots[kind], pile, strict=True):
             redrawn[key][i] = card
             moved[key].append(i)
     model.put(new, player, redrawn, moved)
     new.refresh()
+    # its history replays to the real game, not to it: what the seat knew stays with it (sampling again from
+    # it gives the worlds sampling from the real game gives)
+    object.__setattr__(new, "world_knowledge", _Inherited((player, game.num_actions), know))
     return new
 
 

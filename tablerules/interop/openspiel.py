@@ -36,6 +36,10 @@ How the protocol maps onto OpenSpiel
   is). A game without a layout (a test fixture) has strings only.
 * **Clone** is :meth:`Game.copy`; **serialisation** (``state.serialize()``, pickling) stores the game's
   JSON save and rebuilds the state with :meth:`Game.from_json`.
+* **Worlds.** ``state.resample_from_infostate(player, sampler)`` is a state with the same information
+  state for ``player`` and everything hidden from it redrawn (:func:`tablerules.core.worlds.sample_world`),
+  so OpenSpiel's ``ISMCTSBot`` runs on every game that hides something (the crawl hides nothing: OpenSpiel's
+  bot refuses perfect information; :mod:`tablerules.interop.ismcts` has one that does not).
 
 Action ids
 ----------
@@ -54,6 +58,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -441,6 +446,14 @@ class TablerulesState(pyspiel.State):
     def __str__(self) -> str:
         return json.dumps(self._core.game.state_dict(), sort_keys=True, ensure_ascii=False)
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablerulesState:
+        """A state ``player_id`` cannot tell from this one (the same information state string), with
+        everything hidden from that seat redrawn by :func:`~tablerules.core.worlds.sample_world`, seeded by
+        one draw of ``probability_sampler`` (a callable giving a float in [0, 1), as OpenSpiel's
+        ``UniformProbabilitySampler``). What OpenSpiel's ``ISMCTSBot`` samples its worlds with. The new
+        state's OpenSpiel history is empty and it cannot be serialised (a sampled world has no save)."""
+        return resampled(self, player_id, random.Random(int(probability_sampler() * 2**53)))
+
 
 class _Observer:
     """Strings, and the observation tensor when the game has a layout, as the observation type asks (``None``: the
@@ -497,6 +510,19 @@ class _Observer:
             return ""
         method = getattr(game, "observation_string", None)
         return method(player) if method is not None else str(state)
+
+
+def resampled(state: TablerulesState, player: int, rng: random.Random, game: Game | None = None) -> TablerulesState:
+    """A new wrapped state holding a world sampled for ``player`` (:func:`~tablerules.core.worlds.sample_world`)
+    from ``game`` (default: the state's own game; pass the game a search started from, so that a world
+    sampled from a sampled world is the one sampled from the real game)."""
+    from ..core.worlds import sample_world
+
+    core = state._core
+    world = sample_world(core.game if game is None else game, player, rng)
+    new = state.get_game().new_initial_state()
+    new._core = _Core(world, core.spec, core.players, core.tables)
+    return new
 
 
 register_all()

@@ -3,6 +3,7 @@ send it at the leader; take what the tomes give."""
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 
 import networkx as nx
@@ -47,18 +48,9 @@ class GreedyAgent(Agent):
         if isinstance(action, A.Move):
             after = game.copy()
             after.apply(action)
-            a = after.state  # type: ignore[attr-defined]
-            mine = a.seats[player]
-            value = 0.0
-            value += 10 * (len(mine.tomes) + len(mine.used_tomes) - len(s.seats[player].tomes)
-                           - len(s.seats[player].used_tomes))
-            value -= 40 * any(t[0] == "penalty" and t[1] == player for t in a.tasks)
-            value += 6 * sum(t[0] == "penalty" and t[1] != player for t in a.tasks)
-            value -= dist.get(mine.square, 20)
-            if any(t[0] == "tome" and t[1] == player for t in a.tasks):
-                value += 25
-            value += min(_dist(a.lord, mine.square, board), 4)
-            return value
+            if s.teleport_top and player not in s.teleport_seen and after.state.teleport_top != s.teleport_top:
+                return self._unseen_teleport(game, player, action)
+            return self._after_move(game, player, after)
         if isinstance(action, A.UseTome):
             if action.tome in ("apprentice", "wizards-friend"):
                 return 10  # sparing a penalty card beats keeping the tome (A.TakePenalty scores 0)
@@ -74,3 +66,34 @@ class GreedyAgent(Agent):
         if isinstance(action, A.Discard):
             return -game.movement[action.card].piece.count("lord")  # type: ignore[attr-defined]
         return 0.0
+
+    def _after_move(self, game: Game, player: int, after: Game) -> float:
+        """What a move is worth by the position it leads to (``after``)."""
+        board = game.board  # type: ignore[attr-defined]
+        dist = desk_distance(board)
+        s = game.state  # type: ignore[attr-defined]
+        a = after.state  # type: ignore[attr-defined]
+        mine = a.seats[player]
+        value = 0.0
+        value += 10 * (len(mine.tomes) + len(mine.used_tomes) - len(s.seats[player].tomes)
+                       - len(s.seats[player].used_tomes))
+        value -= 40 * any(t[0] == "penalty" and t[1] == player for t in a.tasks)
+        value += 6 * sum(t[0] == "penalty" and t[1] != player for t in a.tasks)
+        value -= dist.get(mine.square, 20)
+        if any(t[0] == "tome" and t[1] == player for t in a.tasks):
+            value += 25
+        value += min(_dist(a.lord, mine.square, board), 4)
+        return value
+
+    def _unseen_teleport(self, game: Game, player: int, action: Action) -> float:
+        """A move that carries out the teleport card another seat peeked at: its worth averaged over the
+        teleport cards this seat has not seen (the peeked one and the deck), never the card itself."""
+        s = game.state  # type: ignore[attr-defined]
+        unseen = Counter(s.teleport_top[:1] + s.teleport_deck)
+        total = 0.0
+        for card, copies in sorted(unseen.items()):
+            guess = game.copy()
+            guess.state.teleport_top[0] = card  # type: ignore[attr-defined]  (a guess on the agent's own copy)
+            guess.apply(action)
+            total += copies * self._after_move(game, player, guess)
+        return total / sum(unseen.values())

@@ -70,3 +70,28 @@ def seat_fields(game: Game) -> SeatFields:
 
 def seat_scores(game: Game) -> list[float]:
     return seat_fields(game)["score"]
+
+
+def _smallworld_position(game: Any) -> list[float]:
+    """Coins, plus what each seat's regions bring at its next turn's end (a conquest shows at once)."""
+    from ..smallworld.rules.scoring import score_breakdown
+
+    return [s.coins + sum(v for _, v in score_breakdown(game, p)) for p, s in enumerate(game.state.seats)]
+
+
+#: game name -> the seats' scores for judging a position mid-game, where it differs from ``seat_fields``
+POSITION_SCORES: dict[str, Callable[[Any], list[float]]] = {"smallworld": _smallworld_position}
+
+
+def evaluate(game: Game, player: int) -> float:
+    """How well ``player`` stands now, by the game's own standing: the seats' ``score`` (:func:`seat_scores`:
+    levels, coins, penalty cards, hand value...; Small World's coins count the regions' next income too),
+    as ``(seats behind - seats ahead) / (seats - 1)``: 1 when alone in the lead, -1 when alone last, 0 when
+    every seat is level. A search agent's value of a position it stops at before the end."""
+    reader = POSITION_SCORES.get(game.name)
+    scores = reader(game) if reader is not None else seat_scores(game)
+    n = len(scores)
+    if n < 2:
+        return 0.0
+    mine = scores[player]
+    return (sum(s < mine for s in scores) - sum(s > mine for s in scores)) / (n - 1)

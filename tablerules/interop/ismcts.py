@@ -1,0 +1,200 @@
+"""An information-set Monte-Carlo tree search agent: OpenSpiel's ``ISMCTSBot`` on the OpenSpiel wrapper,
+deciding from what one seat may know.
+
+Every simulation starts from a world sampled for the deciding seat
+(:func:`tablerules.core.worlds.sample_world`, through the wrapper's ``resample_from_infostate``): the
+other hands, the decks and face-down cards are redrawn from what the seat has not seen, so the search never
+reads the real hidden cards, and its tree is keyed by information states (the seat's
+``information_state_string``). Children are chosen by PUCT with half the prior on the action the game's
+heuristic agent would play there, so the search starts from the heuristic's play and moves off it where
+its simulations find better. A new leaf is valued by a rollout of at most ``rollout_depth`` actions with
+the game's heuristic agent in every seat (random actions in a game without one), then, if the game is not
+over, by the game's own standing (:func:`tablerules.sweep.summaries.evaluate`: levels, coins with the
+regions' next income, penalty cards...) halved because it did not end; a finished game by the wrapper's
+zero-sum returns.
+
+Each decision's random streams (the worlds, the tree's ties, the rollouts' dice) are seeded by the agent's
+tie-break stream (:meth:`~tablerules.core.agents.Agent.tie_break`), so a decision depends only on the seat's
+information set and the seed: the same in the real game and in any world sampled for that seat
+(``tests/test_agent_views.py``). Needs open-spiel.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+from ..core.agents import Agent
+from ..core.protocol import Action, Game
+from ..sweep.summaries import evaluate
+from . import openspiel as osp
+
+#: the search budget of ``ISMCTSAgent()`` (the agent called ``ismcts`` in the CLI, sweeps and panels)
+DEFAULT_SIMULATIONS = 100
+DEFAULT_ROLLOUT_DEPTH = 4
+#: how much a position stopped before the end counts against a finished game
+CUTOFF_DAMPING = 0.5
+#: the prior on the heuristic agent's own choice (PUCT: the search starts from what the heuristic plays)
+HEURISTIC_PRIOR = 0.5
+
+
+class SeatISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's ``ISMCTSBot``, also on a perfect-information game (the dungeon crawl), where every world
+    sampled for a seat is the state itself (its ``run_search`` without the check that the game hides
+    something), and on nodes whose actions differ from world to world: another seat's node is keyed by
+    what that seat knows in the sampled world, and what it may do can hang on more (its log is the real
+    game's). A node's children not legal in this world are left out of the choice (as OpenSpiel's
+    ``allow_inconsistent_action_sets``, without copying the node at every step)."""
+
+    def check_expand(self, node: ismcts.ISMCTSNode, legal_actions: list[int]) -> int:
+        unexpanded = [a for a in legal_actions if a not in node.child_info]
+        if not unexpanded:
+            return pyspiel.INVALID_ACTION
+        return unexpanded[self._random_state.randint(len(unexpanded))]
+
+    def expand_if_necessary(self, state: pyspiel.State, node: ismcts.ISMCTSNode, action: int) -> None:
+        if action not in node.child_info:
+            if action not in node.prior_map:
+                self.repopulate_prior_map_inconsistent_action_sets(state, node)
+            node.child_info[action] = ismcts.ChildInfo(0.0, 0.0, node.prior_map[action])
+
+    def select_action_tree_policy(self, state: pyspiel.State, node: ismcts.ISMCTSNode,
+                                  legal_actions: list[int]) -> int:
+        return self.select_action(_legal_view(node, legal_actions))
+
+    def run_search(self, state: pyspiel.State) -> list[tuple[int, float]]:
+        self.reset()
+        legal_actions = state.legal_actions()
+        if len(legal_actions) == 1:
+            return [(legal_actions[0], 1.0)]
+        self._root_node = self.create_new_node(state)
+        root_key = self.get_state_key(state)
+        for _ in range(self._max_simulations):
+            sampled = self.sample_root_state(state)
+            assert root_key == self.get_state_key(sampled), "a sampled world looks different to the seat"
+            self.run_simulation(sampled)
+        return self.get_final_policy(state, _legal_view(self._root_node, legal_actions))
+
+
+def _legal_view(node: ismcts.ISMCTSNode, legal_actions: list[int]) -> ismcts.ISMCTSNode:
+    """``node`` with only the children in ``legal_actions`` (``node`` itself when they all are)."""
+    legal = set(legal_actions)
+    if all(a in legal for a in node.child_info):
+        return node
+    view = ismcts.ISMCTSNode()
+    view.child_info = {a: c for a, c in node.child_info.items() if a in legal}
+    view.total_visits = sum(c.visits for c in view.child_info.values())
+    view.prior_map = node.prior_map
+    return view
+
+
+def acting_seat(game: Game) -> int | None:
+    """The seat the wrapper lets act: the first of :meth:`Game.to_act` with a legal action."""
+    return next((p for p in game.to_act() if game.legal_actions(p)), None)
+
+
+class HeuristicRollouts(mcts.Evaluator):
+    """Priors leaning to ``policy``'s choice (uniform without one); a leaf valued by a rollout of at most
+    ``depth`` actions by ``policy`` (random actions when ``None``), then by the game's standing
+    (:func:`~tablerules.sweep.summaries.evaluate`)."""
+
+    def __init__(self, depth: int, rng: random.Random, policy: Agent | None) -> None:
+        self.depth = depth
+        self.rng = rng
+        self.policy = policy
+        self._last: tuple[Game, int, int, Action] | None = None  # the policy's last choice (game, actions, seat)
+
+    def _choice(self, game: Game, seat: int) -> Action:
+        """The policy's choice (a new leaf's prior asks first, then its rollout: asked once)."""
+        last = self._last
+        if last is not None and last[0] is game and last[1] == game.num_actions and last[2] == seat:
+            return last[3]
+        choice = self.policy.choose(game, seat)  # type: ignore[union-attr]
+        self._last = (game, game.num_actions, seat, choice)
+        return choice
+
+    def evaluate(self, state: osp.TablerulesState) -> np.ndarray:
+        game = osp.tablerules_game(state)  # the simulation's own sampled world: ours to play on
+        for _ in range(self.depth):
+            if game.is_over():
+                break
+            if game.is_chance():
+                game.roll(self.rng)
+                continue
+            seat = acting_seat(game)
+            if seat is None:
+                break
+            game.apply(self._choice(game, seat) if self.policy is not None
+                       else self.rng.choice(game.legal_actions(seat)))
+        state._core.player = state._core.legal = None
+        if game.is_over():
+            return np.array(state.returns())
+        return np.array([CUTOFF_DAMPING * evaluate(game, p) for p in range(game.num_players())])
+
+    def prior(self, state: osp.TablerulesState) -> list[tuple[int, float]]:
+        """Half the prior on the action the heuristic agent would choose, the rest spread evenly."""
+        legal = state.legal_actions()
+        even = 1.0 / len(legal)
+        if self.policy is None:
+            return [(a, even) for a in legal]
+        core = state._core
+        choice = self._choice(core.game, core.current_player())
+        return [(a, even / 2 + (HEURISTIC_PRIOR if core.moves[a] == choice else 0.0)) for a in legal]
+
+
+class ISMCTSAgent(Agent):
+    """Chooses by ``simulations`` ISMCTS simulations (UCT constant ``uct_c``), each in a world sampled for
+    its seat, with heuristic rollouts of ``rollout_depth`` actions (``heuristic=False``: random ones)."""
+
+    name = "ismcts"
+
+    def __init__(self, simulations: int | None = None, rollout_depth: int | None = None, uct_c: float = 2.0,
+                 seed: int | str = 0, heuristic: bool = True) -> None:
+        super().__init__(seed)
+        self.simulations = simulations or DEFAULT_SIMULATIONS
+        self.rollout_depth = DEFAULT_ROLLOUT_DEPTH if rollout_depth is None else rollout_depth
+        self.uct_c = uct_c
+        self.heuristic = heuristic
+        self._games: dict[tuple, osp.TablerulesGame] = {}
+        #: simulations run by the last decision that searched (0 when it had one choice or no tree)
+        self.last_simulations = 0
+
+    def _wrapped(self, game: Game) -> osp.TablerulesGame:
+        cls = type(game)
+        scalars = osp._parameter_defaults(cls)
+        params = {k: v for k, v in game.params_json().items() if k in scalars}
+        key = (cls, tuple(sorted(params.items())))
+        if key not in self._games:
+            self._games[key] = osp.load(cls, **params)
+        return self._games[key]
+
+    def policy(self, game: Game) -> Agent | None:
+        """The rollouts' agent: the game's heuristic agent (seeded by this agent's seed), or ``None``."""
+        agent = type(game).heuristic_agent() if self.heuristic else None
+        if agent is not None:
+            agent.seed = f"{self.seed}/rollout"
+        return agent
+
+    def choose(self, game: Game, player: int) -> Action:
+        self.last_simulations = 0
+        legal = game.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        policy = self.policy(game)
+        wrapped = self._wrapped(game)
+        state = wrapped.new_initial_state()
+        core = state._core = osp._Core(game.copy(), wrapped.spec, game.num_players(), wrapped.tables)
+        if state.current_player() != player:  # a response window asked a later seat first: no tree for it
+            return policy.choose(game, player) if policy is not None else self.pick(game, player, legal)
+        rng = self.tie_break(game, player)
+        bot = SeatISMCTSBot(wrapped, HeuristicRollouts(self.rollout_depth, rng, policy), self.uct_c,
+                            self.simulations, random_state=np.random.RandomState(rng.randrange(2**31)),
+                            child_selection_policy=ismcts.ChildSelectionPolicy.PUCT)
+        bot.set_resampler(lambda s, p: osp.resampled(s, p, rng, game))
+        choice = bot.step(state)
+        self.last_simulations = self.simulations
+        core.legal_ids()
+        return core.moves[choice]
