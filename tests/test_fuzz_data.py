@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 
 from tablerules.baldur.cards import load_rules
 from tablerules.cli import main
-from tablerules.core.data import data_path
+from tablerules.core.data import data_path, read_json
 from tablerules.core.errors import DataError
 from tablerules.kragmortha import data as kragmortha
+from tablerules.lessons import parse_lesson
 from tablerules.munchkin.cards import load_cards
 from tablerules.quest import search_table, tiles
 from tablerules.quest.cards import load_quest_cards
@@ -52,6 +53,8 @@ LOADERS: dict[str, Loader] = {
     "kragmortha/teleport.json": _uncached(kragmortha.load_teleports),
     "kragmortha/tomes.json": _uncached(kragmortha.load_tomes),
     "baldur/cards.json": load_rules,
+    **{f"{folder}/lessons/basics.json": lambda f: parse_lesson(read_json(f), f)
+       for folder in ("munchkin", "quest", "smallworld", "baldur", "kragmortha")},
 }
 
 

@@ -10,7 +10,7 @@ lesson file. A bad file raises :class:`LessonError` naming the file, the step an
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -24,11 +24,12 @@ DATA_FOLDER = {"munchkin": "munchkin", "quest": "quest", "smallworld": "smallwor
 
 
 class LessonError(DataError):
-    """A lesson file that cannot be taught: names the file, the step and the field."""
+    """A lesson file that cannot be taught: names the file, the field as a JSON path (``$.steps[3].question.ask``)
+    and the step by its id."""
 
-    def __init__(self, file: str | Path, step: str, field_: str, reason: str) -> None:
-        where = f"step {step!r}: {field_}" if step else field_
-        super().__init__(file, where, reason)
+    def __init__(self, file: str | Path, step: str, field_: str, reason: str, index: int = -1) -> None:
+        where = f"$.steps[{index}].{field_}" if index >= 0 else f"$.{field_}"
+        super().__init__(file, where, f"step {step!r}: {reason}" if step else reason)
 
 
 class Kind(Enum):
@@ -124,10 +125,10 @@ class _Reader:
     file: str
     game: str
     step: str = ""
-    problems: list[str] = field(default_factory=list)
+    index: int = -1
 
     def fail(self, field_: str, reason: str) -> LessonError:
-        return LessonError(self.file, self.step, field_, reason)
+        return LessonError(self.file, self.step, field_, reason, self.index)
 
     def call(self, data: dict[str, Any], where: str) -> Call:
         from .positions import scenario_module
@@ -186,7 +187,8 @@ def parse_lesson(data: Any, file: str | Path = "<memory>") -> Lesson:
     reader = _Reader(str(file), data["game"])
     steps = []
     seen: set[str] = set()
-    for raw in data["steps"]:
+    for i, raw in enumerate(data["steps"]):
+        reader.index = i
         step = reader.step_of(raw)
         if step.id in seen:
             raise reader.fail("id", "two steps have this id")
