@@ -31,6 +31,7 @@ from ..core.agents import Agent
 from ..core.protocol import Action, Game
 from ..sweep.summaries import evaluate
 from . import openspiel as osp
+from .mcts import rollout
 
 #: the search budget of ``ISMCTSAgent()`` (the agent called ``ismcts`` in the CLI, sweeps and panels)
 DEFAULT_SIMULATIONS = 100
@@ -91,11 +92,6 @@ def _legal_view(node: ismcts.ISMCTSNode, legal_actions: list[int]) -> ismcts.ISM
     return view
 
 
-def acting_seat(game: Game) -> int | None:
-    """The seat the wrapper lets act: the first of :meth:`Game.to_act` with a legal action."""
-    return next((p for p in game.to_act() if game.legal_actions(p)), None)
-
-
 class HeuristicRollouts(mcts.Evaluator):
     """Priors leaning to ``policy``'s choice (uniform without one); a leaf valued by a rollout of at most
     ``depth`` actions by ``policy`` (random actions when ``None``), then by the game's standing
@@ -118,17 +114,8 @@ class HeuristicRollouts(mcts.Evaluator):
 
     def evaluate(self, state: osp.TablerulesState) -> np.ndarray:
         game = osp.tablerules_game(state)  # the simulation's own sampled world: ours to play on
-        for _ in range(self.depth):
-            if game.is_over():
-                break
-            if game.is_chance():
-                game.roll(self.rng)
-                continue
-            seat = acting_seat(game)
-            if seat is None:
-                break
-            game.apply(self._choice(game, seat) if self.policy is not None
-                       else self.rng.choice(game.legal_actions(seat)))
+        rollout(game, self.depth, self.rng, lambda g, seat: self._choice(g, seat) if self.policy is not None
+                     else self.rng.choice(g.legal_actions(seat)))
         state._core.player = state._core.legal = None
         if game.is_over():
             return np.array(state.returns())

@@ -14,7 +14,7 @@ analysis and as a hard panel opponent, not a fair seat at the table. Needs open-
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from open_spiel.python.algorithms import mcts
@@ -36,6 +36,26 @@ def zero_sum_value(scores: Sequence[float], damping: float = 0.5) -> list[float]
     return [damping * (share if p in winners else -1.0) for p in range(n)]
 
 
+def acting_seat(game: Game) -> int | None:
+    """The seat the wrapper lets act: the first of :meth:`Game.to_act` with a legal action."""
+    return next((p for p in game.to_act() if game.legal_actions(p)), None)
+
+
+def rollout(game: Game, depth: int, rng: random.Random, choose: Callable[[Game, int], Action]) -> None:
+    """Play ``game`` on (a search's own copy) for at most ``depth`` actions: chance by ``rng``, each decision
+    by ``choose(game, seat)`` for the first seat to act with a legal action; stops at the end of the game."""
+    for _ in range(depth):
+        if game.is_over():
+            return
+        if game.is_chance():
+            game.roll(rng)
+            continue
+        seat = acting_seat(game)
+        if seat is None:
+            return
+        game.apply(choose(game, seat))
+
+
 class RolloutEvaluator(mcts.Evaluator):
     """Uniform priors; a leaf's value from a random rollout of at most ``depth`` actions."""
 
@@ -45,13 +65,7 @@ class RolloutEvaluator(mcts.Evaluator):
 
     def evaluate(self, state: osp.TablerulesState) -> np.ndarray:
         game = osp.tablerules_game(state)  # the search's own working copy: ours to play on
-        for _ in range(self.depth):
-            if game.is_over():
-                break
-            if game.is_chance():
-                game.roll(self.rng)
-                continue
-            game.apply(self.rng.choice(game.legal_actions(game.to_act()[0])))
+        rollout(game, self.depth, self.rng, lambda g, seat: self.rng.choice(g.legal_actions(seat)))
         if game.is_over():
             state._core.player = state._core.legal = None
             return np.array(state.returns())
