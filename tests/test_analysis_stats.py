@@ -83,6 +83,7 @@ def test_sign_test_is_the_exact_binomial_of_discordant_pairs() -> None:
     assert test.p_value == pytest.approx(22 / 1024)
     assert sign_test(0, 0).p_value == 1.0
     assert p_words(0.00001) == "p < 0.0001" and p_words(0.0215) == "p = 0.021"
+    assert p_words(0.00018) == "p = 0.0002"  # one digit below 0.001: a notebook never shows "0.00018"
 
 
 def test_paired_permutation_test_is_exact_on_few_pairs() -> None:

@@ -74,8 +74,11 @@ class Test:
 
 
 def p_words(p: float) -> str:
-    """A p-value as people write it: "p = 0.036" (two significant digits), "p < 0.0001" below that."""
-    return "p < 0.0001" if p < 1e-4 else f"p = {p:.2g}"
+    """A p-value as people write it: "p = 0.036" (two significant digits; one below 0.001, "p = 0.0002", so no
+    long row of digits), "p < 0.0001" below that."""
+    if p < 1e-4:
+        return "p < 0.0001"
+    return f"p = {p:.1g}" if p < 1e-3 else f"p = {p:.2g}"
 
 
 def chi_square_fair(counts: Sequence[float], shares: Sequence[float] | None = None, ddof: int = 0) -> Test:
