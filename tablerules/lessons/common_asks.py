@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.actions import Action
+from ..core.charity import lowest_others
 from .asks import Answer, ask
 from .model import Kind
 
@@ -40,3 +41,16 @@ def register_play_kind(game_name: str, words: dict[str, str]) -> None:
 
     play_kind.__name__ = "play_kind"
     ask(game_name, Kind.ACT, "do an action of the named kind on the table")(play_kind)
+
+
+def charity_answer(levels: list[int], giver: int, rule: str) -> Answer:
+    """Who receives ``giver``'s cards over the hand limit (Munchkin and Munchkin Quest alike: the lowest level
+    but the giver, shared out if several, discarded if the giver is lowest), explained by ``rule``."""
+    who = lowest_others(levels, giver)
+    options = (*(f"player {p}" for p in range(len(levels)) if p != giver), "nobody: they are discarded")
+    value = options[-1] if not who else f"player {who[0]}" if len(who) == 1 else "several: shared out"
+    if len(who) > 1:
+        options = (*options, "several: shared out")
+    now = ", ".join(f"player {p} level {lv}" for p, lv in enumerate(levels))
+    return Answer(value, (f"{rule} Levels now: {now}.",), options)
+

@@ -3,14 +3,13 @@ selling, bad stuff, charity, and playing the card that turns a fight."""
 
 from __future__ import annotations
 
-from ..core.charity import lowest_others
 from ..core.protocol import Chance
 from ..munchkin import breakdown
 from ..munchkin.analysis import fight_outlook
 from ..munchkin.game import MunchkinGame, PlayOneShot, RollToRun, SellItem
 from ..munchkin.scenario import fight_all_pass
 from .asks import Answer, ask, drill, percent, terms_lines
-from .common_asks import learner_actions, register_play_kind
+from .common_asks import charity_answer, learner_actions, register_play_kind
 from .model import Kind
 
 GAME = "munchkin"
@@ -121,15 +120,9 @@ def level_if_caught(game: MunchkinGame) -> Answer:
 
 @ask(GAME, Kind.CHOICE, "who receives the extra cards at charity")
 def charity_goes_to(game: MunchkinGame, giver: int) -> Answer:
-    levels = [p.level for p in game.players]
-    who = lowest_others(levels, giver)
-    options = (*(f"player {p}" for p in range(len(levels)) if p != giver), "nobody: they are discarded")
-    value = options[-1] if not who else f"player {who[0]}" if len(who) == 1 else "several: shared out"
-    if len(who) > 1:
-        options = (*options, "several: shared out")
-    return Answer(value, ("4. 慈善捐赠: the cards over your hand limit go to the munchkin of the lowest level; if "
-                          "you are the lowest yourself, you discard them. Levels now: "
-                          + ", ".join(f"player {p} level {lv}" for p, lv in enumerate(levels)) + ".",), options)
+    return charity_answer([p.level for p in game.players], giver,
+                          "4. 慈善捐赠: the cards over your hand limit go to the munchkin of the lowest level; if you "
+                          "are the lowest yourself, you discard them.")
 
 
 @ask(GAME, Kind.ACT, "play a one-shot that makes the munchkins win")

@@ -6,14 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from .. import odds
-from ..core.charity import lowest_others
 from ..quest import breakdown
 from ..quest.actions import Heal, PlayCard, Suicide
 from ..quest.analysis import fight_odds, pending_odds
 from ..quest.exploration import Move
 from ..quest.game import QuestGame
 from .asks import Answer, ask, drill, percent, terms_lines
-from .common_asks import learner_actions, register_play_kind
+from .common_asks import charity_answer, learner_actions, register_play_kind
 from .model import Kind
 
 GAME = "quest"
@@ -151,15 +150,9 @@ def play_card(g: QuestGame, card: str, player: int = 0) -> Answer:
 
 @ask(GAME, Kind.CHOICE, "who receives the extra cards at charity")
 def charity_goes_to(g: QuestGame, giver: int) -> Answer:
-    levels = [h.level for h in g.heroes]
-    who = lowest_others(levels, giver)
-    options = (*(f"player {p}" for p in range(len(levels)) if p != giver), "nobody: they are discarded")
-    value = options[-1] if not who else f"player {who[0]}" if len(who) == 1 else "several: shared out"
-    if len(who) > 1:
-        options = (*options, "several: shared out")
-    return Answer(value, ("行善 (p. 7): over the hand limit (5, a dwarf 6) the extra cards go to the lowest level; "
-                          "if that is you, discard them. Levels now: "
-                          + ", ".join(f"player {p} level {lv}" for p, lv in enumerate(levels)) + ".",), options)
+    return charity_answer([h.level for h in g.heroes], giver,
+                          "行善 (p. 7): over the hand limit (5, a dwarf 6) the extra cards go to the lowest level; if "
+                          "that is you, discard them.")
 
 
 def _fighting(g: QuestGame) -> dict | None:
