@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tablerules.baldur import actions as A
+from tablerules.baldur import scenario as S
 from tablerules.baldur.game import Baldur
 from tablerules.baldur.scenario import new_game, roll_all, set_hand, set_heroes, set_turn, stack_bank
 
@@ -117,3 +118,20 @@ def test_a_hero_that_can_be_protected_must_be(game: Baldur) -> None:
     game.apply(A.Protect(1, ("7",)))
     game.apply(A.GiveUp(2))
     assert game.state.seats[1].all_heroes() == ["QS"] and game.state.seats[2].all_heroes() == []
+
+
+def test_the_two_card_draw_before_the_first_turn_is_made_once_not_every_round() -> None:
+    """Seed 002: "开局玩家开始回合前，每位玩家可先从银行抽取2张手牌" and
+    "而每位玩家在自己回合开始时可再从银行抽取一次手牌" -
+    issue 24 decision (docs/rules/baldursgate.md, set-up): the 2 cards come once, after the opening; from the
+    second round on only the turn's own draw (by heroes held) is made."""
+    game = new_game(seed=3)
+    set_turn(game, 3, first=0)
+    for p, card in enumerate(["2C", "2D", "2H", "2S"]):
+        set_hand(game, p, [card])
+        set_heroes(game, p, ["KS", "QH"])
+    stack_bank(game, ["6C"])  # the round's event: Reformation, which moves no card
+    S.end_round(game)
+    roll_all(game)
+    assert game.state.round == 2 and game.state.current == 0
+    assert [len(seat.hand) for seat in game.state.seats] == [1 + 3, 1, 1, 1]  # the first player's 3, nobody's 2
