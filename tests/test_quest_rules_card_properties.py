@@ -70,8 +70,7 @@ def test_beating_a_monster_without_killing_it_gives_no_level() -> None:
 
 
 def test_every_race_but_human_has_a_power_the_haggling_halfling_sells_double() -> None:
-    """p. 15 种族: “除了人类以外，所有种族都有特殊能力。” “将种族卡放下场时立刻获得种族能力；弃掉种族卡时立刻失去种族能力。”
-    The Haggling Halfling (kit example, double_sale): once a turn one item paid towards a level counts twice its
+    """p. 15 种族: “除了人类以外，所有种族都有特殊能力。” The Haggling Halfling (kit example, double_sale): once a turn one item paid towards a level counts twice its
     value; a human pays the value."""
     game = pack_game()
     race, = hand(game, 0, "haggling_halfling")
@@ -134,7 +133,7 @@ def test_worn_items_are_headgear_armour_footgear_and_worn_accessories_and_clothe
     from tablerules.quest.actions import ChooseLoss, PlayCurse
 
     game = pack_game()
-    helmet, boots, amulet, sword, belt = wear(game, 0, "firefighters_helmet", "feather_boots", "heart_amulet",
+    helmet, boots, amulet, sword, _belt = wear(game, 0, "firefighters_helmet", "feather_boots", "heart_amulet",
                                               "slippery_sword", "trophy_belt")
     curse, = hand(game, 1, "curse_wardrobe")
     game.apply(PlayCurse(1, curse, 0))
@@ -149,7 +148,8 @@ def test_worn_items_are_headgear_armour_footgear_and_worn_accessories_and_clothe
 
 
 def test_a_door_smashed_by_a_moving_monster_changes_the_way_for_every_monster_this_turn() -> None:
-    """p. 13 特殊的怪物移动方式: “如果某只怪物移动的时候变更了地形（例如，牛头犬[?]会把门砸碎），那这个地形变化会对所有本轮
+    """p. 13 特殊的怪物移动方式: “如果某只怪物移动的时候变更了地形（例如，牛头犬[?]会把门砸碎），那这个地形变化会对所
+    有本轮
     移动的怪物造成影响。” The Scrap Heap and the Fan Club (kit example rooms, blue arrows east) are joined by a locked
     door. A Gimpy Goblin (corridors and doors) and the Door Ram (kit example: smashes locked doors) stand in the Scrap
     Heap; the monster die shows blue: the Ram smashes the door into a corridor and the Goblin, moving in the same

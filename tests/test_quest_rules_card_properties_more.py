@@ -24,7 +24,7 @@ from tablerules.quest.actions import (
     UseCard,
 )
 from tablerules.quest.exploration import EndTurn, Move
-from tablerules.quest.scenario import discard, hand, hero, monster, move_to, set_moves, wear
+from tablerules.quest.scenario import discard, hand, hero, monster, move_to, wear
 
 
 def _next_turn(game) -> None:
@@ -38,7 +38,8 @@ def _next_turn(game) -> None:
 
 
 def test_a_curse_that_changes_a_stat_stays_in_front_of_you_until_cancelled_and_through_death() -> None:
-    """p. 17 诅咒: “如果诅咒会改变人物属性，比如说降低移动力，那把诅咒牌留在你面前，直到诅咒被取消的时候为止。” p. 8 死亡:
+    """p. 17 诅咒: “如果诅咒会改变人物属性，比如说降低移动力，那把诅咒牌留在你面前，直到诅咒被取消的时候为止。” p. 8
+    死亡:
     “·你身上的所有诅咒都保留。” Curse! Lead Feet (kit example: -1 move, lasting) on player 0: 2 moves this turn and
     after dying and coming back; a Wishing Ring cancels it: 3 moves again."""
     game = pack_game(players=2)
@@ -87,9 +88,11 @@ def test_a_curse_for_the_next_fight_strikes_at_once_in_a_fight_else_waits_as_a_m
 
 
 def test_a_monster_moved_into_your_room_by_a_curse_is_a_fight_on_your_turn() -> None:
-    """p. 8 战斗: 在你的回合，一旦发生以下情况之一，则发生战斗: “·怪物移进了你的房间（通常是因为诅咒）” Curse! Monster Lure
+    """p. 8 战斗: 在你的回合，一旦发生以下情况之一，则发生战斗: “·怪物移进了你的房间（通常是因为诅咒）” Curse!
+    Monster Lure
     (kit example): the nearest monster moves into the target's room; on player 0's own turn a fight begins at once;
-    on player 2 (not their turn) the monster only stands there (如果怪物在你的回合之外移入了你所在的房间，什么事都不会发生)."""
+    on player 2 (not their turn) the monster only stands there (如果怪物在你的回合之外移入了你所在的房间，什么事都不会
+    发生)."""
     from tablerules.quest.scenario import room
 
     game = pack_game()
@@ -110,7 +113,8 @@ def test_a_monster_moved_into_your_room_by_a_curse_is_a_fight_on_your_turn() -> 
 
 
 def test_some_cards_let_you_roll_the_d10_for_something_else() -> None:
-    """p. 4 游戏中有三种骰子: “有些卡牌也会允许你用d10做些其他事情。” The Lucky Coin (kit example): used on your turn outside
+    """p. 4 游戏中有三种骰子: “有些卡牌也会允许你用d10做些其他事情。” The Lucky Coin (kit example): used on your turn
+    outside
     fights, the d10 at most your level gives 300 gold; above it, nothing."""
     for face, gold in ((3, 600), (4, 300)):
         game = pack_game()
@@ -182,7 +186,8 @@ def test_a_munchkin_who_can_move_to_your_room_by_magic_may_help() -> None:
 
 
 def test_treasure_of_a_monster_killed_before_the_others_waits_for_them() -> None:
-    """p. 8 开战: “挂掉和逃掉的怪物所拥有的宝藏和掉落的战利品在解决掉其他怪物之前都拿不到手。” The Bomb (kit example) kills the
+    """p. 8 开战: “挂掉和逃掉的怪物所拥有的宝藏和掉落的战利品在解决掉其他怪物之前都拿不到手。” The Bomb (kit example)
+    kills the
     Gimpy Goblin of a fight with the Pit Bull: it leaves at once and no treasure comes; the Pit Bull beaten, both
     monsters' treasures are drawn (and both kills give a level). Run from the Pit Bull instead: the Goblin's treasure
     comes once the running is over."""
@@ -216,3 +221,49 @@ def test_treasure_of_a_monster_killed_before_the_others_waits_for_them() -> None
     while game.is_chance():
         game.roll()
     assert len(game.heroes[0].hand) == game.monster_card("gimpy_goblin").treasures
+
+
+def test_the_armoury_buys_from_the_discards_it_is_no_draw_so_an_empty_pile_offers_nothing() -> None:
+    """p. 4 管理手牌: “抓弃牌：某些卡牌或房间会让你从某一类卡牌的弃牌堆里抓牌。如果弃牌堆是空的，那就从牌库顶上抓。”
+    Decision (docs/rules/quest.md, "Card packs"): a draw takes the top card of the pile, so only it falls back to the
+    deck; the Armoury's deal buys an item of your choice from the face-up discards at its price (no draw): with the
+    Treasure discards empty it offers nothing, while the Scrap Heap (a discard draw) still draws, from the deck."""
+    from tablerules.quest.scenario import room
+
+    game = pack_game(north="armoury")
+    room(game, "scrap_heap", (1, 0))
+    hero(game, 0, gold=1000)
+    game.apply(Move(0, "N"))
+    assert game.treasure_discard == [] and not any(isinstance(a, Deal) for a in game.legal_actions(0))
+    helmet, = discard(game, "firefighters_helmet")
+    assert Deal(0, "armoury", 0, helmet) in game.legal_actions(0)
+    move_to(game, 0, "scrap_heap")
+    game.apply(Deal(0, "scrap_heap", 0))
+    assert helmet in game.heroes[0].hand  # the top of the discards
+
+
+def test_the_exploring_card_is_drawn_with_the_map_and_used_once_the_fight_is_on() -> None:
+    """p. 6 探索: “3.在他折腾地图的时候，你可以抓一张主角卡，作为探索的奖励。你可以选择是否立刻使用。” “顺便说一句，你现在已经
+    在战斗里了，因为……” Decision (docs/rules/quest.md, "The card for exploring"): the room, the card, the links and the
+    monster are the map keeper's steps, drawn back to back with nobody acting between them (any-time actions wait
+    while a step waits for chance); "at once" is the fight that is on when the monster stands there: the Elf is
+    playable then, before the roll, or kept."""
+    from tablerules.quest.actions import PlayCard, Roll
+    from tablerules.quest.exploration import Explore
+    from tablerules.quest.scenario import ready
+
+    game = ready(players=2)
+    game.apply(Explore(0, "N"))
+    game.apply(Chance("room", "treasure_vault"))
+    elf = next(c for c in game.dxm_deck if c.startswith("elf#"))
+    game.apply(Chance("dxm", elf))
+    while game.chance_step().event == "link":
+        assert elf in game.heroes[0].hand and not game.legal_actions(0)  # the map is still being built
+        game.roll()
+    assert game.chance_step().event == "monster" and not game.legal_actions(0)
+    game.apply(Chance("monster", "gimpy_goblin"))
+    game.apply(Chance("base", "blue"))
+    while game.is_chance():
+        game.roll()
+    assert game.fight is not None
+    assert PlayCard(0, elf) in game.legal_actions(0) and Roll(0) in game.legal_actions(0)
