@@ -70,7 +70,8 @@ def test_beating_a_monster_without_killing_it_gives_no_level() -> None:
 
 
 def test_every_race_but_human_has_a_power_the_haggling_halfling_sells_double() -> None:
-    """p. 15 种族: “除了人类以外，所有种族都有特殊能力。” The Haggling Halfling (kit example, double_sale): once a turn one item paid towards a level counts twice its
+    """p. 15 种族: “除了人类以外，所有种族都有特殊能力。” The Haggling Halfling (kit example, double_sale): once a
+    turn one item paid towards a level counts twice its
     value; a human pays the value."""
     game = pack_game()
     race, = hand(game, 0, "haggling_halfling")

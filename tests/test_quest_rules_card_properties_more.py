@@ -243,7 +243,8 @@ def test_the_armoury_buys_from_the_discards_it_is_no_draw_so_an_empty_pile_offer
 
 
 def test_the_exploring_card_is_drawn_with_the_map_and_used_once_the_fight_is_on() -> None:
-    """p. 6 探索: “3.在他折腾地图的时候，你可以抓一张主角卡，作为探索的奖励。你可以选择是否立刻使用。” “顺便说一句，你现在已经
+    """p. 6 探索: “3.在他折腾地图的时候，你可以抓一张主角卡，作为探索的奖励。你可以选择是否立刻使用。” “顺便说一句，你
+    现在已经
     在战斗里了，因为……” Decision (docs/rules/quest.md, "The card for exploring"): the room, the card, the links and the
     monster are the map keeper's steps, drawn back to back with nobody acting between them (any-time actions wait
     while a step waits for chance); "at once" is the fight that is on when the monster stands there: the Elf is
