@@ -1,14 +1,13 @@
-"""Positions with the example card pack (tests/data/quest_pack.json: kit-made cards, monsters and rooms, each
-marked "example"), built with the public scenario API (tablerules.quest.scenario) only."""
+"""Positions with the example card pack shipped with the kit (``"examples"``: data/quest/packs/examples.json,
+kit-made cards, monsters and rooms, each marked "example"), built with the public scenario API
+(tablerules.quest.scenario) only."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from tablerules.quest.game import QuestGame
 from tablerules.quest.scenario import ready, room
 
-PACK = str(Path(__file__).parent / "data" / "quest_pack.json")
+PACK = "examples"
 
 
 def pack_game(players: int = 3, north: str = "storeroom", first: int = 0) -> QuestGame:

@@ -12,7 +12,7 @@ from quest_pack_helpers import PACK
 
 from tablerules.core.errors import DataError
 from tablerules.quest.game import QuestGame
-from tablerules.quest.packs import load_pack
+from tablerules.quest.packs import load_pack, pack_file
 from tablerules.quest.scenario import hand, ready
 
 
@@ -23,7 +23,7 @@ def _write(tmp_path: Path, doc: dict) -> str:
 
 
 def _pack() -> dict:
-    return json.loads(Path(PACK).read_text(encoding="utf-8"))
+    return json.loads(Path(pack_file(PACK)).read_text(encoding="utf-8"))
 
 
 def test_a_pack_adds_its_cards_monsters_and_rooms_to_the_decks() -> None:

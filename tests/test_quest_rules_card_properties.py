@@ -1,7 +1,7 @@
 """Munchkin Quest (seed 001): the rules the seed states for cards and rooms the default decks do not have, each
 built as a card property (the optional fields of data/schema/quest-*.schema.json) and shown with a kit-made
-example card of tests/data/quest_pack.json (a card pack: QuestParams.card_packs). Each test quotes its
-sentence, sets the position with the scenario API and plays through the protocol."""
+example card of the shipped pack "examples" (data/quest/packs/examples.json; QuestParams.card_packs). Each
+test quotes its sentence, sets the position with the scenario API and plays through the protocol."""
 
 from __future__ import annotations
 

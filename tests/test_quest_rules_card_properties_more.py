@@ -1,7 +1,8 @@
 """Munchkin Quest (seed 001): curses that stay or wait for the next fight, a curse that brings a monster, cards
 used on a d10, drawing from a discard pile, items not to be picked up before your next turn, helpers by sure
-magic, a monster killed before the others: each a card property shown with a kit-made example card of
-tests/data/quest_pack.json, set with the scenario API and played through the protocol."""
+magic, a monster killed before the others: each a card property shown with a kit-made example card of the
+shipped pack "examples" (data/quest/packs/examples.json), set with the scenario API and played through the
+protocol."""
 
 from __future__ import annotations
 
@@ -268,3 +269,16 @@ def test_the_exploring_card_is_drawn_with_the_map_and_used_once_the_fight_is_on(
         game.roll()
     assert game.fight is not None
     assert PlayCard(0, elf) in game.legal_actions(0) and Roll(0) in game.legal_actions(0)
+
+
+def test_the_kept_curses_are_counted_among_the_cards() -> None:
+    """The invariants count every DxM and Treasure card once: curses kept in front of a player, for a next fight,
+    and on a fight are places too (no card lost or doubled)."""
+    game = pack_game()
+    lead, fingers = hand(game, 1, "curse_lead_feet", "curse_butterfingers")
+    game.apply(PlayCurse(1, lead, 0))
+    game.apply(PlayCurse(1, fingers, 2))
+    assert game.curses_on and game.next_fight and game.invariants() == []
+    monster(game, "pit_bull", "storeroom", "blue")
+    game.apply(Move(0, "N"))
+    assert game.invariants() == []

@@ -18,17 +18,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from ..core.cards import Card, parse_cards
-from ..core.data import json_path, read_json, validate
+from ..core.data import data_path, json_path, read_json, validate
 from ..core.errors import DataError
 from .cards import load_quest_cards
 from .tiles import MonsterCard, RoomTile, load_monsters, load_rooms, parse_monsters, parse_room
 
 __all__ = ["CardPack", "load_pack", "pack_card", "pack_monster", "pack_room", "with_packs"]
 
-#: every pack entry loaded in this process, by id: the names of pack cards, monsters and rooms in the log
+#: every pack entry of a game made in this process, by id: the names of pack cards, monsters and rooms in the log
 _KNOWN: dict[str, dict] = {"cards": {}, "monsters": {}, "rooms": {}}
 
 
@@ -47,10 +46,19 @@ def _part(doc: dict, key: str, schema: str, wrapper: dict, file: str) -> dict:
     return validate({**wrapper, key: doc[key]}, schema, file)
 
 
+def pack_file(name: str) -> str:
+    """A pack's file: a path to a JSON file, or the name of a pack shipped with the kit (``"examples"``:
+    ``data/quest/packs/examples.json``, kit-made example cards of every card property)."""
+    name = str(name)
+    if name.endswith(".json") or "/" in name or "\\" in name:
+        return name
+    return str(data_path("quest", "packs", f"{name}.json"))
+
+
 @lru_cache(maxsize=16)
 def load_pack(path: str) -> CardPack:
-    """Read and check a pack file (cached by path)."""
-    file = str(path)
+    """Read and check a pack file (a path, or a shipped pack's name; cached)."""
+    file = pack_file(path)
     doc = validate(read_json(file), "quest-pack", file)
     cards: dict[str, Card] = {}
     monsters: tuple[MonsterCard, ...] = ()
@@ -73,9 +81,6 @@ def load_pack(path: str) -> CardPack:
                 raise DataError(file, json_path([key, i, "id"]),
                                 f"{entry_id!r} is already the id of a card, monster or room of the game")
             seen.add(entry_id)
-    _KNOWN["cards"].update(cards)
-    _KNOWN["monsters"].update({m.id: m for m in monsters})
-    _KNOWN["rooms"].update({r.id: r for r in rooms})
     return CardPack(file, cards, monsters, rooms)
 
 
@@ -83,7 +88,7 @@ def load_pack(path: str) -> CardPack:
 def with_packs(paths: tuple[str, ...]) -> tuple[dict[str, Card], dict[str, MonsterCard], dict[str, RoomTile]]:
     """The game's cards with those of ``paths`` added (one shared table per list of packs), and the packs'
     monsters and room tiles by id."""
-    packs = [load_pack(str(Path(p))) for p in paths]
+    packs = [load_pack(str(p)) for p in paths]
     cards = dict(load_quest_cards())
     monsters: dict[str, MonsterCard] = {}
     rooms: dict[str, RoomTile] = {}
@@ -94,6 +99,9 @@ def with_packs(paths: tuple[str, ...]) -> tuple[dict[str, Card], dict[str, Monst
                 if entry_id in table:
                     raise DataError(pack.file, json_path([key, i, "id"]), f"{entry_id!r} is in another pack too")
             table.update(new)
+    for key, table in (("monsters", monsters), ("rooms", rooms)):  # their names in the log
+        _KNOWN[key].update(table)
+    _KNOWN["cards"].update({c: card for c, card in cards.items() if card.example})
     return cards, monsters, rooms
 
 

@@ -35,8 +35,8 @@ def ready(players: int = 4, seed: int = 0, max_turns: int = 300, first: int = 0,
           card_packs: Sequence[str] = ()) -> QuestGame:
     """A game dealt, every player ready, the dice for the first player showing ``first`` (p. 4), that
     player's turn begun (its DxM card drawn); then every hand emptied back into its deck, so a scenario
-    gives each seat exactly the cards it names. ``card_packs``: card pack files (tablerules.quest.packs) whose
-    cards, monsters and rooms join the decks."""
+    gives each seat exactly the cards it names. ``card_packs``: card pack files, or shipped packs by name
+    (``"examples"``; tablerules.quest.packs), whose cards, monsters and rooms join the decks."""
     params = {"players": players, "max_turns": max_turns}
     if card_packs:
         params["card_packs"] = tuple(str(p) for p in card_packs)
