@@ -26,6 +26,7 @@ from tablerules.munchkin.cards import load_cards
 from tablerules.quest import search_table, tiles
 from tablerules.quest.cards import load_quest_cards
 from tablerules.quest.dungeon import Dungeon
+from tablerules.quest.packs import load_pack
 from tablerules.smallworld import maps
 
 Loader = Callable[[str], Any]
@@ -43,6 +44,7 @@ LOADERS: dict[str, Loader] = {
     "quest/links.json": _uncached(tiles.load_links),
     "quest/monsters.json": _uncached(tiles.load_monsters),
     "quest/search_table.json": _uncached(search_table._load),
+    "quest/packs/examples.json": _uncached(load_pack),
     "quest/dungeons/movement_examples.json": Dungeon.load,
     **{f"smallworld/maps/{n}p.json": maps.load_board_file for n in (2, 3, 4, 5)},
     "smallworld/races.json": maps.load_races_file,

@@ -10,7 +10,7 @@ the lasting ``change_sex`` and ``chicken``, and for Munchkin Quest ``hits`` n (h
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .data import json_path
 from .errors import DataError
@@ -21,6 +21,8 @@ class Effect:
     effect: str
     n: int = 0
     slot: str = ""
+    #: Munchkin Quest boons: the deck a card is drawn from (draw, draw_discard); left out of state_dict while empty
+    deck: str = field(default="", metadata={"omit_empty": True})
 
 
 @dataclass(frozen=True)
@@ -64,10 +66,29 @@ class Card:
     chased_by: str = ""  # Munchkin: a class on the munchkins' side chases this monster away (one treasure, no level)
     text: str = ""  # the card's rule in English and Chinese (data/*: every card has both)
     text_zh: str = ""
+    # Munchkin Quest card properties (optional; docs/rules/quest.md "Card packs"): an item's extra health tokens,
+    # more levels for a kill, abilities (flying, fireproof), worn (an accessory or clothes), not to be picked up
+    # again before its dropper's next turn, a sure magic move to help; a race's double sale; a curse that stays
+    # (lasting) or waits for the next fight; a one-shot that beats without killing or kills one monster; a card
+    # used for its boons (heal, gain_gold, draw, draw_discard), on a d10 roll at most your level
+    health: int = 0
+    kill_levels: int = 0
+    abilities: tuple[str, ...] = ()
+    worn: bool = False
+    no_pickup: bool = False
+    magic_move: bool = False
+    double_sale: bool = False
+    lasting: bool = False
+    next_fight: bool = False
+    no_kill: bool = False
+    kills_one: bool = False
+    d10: bool = False
+    boons: tuple[Effect, ...] = ()
+    example: bool = False  # a kit-made example card (a card pack's), not a printed one
 
 
 def parse_effects(raw: list[dict]) -> tuple[Effect, ...]:
-    return tuple(Effect(e["effect"], e.get("n", 0), e.get("slot", "")) for e in raw)
+    return tuple(Effect(e["effect"], e.get("n", 0), e.get("slot", ""), e.get("deck", "")) for e in raw)
 
 
 def parse_modifiers(raw: list[dict]) -> tuple[Modifier, ...]:
@@ -92,8 +113,23 @@ def parse_cards(document: dict, file: str) -> dict[str, Card]:
             cls=raw.get("class", ""), slot=raw.get("slot", ""), value=raw.get("value", 0), big=raw.get("big", False),
             run_bonus=raw.get("run_bonus", 0), only=tuple(raw.get("only", ())), not_for=tuple(raw.get("not_for", ())),
             thrown=raw.get("thrown", False), chased_by=raw.get("chased_by", ""), text=raw.get("text", ""),
-            text_zh=raw.get("text_zh", ""))
+            text_zh=raw.get("text_zh", ""), **_quest_properties(raw))
     return cards
+
+
+_FLAGS = ("worn", "no_pickup", "magic_move", "double_sale", "lasting", "next_fight", "no_kill", "kills_one", "d10",
+          "example")
+
+
+def _quest_properties(raw: dict) -> dict:
+    """The optional Munchkin Quest card properties a card names (the others keep their defaults)."""
+    out: dict = {k: raw[k] for k in ("health", "kill_levels") if k in raw}
+    out.update({k: bool(raw[k]) for k in _FLAGS if k in raw})
+    if "abilities" in raw:
+        out["abilities"] = tuple(raw["abilities"])
+    if "boons" in raw:
+        out["boons"] = parse_effects(raw["boons"])
+    return out
 
 
 def copies(cards: dict[str, Card], deck: str) -> list[str]:

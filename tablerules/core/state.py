@@ -8,7 +8,8 @@ is written per game, so no field can be forgotten:
   (static tables) are shared. It is much faster than :func:`copy.deepcopy`, which memoises every
   object it meets.
 * :func:`to_plain` turns the tree into JSON values (the state a replay must reproduce exactly);
-  :func:`from_plain` builds it back from its type hints.
+  :func:`from_plain` builds it back from its type hints. A field marked ``metadata={"omit_empty": True}`` is
+  left out while empty (falsy), so a field added later leaves the states that never use it as they were.
 
 >>> from dataclasses import dataclass, field
 >>> @dataclass
@@ -141,7 +142,16 @@ def _converter(kind: type) -> Callable[[Any], Any]:
         convert = str
     elif dataclasses.is_dataclass(kind):
         names = _plan(kind)[0]
-        if not names:
+        omitted = frozenset(f.name for f in dataclasses.fields(kind) if f.metadata.get("omit_empty"))
+        if omitted:  # fields left out while empty (added later: a state without them reads as before)
+            def convert(value: Any) -> Any:
+                out = {}
+                for n in names:
+                    v = getattr(value, n)
+                    if v or n not in omitted:
+                        out[n] = v if type(v) in atoms else plain(v)
+                return out
+        elif not names:
             def convert(value: Any) -> Any:
                 return {}
         elif len(names) == 1:
@@ -194,7 +204,9 @@ def _to_plain_slow(value: Any) -> Any:
         return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         copied, _ = _plan(type(value))
-        return {name: _to_plain_slow(getattr(value, name)) for name in copied}
+        omitted = {f.name for f in dataclasses.fields(value) if f.metadata.get("omit_empty")}
+        return {name: _to_plain_slow(getattr(value, name)) for name in copied
+                if name not in omitted or getattr(value, name)}
     if isinstance(value, dict):
         if all(isinstance(k, str) for k in value):
             return {k: _to_plain_slow(v) for k, v in value.items()}

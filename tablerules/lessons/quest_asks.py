@@ -27,6 +27,8 @@ register_play_kind(GAME, {
     "PlayCurse": "诅咒 (p. 17): a curse may be played on any munchkin at any time.",
     "Deal": "交易 (p. 7): a room's deal is made for its price, usually a move; never with a monster in the room.",
     "Heal": "回复生命 (p. 15): outside a fight you may lose a level to heal 3 health, at any time.",
+    "UseCard": "骰子 (p. 4): some cards let you roll the d10 for something else; such a card is used from the hand "
+               "on your turn outside fights, and works on a roll of at most your level.",
 })
 
 

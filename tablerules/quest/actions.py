@@ -14,12 +14,24 @@ from .cards import card_of, load_quest_cards
 from .tiles import monster_name, room_name
 
 
+def _cards_for(copy: str) -> dict:
+    """The game's cards, or a card pack's (tablerules.quest.packs) for a copy of a pack card."""
+    cards = load_quest_cards()
+    if copy.split("#", 1)[0] not in cards:
+        from .packs import pack_card
+
+        card = pack_card(copy.split("#", 1)[0])
+        if card is not None:
+            return {card.id: card}
+    return cards
+
+
 def card_name(copy: str) -> str:
-    return card_of(load_quest_cards(), copy).name
+    return card_of(_cards_for(copy), copy).name
 
 
 def _copy_words(copy: object) -> str | None:
-    return copy_name(load_quest_cards(), copy)
+    return copy_name(_cards_for(copy), copy) if isinstance(copy, str) else None
 
 
 outcome_words("dxm", _copy_words)
@@ -275,14 +287,15 @@ class Deal(Action):
     option: str = ""
 
     def describe(self) -> str:
+        from .packs import pack_room
         from .tiles import load_rooms
 
-        tile = load_rooms().tile(self.room)
+        tile = pack_room(self.room) or load_rooms().tile(self.room)
         what = self.option
         if what and "#" in what:
             what = card_name(what)
-        elif any(r.id == self.option for r in load_rooms().rooms):
-            what = load_rooms().tile(self.option).name
+        elif what and room_name(what) != what:
+            what = room_name(what)
         return f"player {self.player} in {tile.name}: {tile.rules[self.rule].name}" + (f" ({what})" if what else "")
 
 
@@ -417,6 +430,29 @@ class D10Power(Action):
         else:
             what = "calls up a warrior's fury"
         return f"player {self.player} {what} (d10)"
+
+
+@dataclass(frozen=True)
+class LiftCurse(Action):
+    """A curse kept in front of its target (p. 17: until cancelled) cancelled with a Wishing Ring."""
+
+    player: int
+    card: str
+    curse: str
+
+    def describe(self) -> str:
+        return f"player {self.player} discards {card_name(self.card)} to cancel {card_name(self.curse)}"
+
+
+@dataclass(frozen=True)
+class UseCard(Action):
+    """A card used for its boons (heal, gold, draws; some only on a d10 roll of at most your level)."""
+
+    player: int
+    card: str
+
+    def describe(self) -> str:
+        return f"player {self.player} uses {card_name(self.card)}"
 
 
 #: (kind, player, values) or (kind, player, firsts, seconds) -> the actions: a listing's runs of actions of one

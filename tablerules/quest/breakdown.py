@@ -29,7 +29,7 @@ def monster_terms(game: QuestGame) -> Terms:
     f = game.fight
     if f is None:
         return []
-    tags = game.side_weak_tags()
+    tags = game.side_weak_tags() | (game.side_abilities() if "abilities" in game.card_properties() else set())
     terms: Terms = []
     for piece in f.monsters:
         card = game.monster_card(piece)
@@ -39,7 +39,7 @@ def monster_terms(game: QuestGame) -> Terms:
         terms += [(f"{game.card(e).name} on {card.name}", game.card(e).bonus)
                   for e in game.state.enhanced.get(piece, [])]
         terms += [(f"room rule on {card.name}", r.bonus) for r in game.rules(f.room, "monsters")
-                  if card.undead or not r.undead]
+                  if (card.undead or not r.undead) and (not r.ability or r.ability in card.abilities)]
     return terms + family.one_shot_terms(game, f.monster_one_shots)
 
 

@@ -37,7 +37,7 @@ from .movement import walk_monsters
 from .pools import Pool
 from .state import CrawlState, Pending, delegate
 from .textmap import text_map
-from .tiles import load_rooms, start_tables
+from .tiles import RoomTile, load_rooms, start_tables
 
 START_MOVES = 3  # seed 001 p. 4: 3 move tokens
 BASES_PER_COLOUR = 3  # seed 001 p. 2: 12 bases, 3 per colour
@@ -203,6 +203,13 @@ class DungeonCrawl(Game):
         self.state.next_piece = 1
         self.state.over = False
         self.roll_for_first_player()
+
+    def room_tile(self, tile_id: str) -> RoomTile:
+        """A room tile of the deck (the whole game adds the card packs' rooms)."""
+        return load_rooms().tile(tile_id)
+
+    def room_tile_count(self) -> int:
+        return len(load_rooms().rooms)
 
     def roll_for_first_player(self) -> None:
         """Seed 001 p. 4 (开场和终局): "每个玩家掷个骰子，点数最高的先走" — one chance step, each player equally
@@ -395,7 +402,7 @@ class DungeonCrawl(Game):
     def place_room(self, tile_id: str, at: Pos) -> None:
         """The new room, oriented like the entrance; links drawn for its free sides; DxM reward;
         the explorer stands in it; a monster is drawn."""
-        tile = load_rooms().tile(tile_id)
+        tile = self.room_tile(tile_id)
         self.state.room_deck.remove(tile_id)
         room = tile.place(at)
         self.state.dungeon.add_room(room)
@@ -548,7 +555,7 @@ class DungeonCrawl(Game):
                 broken.append(f"the {kind.value} pool is negative")
             if placed_links[kind] - entrance_links[kind] + left > link_type.count:
                 broken.append(f"more {kind.value} links placed than the pool held")
-        if len(self.state.room_deck) + len(self.state.dungeon.rooms) != len(load_rooms().rooms) + 1:
+        if len(self.state.room_deck) + len(self.state.dungeon.rooms) != self.room_tile_count() + 1:
             broken.append("room tiles lost or doubled")
         cards_total = sum(c.count for c in self.monster_cards.values())
         on_board = len(monsters) + (self.state.newcomer is not None)

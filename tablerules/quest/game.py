@@ -68,6 +68,7 @@ from .actions import (
     GiveItem,
     GiveUp,
     Heal,
+    LiftCurse,
     LoadDie,
     OneShot,
     Pack,
@@ -86,6 +87,7 @@ from .actions import (
     Suicide,
     SummonWall,
     TakeTreasure,
+    UseCard,
     Wandering,
 )
 from .cards import load_quest_cards
@@ -95,8 +97,10 @@ from .geometry import LinkKind
 from .heroes import (
     Hero,
 )
+from .rules.abilities import AbilityRules
 from .rules.anytime import AnytimeRules
 from .rules.bad_stuff import BadStuffRules
+from .rules.boons import BoonRules
 from .rules.charity import CharityRules
 from .rules.combat import CombatRules
 from .rules.common import (  # noqa: F401 (re-exported)
@@ -124,6 +128,7 @@ from .rules.flow import FlowRules
 from .rules.help import HelpRules
 from .rules.identity import IdentityRules
 from .rules.items import ItemRules
+from .rules.lasting import LastingCurseRules
 from .rules.levels import LevelRules
 from .rules.powers import PowerRules
 from .rules.rooms import RoomRules
@@ -146,8 +151,11 @@ class QuestParams:
     #: each seat's own sex, "male" or "female" (p. 15 人物属性: 角色的起始性别和玩家一致); empty: seat 0 male, seat 1
     #: female and so on
     sexes: tuple[str, ...] = ()
+    #: card packs (tablerules.quest.packs): JSON files of kit-made cards, monsters and rooms added to the decks
+    card_packs: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "card_packs", tuple(str(p) for p in self.card_packs))
         if not 2 <= self.players <= 4:
             raise ValueError("Munchkin Quest is for 2 to 4 players")
         object.__setattr__(self, "sexes", tuple(self.sexes))
@@ -171,7 +179,7 @@ _DRAW_TEXT: dict[tuple[int, str], str] = {}  #: (player, deck) -> the draw step'
 class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules, LevelRules,
                 RoomRules, CurseRules, PowerRules, BadStuffRules, DeathRules,
                 CombatRules, HelpRules, RunningRules, CharityRules, IdentityRules,
-                AnytimeRules, QuestViews, DungeonCrawl):
+                AnytimeRules, AbilityRules, LastingCurseRules, BoonRules, QuestViews, DungeonCrawl):
     """Munchkin Quest for 2-4 players (seed 001)."""
 
     name = "quest"
@@ -180,11 +188,11 @@ class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules,
                     GiveItem, Pack, SpendItem, BuyLevel, Heal, Suicide, PlayCurse, AnswerCurse, GiveUp, SummonWall,
                     PlayCheat, OneShot, Enhance, Wandering, Power, AskHelp, AnswerHelp, Roll, Pass, LoadDie, Flee,
                     RunTo, RollToRun, ChooseLoss, GiveCard, DiscardCard, Deal, FightAnyway, GiveGold,
-                    D10Power, DropGold, TakeTreasure)
+                    D10Power, DropGold, TakeTreasure, LiftCurse, UseCard)
     Params = QuestParams
     max_length = 40_000
     State = QuestState
-    shared_attributes = ("link_types", "monster_cards", "cards", "card_index", "room_rules_of")
+    shared_attributes = ("link_types", "monster_cards", "cards", "card_index", "room_rules_of", "pack_rooms")
     info = GameInfo(min_players=2, max_players=4, chance=True, information=Information.IMPERFECT,
                     max_length=40_000, simultaneous=True)
 
@@ -192,6 +200,9 @@ class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules,
     def setup(self) -> None:
         super().setup()
         self.cards = load_quest_cards()
+        self.pack_rooms: dict = {}
+        if self.params.card_packs:
+            self._add_packs()
         known = _INDEXES.get(id(self.cards))
         if known is None or known[0] is not self.cards:  # one index and deck list per (cached) card table
             known = _INDEXES[id(self.cards)] = (self.cards, card_index(self.cards), copies(self.cards, "dxm"),
@@ -222,6 +233,8 @@ class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules,
         if known is None or known[0] is not rooms:  # one table per (cached) room deck, shared like the cards
             known = _ROOM_RULES[id(rooms)] = (rooms, {tile.id: tile.rules for tile in rooms.rooms})
         self.room_rules_of = known[1]
+        if self.pack_rooms:
+            self.room_rules_of = {**known[1], **{r.id: r.rules for r in self.pack_rooms.values()}}
         self.state.spent = 0  # item value paid towards a level this turn (no change)
         self.state.losses = []
         self.state.choice = None  # a LossChoice waiting for its victim
@@ -232,6 +245,24 @@ class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules,
         self.state.ten_by_kill: set[int] = set()
         self.state.winners: tuple[int, ...] = ()
         self.state.over_reason = ""
+
+    def _add_packs(self) -> None:
+        """The card packs' cards, monsters and rooms join the decks (tablerules.quest.packs)."""
+        from .packs import with_packs
+
+        self.cards, monsters, self.pack_rooms = with_packs(self.params.card_packs)
+        self.monster_cards = {**self.monster_cards, **monsters}
+        for m in monsters.values():
+            self.state.monster_deck[m.id] += m.count
+        self.state.room_deck += list(self.pack_rooms)
+
+    def room_tile(self, tile_id: str):
+        """A room tile of the deck or of a card pack."""
+        tile = self.pack_rooms.get(tile_id)
+        return tile if tile is not None else super().room_tile(tile_id)
+
+    def room_tile_count(self) -> int:
+        return super().room_tile_count() + len(self.pack_rooms)
 
     # ----- reading the cards ----------------------------------------------------------------
     def card(self, copy: str) -> Card:
@@ -282,7 +313,8 @@ class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules,
                 return {"draw": f"drawing a {step.deck} card", "fight die": "rolling the combat dice",
                         "run die": "rolling to run away", "search": "rolling the search dice",
                         "bet": "betting", "power": "a d10 power",
-                        "d10": "the cleric's d10", "check room": "starting the turn", "first pick": "first pick",
+                        "d10": "the cleric's d10", "boon": "a card's d10", "check room": "starting the turn",
+                        "first pick": "first pick",
                         "first": "rolling for the first player"}[step.kind]
             return super().stage()
         return self.state.flow.name  # an interruption on top of the turn's stage, or that stage
@@ -316,6 +348,9 @@ class QuestGame(FlowRules, TurnRules, ExploringRules, SearchingRules, ItemRules,
             return ChanceStep.uniform("d10", "the cleric's d10: at most the level succeeds", range(1, 11))
         if step.kind == "power":
             return ChanceStep.uniform("d10", f"the {step.power} d10: at most the level succeeds", range(1, 11))
+        if step.kind == "boon":
+            return ChanceStep.uniform("d10", f"the d10 of {self.card(step.target).name}: at most the level works",
+                                      range(1, 11))
         if step.kind == "search":
             room = self.room_of(self.state.current)
             odds = search_odds(self.dice_count(self.state.current, room), room.search or 0)

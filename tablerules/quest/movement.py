@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from itertools import pairwise
 
 from .dungeon import Dungeon, LinkKey, MonsterPiece, Pos, link_key
 from .geometry import Colour, LinkKind, Movement, Side
@@ -196,3 +197,34 @@ def walk_monsters(dungeon: Dungeon, colour: Colour) -> list[tuple[str, tuple[str
     walked = [(m.id, _walk(dungeon, m, colour, munchkins)[0]) for m in dungeon.monsters.values()]
     dungeon.move_monsters({m: rooms[-1] for m, rooms in walked})
     return walked
+
+
+def smash_links(dungeon: Dungeon, colour: Colour, smashes: Mapping[str, frozenset[LinkKind]],
+                pool: Mapping[str, int]) -> list[tuple[tuple, LinkKind]]:
+    """Seed 001 p. 13 (特殊的怪物移动方式): "如果某只怪物移动的时候变更了地形（例如，牛头犬会把门砸碎），
+    那这个地形变化会对所有本轮移动的怪物造成影响" — the monsters of ``smashes`` (standee -> the link kinds it
+    smashes) walk for ``colour``; every link of those kinds between two rooms one of them passes becomes a
+    corridor (while the pool ``pool`` (kind -> links left) still has a corridor to lay), and they walk again on the
+    changed board, until nothing changes. Returns ``(link key, the kind it was)`` for each smashed link; the
+    board's links are changed, the monsters are not moved (every monster then moves on the changed board)."""
+    smashed: list[tuple[tuple, LinkKind]] = []
+    corridors = pool.get(LinkKind.CORRIDOR.value, 0)
+    changed = True
+    while changed:
+        changed = False
+        for piece_id, kinds in smashes.items():
+            monster = dungeon.monsters[piece_id]
+            rooms, _ = _walk(dungeon, monster, colour, dungeon.munchkins)
+            for here, there in pairwise(rooms):
+                a, b = dungeon.rooms[here].at, dungeon.rooms[there].at
+                side = next((s for s in Side if s.step(a) == b), None)
+                if side is None:
+                    continue  # through darkness
+                key = link_key(a, side)
+                kind = dungeon.links.get(key)
+                if kind in kinds and corridors > 0:
+                    dungeon.links[key] = LinkKind.CORRIDOR
+                    smashed.append((key, kind))
+                    corridors -= 1
+                    changed = True
+    return smashed

@@ -25,18 +25,22 @@ from .game import QuestGame
 from .geometry import Colour, LinkKind, Side
 from .heroes import BACKPACK, WIN_LEVEL
 from .search_table import RoomToken
-from .tiles import load_rooms
 
 __all__ = ["backpack", "discard", "empty_room_deck", "explore", "hand", "hero", "monster", "move_to", "play", "ready",
            "roll_fight", "room", "set_floor", "set_links", "set_moves", "set_piles", "set_token", "take", "wear",
            "won"]
 
 
-def ready(players: int = 4, seed: int = 0, max_turns: int = 300, first: int = 0) -> QuestGame:
+def ready(players: int = 4, seed: int = 0, max_turns: int = 300, first: int = 0,
+          card_packs: Sequence[str] = ()) -> QuestGame:
     """A game dealt, every player ready, the dice for the first player showing ``first`` (p. 4), that
     player's turn begun (its DxM card drawn); then every hand emptied back into its deck, so a scenario
-    gives each seat exactly the cards it names."""
-    game = QuestGame({"players": players, "max_turns": max_turns}, seed=seed)
+    gives each seat exactly the cards it names. ``card_packs``: card pack files, or shipped packs by name
+    (``"examples"``; tablerules.quest.packs), whose cards, monsters and rooms join the decks."""
+    params = {"players": players, "max_turns": max_turns}
+    if card_packs:
+        params["card_packs"] = tuple(str(p) for p in card_packs)
+    game = QuestGame(params, seed=seed)
     while game.is_chance():
         game.roll()
     for p in range(players):
@@ -185,7 +189,7 @@ def room(game: QuestGame, tile_id: str, at: tuple[int, int], links: dict[str, st
     if tile_id not in game.room_deck:
         raise _refuse("room_deck", f"{tile_id!r} is not in the room deck")
     game.room_deck.remove(tile_id)
-    game.dungeon.add_room(load_rooms().tile(tile_id).place(at))
+    game.dungeon.add_room(game.room_tile(tile_id).place(at))
     if links is None:
         links = {side.value: "corridor" for side in Side
                  if game.dungeon.room_at(side.step(at)) is not None and not game.dungeon.has_link(at, side)}
@@ -296,7 +300,7 @@ def empty_room_deck(game: QuestGame) -> list[str]:
                 continue
             tile_id = sorted(game.room_deck)[0]
             game.room_deck.remove(tile_id)
-            d.add_room(load_rooms().tile(tile_id).place(at))
+            d.add_room(game.room_tile(tile_id).place(at))
             for side in Side:
                 if d.has_link(at, side):
                     continue

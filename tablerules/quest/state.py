@@ -90,6 +90,11 @@ class Combat:
     runners: list[int] = field(default_factory=list)
     chasing: list[str] = field(default_factory=list)
     destination: dict[int, str] = field(default_factory=dict)
+    #: curses for the next fight striking this one (p. 17 诅咒: "下一场战斗"), discarded with it
+    curses: list[str] = field(default_factory=list, metadata={"omit_empty": True})
+    #: monsters killed before the others (a card): their treasures wait for the end of the fight (p. 8 开战)
+    killed: list[str] = field(default_factory=list, metadata={"omit_empty": True})
+    killed_loot: list[int] = field(default_factory=list, metadata={"omit_empty": True})  # their treasures
 
     @property
     def side(self) -> list[int]:
@@ -195,6 +200,12 @@ class QuestState(CrawlState):
     ten_by_kill: set[int] = field(default_factory=set)
     winners: tuple[int, ...] = ()
     over_reason: str = ""
+    #: card properties (card packs; left out of state_dict while empty): the curses lying in front of each
+    #: player until cancelled (p. 17: lasting), the curses kept as markers for a player's next fight, the
+    #: dropped items their last owner may not pick up before their next turn (p. 16 捡物品)
+    curses_on: dict[int, list[str]] = field(default_factory=dict, metadata={"omit_empty": True})
+    next_fight: dict[int, list[str]] = field(default_factory=dict, metadata={"omit_empty": True})
+    no_pickup: dict[str, int] = field(default_factory=dict, metadata={"omit_empty": True})
 
     @property
     def stage_name(self) -> str:

@@ -27,6 +27,9 @@ class RoomRule:
     kind: str
     name: str = ""
     moves: int = 1
+    draw_discard: str = ""  # a deal: draw the top card of this deck's discards (p. 4 抓弃牌)
+    ability: str = ""  # an ``enter`` rule: who has this ability takes ``hits`` on entering (扇子俱乐部)
+    hits: int = 0
     gold: int = 0
     heal: int = 0
     dxm: int = 0
@@ -111,6 +114,10 @@ class MonsterCard(Card):
     passes: frozenset[LinkKind] = frozenset()
     size: str = "human"
     ignores: tuple[str, ...] = ()
+    #: p. 13 怪物关键词 能力 ("火焰" 或 "飞行"): what rooms and cards read (optional, card packs)
+    abilities: tuple[str, ...] = ()
+    #: p. 13: links it smashes while moving (牛头犬会把门砸碎): each becomes a corridor for every monster after it
+    smashes: frozenset[LinkKind] = frozenset()
 
 
 def _check_unique(ids: list[str], file: str | Path, key: str) -> None:
@@ -129,12 +136,15 @@ def load_rooms(path: str | None = None) -> RoomDeck:
     ent = doc["entrance"]
     entrance = EntranceTile(ent["id"], ent["name"], ent["name_zh"],
                             tuple((Side(s), LinkKind(k)) for s, k in ent["links"].items()))
-    rooms = tuple(RoomTile(r["id"], r["name"], r["name_zh"],
-                           tuple((Colour(c), Side(s)) for c, s in r["arrows"].items()), r["search"],
-                           tuple(r.get("good_for", ())), tuple(r.get("bad_for", ())), r.get("text", ""),
-                           tuple(parse_rule(x) for x in r.get("rules", ())), r.get("text_zh", ""))
-                  for r in doc["rooms"])
+    rooms = tuple(parse_room(r) for r in doc["rooms"])
     return RoomDeck(entrance, rooms)
+
+
+def parse_room(r: dict) -> RoomTile:
+    """A room tile of a document already validated against ``quest-rooms``."""
+    return RoomTile(r["id"], r["name"], r["name_zh"], tuple((Colour(c), Side(s)) for c, s in r["arrows"].items()),
+                    r["search"], tuple(r.get("good_for", ())), tuple(r.get("bad_for", ())), r.get("text", ""),
+                    tuple(parse_rule(x) for x in r.get("rules", ())), r.get("text_zh", ""))
 
 
 @lru_cache(maxsize=4)
@@ -190,7 +200,9 @@ def parse_monsters(doc: dict, file: str | Path) -> tuple[MonsterCard, ...]:
                              no_pursuit_up_to=m["no_pursuit_up_to"], bad_stuff=parse_effects(m["bad_stuff"]),
                              else_bad_stuff=parse_effects(m.get("else_bad_stuff", [])),
                              ignores=tuple(m.get("ignores", ())), text=m.get("text", ""),
-                             text_zh=m.get("text_zh", ""))
+                             text_zh=m.get("text_zh", ""), abilities=tuple(m.get("abilities", ())),
+                             smashes=frozenset(LinkKind(k) for k in m.get("smashes", ())),
+                             example=m.get("example", False))
                  for m in doc["monsters"])
 
 
@@ -201,14 +213,27 @@ def _room_names() -> dict[str, str]:
 
 
 def room_name(room_id: str) -> str:
-    """A room of the standard tiles by its name ("Entrance" for ``ENT``, "Guard Room" for ``guard_room``);
-    a room of another deck keeps its id."""
-    return _room_names().get(room_id, room_id)
+    """A room of the standard tiles by its name ("Entrance" for ``ENT``, "Guard Room" for ``guard_room``), a
+    card pack's room by its name too; a room of another deck keeps its id."""
+    name = _room_names().get(room_id)
+    if name is None:
+        from .packs import pack_room
+
+        tile = pack_room(room_id)
+        name = tile.name if tile is not None else room_id
+    return name
 
 
 def monster_name(piece: str) -> str:
     """A monster standee (``"bull#2"``) or card by the name on its card ("Bull Demon"); another id as it is."""
-    return _draw_names()["monster"].get(piece.split("#", 1)[0], piece)
+    card_id = piece.split("#", 1)[0]
+    name = _draw_names()["monster"].get(card_id)
+    if name is None:
+        from .packs import pack_monster
+
+        card = pack_monster(card_id)
+        name = card.name if card is not None else piece
+    return name
 
 
 @lru_cache(maxsize=1)
@@ -219,7 +244,13 @@ def _draw_names() -> dict[str, dict[str, str]]:
 
 def _words_of(event: str) -> Callable[[object], str | None]:
     def words(outcome: object) -> str | None:
-        return _draw_names()[event].get(outcome) if isinstance(outcome, str) else None
+        if not isinstance(outcome, str):
+            return None
+        name = _draw_names()[event].get(outcome)
+        if name is None and event != "link":
+            name = (room_name if event == "room" else monster_name)(outcome)
+            name = None if name == outcome else name
+        return name
     return words
 
 

@@ -33,7 +33,8 @@ class QuestViews:
         places += list(self.state.dropped.values()) + list(self.state.enhanced.values())
         if self.state.fight is not None:
             f = self.state.fight
-            places += [f.munchkin_one_shots, f.monster_one_shots, f.loaded]
+            places += [f.munchkin_one_shots, f.monster_one_shots, f.loaded, f.curses]
+        places += list(self.state.curses_on.values()) + list(self.state.next_fight.values())  # curses kept (p. 17)
         if self.state.curse is not None:
             places.append([self.state.curse.card])
         return [c for place in places for c in place]

@@ -36,6 +36,12 @@ class BadStuffRules(BadStuffInterpreter):
         h = self.state.heroes[player]
         return h.carried + (h.backpack if slot in ("any", "small", "big") else [])
 
+    def _matching(self, player: int, slot: str) -> list[str]:
+        """The family's slots, and "worn" (p. 16 穿戴物: headgear, armour, footgear, worn accessories and clothes)."""
+        if slot == "worn":
+            return self.worn(player)
+        return super()._matching(player, slot)
+
     def _item_choices(self, victim: int, options: list[str]) -> list[str]:
         h = self.state.heroes[victim]
         return self.once(h.backpack, h.carried, keep=options.__contains__)

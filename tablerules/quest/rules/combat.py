@@ -59,7 +59,8 @@ class CombatRules:
         total = sum(self.strength(p) for p in f.side) + sum(self.card(x).bonus for x in f.munchkin_one_shots)
         undead = any(self.monster_card(m).undead for m in f.monsters)
         turning = 3 * len(f.turning) if undead and self.params.rules < 2 else 0  # edition 2: a die (fight_dice)
-        return total + len(f.berserk) + turning - 2 * len(f.backstabs)
+        cursed = self.curse_weakness() if f.curses or self.state.curses_on else 0  # p. 17: curses on the side
+        return total + len(f.berserk) + turning - 2 * len(f.backstabs) - cursed
 
     def monster_level(self, piece: str) -> int:
         """A monster's card level; the boss's is always 20 (p. 11: Boss的等级永远是20), its companions keep
@@ -74,12 +75,15 @@ class CombatRules:
         """Levels (the boss: 20), modifiers against the munchkins' side (once), enhancers, one-shots."""
         f = self.state.fight
         tags = self.side_weak_tags()
+        if "abilities" in self.card_properties():  # a monster's bonus against an ability (p. 13, 16: 能力)
+            tags |= self.side_abilities()
         total = 0
         for piece in f.monsters:
             card = self.monster_card(piece)
             total += self.monster_level(piece) + sum(m.bonus for m in card.modifiers if m.against in tags)
             total += sum(self.card(e).bonus for e in self.state.enhanced.get(piece, []))
-            total += sum(r.bonus for r in self.rules(f.room, "monsters") if card.undead or not r.undead)
+            total += sum(r.bonus for r in self.rules(f.room, "monsters") if (card.undead or not r.undead)
+                         and (not r.ability or r.ability in card.abilities))
         return total + sum(self.card(x).bonus for x in f.monster_one_shots)
 
     def fight_dice(self, player: int) -> int:
@@ -220,6 +224,8 @@ class CombatRules:
             return
         self.state.fight = Combat(self.state.current, room_id, monsters)
         self.state.stage_name = COMBAT
+        if self.state.next_fight:  # curses kept for the fighter's next fight (p. 17)
+            self.join_fight(self.state.current)
         room = self.state.dungeon.rooms[room_id]
         self.event(f"player {self.state.current} fights {self.monster_names()} in {room.name}")
 
@@ -240,6 +246,8 @@ class CombatRules:
             f.window.interfered = True
         self.event(f"player {action.player} plays {self.card(action.card).name} "
                    f"({self.card(action.card).bonus:+d} for the {action.side})")
+        if self.card(action.card).kills_one:
+            self.kill_one(action.card)
 
     def _do_Enhance(self, action: Enhance) -> None:
         self.state.heroes[action.player].hand.remove(action.card)
@@ -312,18 +320,27 @@ class CombatRules:
         treasures (the helper's share first), a DxM card for a monster of your own colour."""
         f = self.state.fight
         helper = self.state.heroes[f.helper] if f.helper is not None else None
-        treasures = self.treasure_count()
+        treasures = self.treasure_count() + sum(f.killed_loot)  # with those of monsters killed before (p. 8)
         gained = {p: 0 for p in f.side}
-        for piece in f.monsters:
+        beaten = self.beaten_not_killed()  # p. 15: "如果你击败了怪物但是没有杀掉它的话就不能升级"
+        for piece in ([] if beaten else f.monsters + f.killed):
             mighty = self.monster_card(piece).levels >= 2
             gained[f.fighter] += 2 if mighty and helper is None else 1
             if helper is not None and (mighty or "elf" in self.frozen_tags(f.helper)):
                 gained[f.helper] += 1
+            if piece in f.killed:  # off the board already
+                continue
             target = self.piece(piece).target
             for p in f.side:
                 if self.state.colours[p] is target:
                     self.draw(p, "dxm")
                     self.event(f"player {p} killed a monster of their own colour: a DxM card")
+        if beaten:
+            self.event("the monsters are beaten but not killed: no level")
+        for p in gained:
+            if gained[p] and self.kill_bonus(p):
+                gained[p] += self.kill_bonus(p) * len(f.monsters + f.killed)
+        f.killed, f.killed_loot = [], []
         names = self.monster_names()
         if f.boss:
             self.state.winners = tuple(sorted(p for p in f.side if self.state.heroes[p].level >= WIN_LEVEL))
@@ -396,6 +413,9 @@ class CombatRules:
             if f.munchkin_one_shots or f.monster_one_shots:
                 self.event("the fight ends with nobody beaten: the one-shots go back to their owners")
             f.munchkin_one_shots, f.monster_one_shots = [], []
+        for copy in f.curses:  # the curses for this fight (p. 17)
+            self._discard(copy)
+        f.curses = []
         self.state.treasure_discard.extend(f.munchkin_one_shots + f.monster_one_shots)
         self.state.dxm_discard.extend(f.loaded)
         f.munchkin_one_shots, f.monster_one_shots, f.loaded = [], [], []
@@ -417,6 +437,8 @@ class CombatRules:
         new fight at once (p. 8: 在你的回合，一旦...你移入了有怪物的房间); if they entered an empty room (ran or fled
         into it), that is entering it as by a move: a nest's monster, a wandering monster (p. 6 自动遇敌)."""
         entered = self.room_of(self.state.current).id != self.state.fight.room
+        if self.state.fight.killed:  # a monster killed before the others: its treasures now (p. 8)
+            self.loot_after_the_fight()
         self.discard_fight(returned)
         self.state.fight = None
         if self.state.stage_name != GAME_OVER and not self.state.over_reason:

@@ -74,8 +74,13 @@ class CurseRules:
         player, copy, target = self.state.curse.player, self.state.curse.card, self.state.curse.target
         self.state.curse = None
         self.settle_interruption(ANSWER_CURSE)
-        self._discard(copy)
         card = self.card(copy)
-        self.state.losses += [Loss(target, e, card.name) for e in card.effects]
+        if card.lasting or card.next_fight:  # kept in front of the target, or for the next fight (rules/lasting.py)
+            before = self.base_moves(target)
+            self.keep_curse(target, copy)
+            self._moves_changed(target, before)
+        else:
+            self._discard(copy)
+            self.state.losses += [Loss(target, e, card.name) for e in card.effects]
         if self.state.fight is not None and player not in self.state.fight.side:
             self.state.fight.window.interfered = True

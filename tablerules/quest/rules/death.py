@@ -29,6 +29,7 @@ class DeathRules:
         for copy in list(h.carried + h.backpack):
             self._unequip(player, copy)
             self.state.dropped.setdefault(room, []).append(copy)
+            self.to_floor(player, copy)
         if h.gold:
             self.state.dropped_gold[room] = self.state.dropped_gold.get(room, 0) + h.gold
             h.gold = 0

@@ -25,7 +25,11 @@ class ExploringRules:
 
     def _arrive(self, room: Room) -> None:
         """Entering a room on your turn: its monsters fight you; at level 10 the entrance brings the boss;
-        once all rooms are placed, an empty room may bring a wandering monster."""
+        once all rooms are placed, an empty room may bring a wandering monster; a room's ``enter`` rules first."""
+        if self.rules(room.id, "enter"):
+            self.entered(self.state.current, room)
+            if self.state.heroes[self.state.current].dead:
+                return
         if self.state.dungeon.monsters_in(room.id):
             self.start_fight(room.id)
         elif self.rules(room.id, "nest"):
@@ -40,6 +44,8 @@ class ExploringRules:
         """Exploring: the new room, links, a DxM card for the explorer, and a monster to fight."""
         super().place_room(tile_id, at)
         self.state.pending.insert(0, Step("draw", "dxm", self.state.current))
+        if self.rules(tile_id, "enter"):
+            self.entered(self.state.current, self.state.dungeon.rooms[tile_id])
 
     def _give_base(self, piece_id: str, colour: Colour, draws: bool) -> None:
         """A new monster stands in its room with its base; in the current munchkin's room it fights."""

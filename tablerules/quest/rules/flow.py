@@ -243,6 +243,8 @@ class FlowRules:
     def _settle(self) -> None:
         """Move on when nothing is left to choose or roll in the current step."""
         st = self.state
+        if "health" in self.card_properties():  # items with extra health tokens (p. 15 生命值)
+            self.sync_health()
         if st.pending and not isinstance(st.pending[0], Step):
             super()._settle()  # the crawl's (its monster draw with no card left; a Step never is one)
         while not st.over_reason:

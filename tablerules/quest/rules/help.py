@@ -30,7 +30,8 @@ class HelpRules:
         if not out:
             return out
         near = self.reaching(f.room)
-        return [q for q in out if self.state.dungeon.munchkins[self.state.colours[q]] in near]
+        return [q for q in out if self.state.dungeon.munchkins[self.state.colours[q]] in near
+                or self.magic_mover(q)]  # p. 10: 能用魔法移去你房间的小白也可以帮你
 
     def bribes(self, p: int) -> list[Action]:
         """The fighter's asks: each munchkin who can help, offered first pick of any number of the treasures,
@@ -95,6 +96,8 @@ class HelpRules:
                 self.state.heroes[action.player].gold += f.offer_gold
             if f.offer_item:
                 self.hand_over(f.fighter, action.player, f.offer_item)
+            if self.state.next_fight:  # curses kept for the helper's next fight (p. 17)
+                self.join_fight(action.player)
             self.event(f"player {action.player} comes to help: {self.munchkin_strength()} against "
                        f"{self.monster_strength()} before the dice")
         else:

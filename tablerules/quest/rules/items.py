@@ -224,7 +224,12 @@ class ItemRules:
         return sum(self.card(c).bonus for c in h.carried if self.card(c).kind == "item" and self.usable(player, c))
 
     def base_moves(self, player: int) -> int:
-        """3 moves, -1 for each big item beyond the first (p. 16, 大物品)."""
+        """3 moves, -1 for each big item beyond the first (p. 16, 大物品), less the moves curses kept in front of
+        the player take (p. 17: 降低移动力)."""
+        moves = self._item_moves(player)
+        return moves if not self.state.curses_on else max(0, moves - self.cursed(player, "fewer_moves"))
+
+    def _item_moves(self, player: int) -> int:
         h = self.state.heroes[player]
         carried, backpack = h.carried, h.backpack
         if len(carried) + len(backpack) < 2:  # (asked before and after most actions: one big item costs nothing)
@@ -400,6 +405,7 @@ class ItemRules:
         before = self.base_moves(action.player)
         self._unequip(action.player, action.card)
         self.state.dropped.setdefault(self.room_of(action.player).id, []).append(action.card)
+        self.to_floor(action.player, action.card)
         self._moves_changed(action.player, before)
         self.event(action.describe())
 

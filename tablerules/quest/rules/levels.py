@@ -31,9 +31,10 @@ class LevelRules:
         before = self.base_moves(action.player)
         self._unequip(action.player, action.card)
         self._discard(action.card)
-        self.state.spent += self.card(action.card).value
+        value = self.sale_value(action.player, action.card)  # a race's double sale (p. 15 种族)
+        self.state.spent += value
         self._moves_changed(action.player, before)
-        self.event(f"player {action.player} pays {self.card(action.card).name} ({self.card(action.card).value} "
+        self.event(f"player {action.player} pays {self.card(action.card).name} ({value} "
                    f"gold) towards a level: {self.state.spent}/{LEVEL_PRICE}")
         if self.state.spent >= LEVEL_PRICE:
             self.state.spent = 0

@@ -43,7 +43,8 @@ class RoomRules:
                     rule.only and not set(rule.only) & self.tags(p)):
                 continue
             wounded = h.health < h.max_health
-            if (rule.heal and not rule.discard and wounded) or rule.dxm or (rule.level and h.level < WIN_LEVEL - 1):
+            if (rule.heal and not rule.discard and wounded) or rule.dxm or (rule.level and h.level < WIN_LEVEL - 1) \
+                    or rule.draw_discard:
                 out.append(made(Deal, p, room.id, i))
             elif rule.discard and wounded:
                 out += [made(Deal, p, room.id, i, c) for c in self.discardable(p)]
@@ -73,6 +74,8 @@ class RoomRules:
             h.health = min(h.max_health, h.health + rule.heal)
         if rule.dxm:
             self.draw(p, "dxm", rule.dxm)
+        if rule.draw_discard:  # p. 4 抓弃牌 (rules/boons.py)
+            self.draw_discard(p, rule.draw_discard, 1)
         if rule.level:
             h.level += 1
         if rule.sell_item:

@@ -66,13 +66,18 @@ class SearchingRules:
         gold = self.state.dropped_gold.pop(room, 0)
         h.gold += gold
         left = []
+        banned = self.state.no_pickup
         for copy in self.state.dropped.pop(room, []):
-            if self.can_carry(p, copy):
+            if banned and banned.get(copy) == p:  # not before their next turn (p. 16)
+                left.append(copy)
+            elif self.can_carry(p, copy):
                 h.carried.append(copy)
             elif len(h.backpack) < BACKPACK:
                 h.backpack.append(copy)
             else:
                 left.append(copy)
+            if banned and copy not in left:
+                banned.pop(copy, None)
         if left:
             self.state.dropped[room] = left
         self._moves_changed(p, before)

@@ -68,6 +68,8 @@ class TurnRules:
         self.state.deals_done = set()
         self.state.powers_used = set()
         self.state.spent = 0
+        if self.state.no_pickup:
+            self.lift_pickup_bans(p)
         for hero in self.state.heroes:  # treasures won in the last turn are no longer new
             hero.won.clear()
         self.state.moves_left = self.base_moves(p)
@@ -111,6 +113,8 @@ class TurnRules:
         """The rolled colour's player draws a DxM card; every monster moves (p. 13)."""
         if colour in self.state.colours:
             self.draw(self.state.colours.index(colour), "dxm")
+        if self.params.card_packs:  # a card pack's monsters may smash links (p. 13)
+            self.smash(colour)
         super().monster_turn(colour)
 
     def _next_player(self) -> None:
@@ -140,7 +144,8 @@ class TurnRules:
             if room.search is not None and room_id not in st.searched and \
                     st.tokens.get(room_id) is not RoomToken.PLUNDERED:
                 out.append(made(Search, p))
-            if st.dropped.get(room_id) or st.dropped_gold.get(room_id):
+            if (st.dropped.get(room_id) or st.dropped_gold.get(room_id)) and (
+                    not st.no_pickup or self.pickable(p, room_id)):
                 out.append(made(PickUp, p))
         if hand is None:
             hand = self.by_kind(h.hand)
@@ -162,6 +167,8 @@ class TurnRules:
         else:
             out += self._deals(p, room)
         out += self._d10_powers(p)
+        if st.curses_on or st.next_fight or "boon" in hand:  # card properties of card packs
+            out += self._lift_curses(p) + self._boons(p, hand)
         closing = _CLOSING.get(p)
         if closing is None:
             closing = _CLOSING[p] = (made(Suicide, p), made(EndTurn, p))
@@ -221,3 +228,5 @@ class TurnRules:
             self.bet(int(action.outcome), step.n)
         elif step.kind == "power":
             self.d10_power(int(action.outcome), step.power, step.player, step.target)
+        elif step.kind == "boon":
+            self.boon_roll(int(action.outcome), step)
