@@ -13,6 +13,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from dicegame import Hold, Pig, Roll  # noqa: E402
+from interop_cases import with_anytime  # noqa: E402
 from windowgame import Cheer, Heckle, HecklersPig  # noqa: E402
 from windowgame import Pass as LetGo  # noqa: E402
 
@@ -22,7 +23,8 @@ from tablerules.interop.ids import ActionTable, ChanceTable, Event, Tables, one 
 
 
 def pig_tables(players: int) -> Tables:
-    """Pig's ids: roll 0, hold 1 (and the hecklers' heckle 2, let it go 3, cheer 4); a d6 face f is chance id f - 1."""
+    """Pig's ids: roll 0, hold 1 (and the hecklers' heckle 2, let it go 3, cheer 4), Decline 5 (every table's last);
+    a d6 face f is chance id f - 1."""
     blocks = [one(Roll), one(Hold), one(Heckle), one(LetGo), one(Cheer)]
     return Tables(ActionTable("pig", players, blocks), ChanceTable("pig", players, [Event("d6", tuple(range(1, 7)))]))
 
@@ -132,7 +134,7 @@ def test_action_ids_come_from_the_games_table() -> None:
     outcomes = a.chance_outcomes()
     assert [i for i, _ in outcomes] == list(range(6)) and sum(p for _, p in outcomes) == pytest.approx(1.0)
     assert [a.action_to_string(pyspiel.PlayerId.CHANCE, i) for i, _ in outcomes] == [f"d6: {f}" for f in range(1, 7)]
-    assert one.num_distinct_actions() == 5 and one.max_chance_outcomes() == 6
+    assert one.num_distinct_actions() == 6 and one.max_chance_outcomes() == 6  # the 5 above and Decline (id 5)
     munchkin = tos.load("munchkin", players=3)
     assert munchkin.num_distinct_actions() == tos.game_tables("munchkin", 3).actions.size
 
@@ -277,26 +279,27 @@ def test_a_game_without_a_table_is_refused_when_loaded() -> None:
 SHIPPED_PARAMS = {"munchkin": {"max_turns": 8}, "quest-crawl": {"rounds": 3}}
 
 
-@pytest.mark.parametrize("name", game_names())
-def test_openspiel_games_sim_test_sim_game_with_pickling(name: str) -> None:
-    """``games_sim_test``'s ``sim_game``: the game and its type pickle, states pickle and serialise on the way."""
+@pytest.mark.parametrize(("name", "anytime"), with_anytime())
+def test_openspiel_games_sim_test_sim_game_with_pickling(name: str, anytime: bool) -> None:
+    """``games_sim_test``'s ``sim_game``: the game and its type pickle, states pickle and serialise on the way
+    (``-anytime``: with any-time windows, so states in a window pickle and serialise too)."""
     from open_spiel.python.tests.games_sim_test import GamesSimTest
 
-    game = tos.load(name, **SHIPPED_PARAMS.get(name, {}))
+    game = tos.load(name, **SHIPPED_PARAMS.get(name, {}), anytime=anytime)
     again = pickle.loads(pickle.dumps(game))
     assert str(again) == str(game) and again.num_distinct_actions() == game.num_distinct_actions()
     GamesSimTest("sim_game").sim_game(game)
 
 
-@pytest.mark.parametrize("name", game_names())
-def test_openspiel_api_test_observer_checks(name: str) -> None:
+@pytest.mark.parametrize(("name", "anytime"), with_anytime())
+def test_openspiel_api_test_observer_checks(name: str, anytime: bool) -> None:
     """``integration_tests/api_test``: no private information in a perfect-information game's private observer,
     some in a game with hidden cards, and public observations never ``None`` once given; a public-only
     observer of a game with hidden cards shows no seat's hand (it gives none)."""
     from open_spiel.integration_tests import api_test
     from open_spiel.python.observation import make_observation
 
-    game = tos.load(name, **SHIPPED_PARAMS.get(name, {}))
+    game = tos.load(name, **SHIPPED_PARAMS.get(name, {}), anytime=anytime)
     case = type(f"Api_{name}", (api_test.EnforceAPIOnPartialTreeBase,), {"game": game, "game_name": name})
     case.setUpClass()
     for test in ("test_private_information_contents", "test_no_invalid_public_observations",
