@@ -10,7 +10,8 @@ play exactly as without it):
   windows. Which seats are asked is what the engine says, nothing more: the seats
   :meth:`Game.out_of_turn_actions` lists (every seat that is not to act and holds at least one any-time action
   now; the games name the moments their rules allow: a Munchkin curse "任何时刻", Quest's cards "任何时候都可以使用",
-  Kragmortha's 錯誤現象 "可在對手回合裡使用", Baldur's Gate's witch while an action waits for answers).
+  Kragmortha's 錯誤現象 "可在對手回合裡使用"; Baldur's Gate's witch is played inside the response window of the
+  action it reverses, where the seat is to act already, so no window opens for it).
 * **Order**: table order, starting with the seat after the engine's seat to act and going round.
 * **A seat asked** chooses among its any-time actions (the ids of :mod:`tablerules.interop.ids`) and **Decline**
   (:class:`~tablerules.interop.ids.Decline`, the table's last id: play nothing now).
