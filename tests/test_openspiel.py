@@ -139,6 +139,17 @@ def test_action_ids_come_from_the_games_table() -> None:
     assert munchkin.num_distinct_actions() == tos.game_tables("munchkin", 3).actions.size
 
 
+def test_chance_outcomes_are_a_new_list_each_time() -> None:
+    """OpenSpiel's MCTS shuffles the priors it gets in place: that must not reorder the outcomes of the next state
+    at an equal step (the listing is shared), which stay sorted by id."""
+    state = tos.load("quest-crawl").new_initial_state()
+    assert state.is_chance_node()
+    first = state.chance_outcomes()
+    first.reverse()  # (as a shuffle may)
+    again = tos.load("quest-crawl").new_initial_state().chance_outcomes()
+    assert again == sorted(first) and again != first
+
+
 def test_an_illegal_id_is_refused() -> None:
     state = tos.load("pig").new_initial_state()
     with pytest.raises(Exception, match="not legal"):

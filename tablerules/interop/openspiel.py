@@ -443,7 +443,9 @@ class TablerulesState(pyspiel.State):
         return core.legal_ids() if player == core.current_player() else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self._core.outcomes().probabilities  # (pybind copies it into OpenSpiel's vector)
+        # a copy: Python callers get the list itself (OpenSpiel's MCTS shuffles its priors in place), and the
+        # listing is shared by every state at an equal step
+        return self._core.outcomes().probabilities.copy()
 
     def _apply_action(self, action: int) -> None:
         core = self._core
