@@ -13,6 +13,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 
+from interop_cases import ANYTIME_GAMES  # noqa: E402
+
 from tablerules.core.registry import game_names  # noqa: E402
 from tablerules.interop import openspiel as tos  # noqa: E402
 from tablerules.interop import tensors  # noqa: E402
@@ -195,3 +197,40 @@ def test_pettingzoo_offers_the_windows_too() -> None:
             assert decline not in legal
             e.step(int(rng.choice(sorted(legal))))
     assert played > 5 and declined > 5
+
+
+@pytest.mark.parametrize("name", ANYTIME_GAMES)
+def test_a_window_offers_exactly_what_the_engine_lists_in_table_order(name: str) -> None:
+    """Random play with windows: while a window is open, the seats asked are the engine's ``out_of_turn_actions()``
+    seats in table order from the seat after the engine's seat to act, each offered the ids of exactly its listed
+    actions and Decline; once it closes, the engine's seat has its legal ids as without windows."""
+    game = tos.load(name, seed=1, anytime=True, **RECORD_PARAMS.get(name, {}))
+    state = game.new_initial_state()
+    engine = tos.tablerules_game(state)
+    table = state.get_game().tables.actions
+    rng = np.random.default_rng(1)
+    window_moves = declined = 0  # declines since the game last changed
+    last = -1
+    while not state.is_terminal() and len(state.history()) < 1500:
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(ids, p=probs)))
+            continue
+        seat = next(p for p in engine.to_act() if engine.legal_actions(p))
+        holding = engine.out_of_turn_actions()
+        n = engine.num_players()
+        in_order = [p for p in ((seat + k) % n for k in range(1, n)) if p in holding]
+        if engine.num_actions != last:
+            last, declined = engine.num_actions, 0
+        player = state.current_player()
+        assert player == [*in_order, seat][declined]
+        if player != seat:
+            window_moves += 1
+            assert state.legal_actions() == sorted({*table.legal(holding[player]), table.decline})
+        else:
+            assert state.legal_actions() == sorted(table.legal(engine.legal_actions(seat)))
+        action = int(rng.choice(state.legal_actions()))
+        declined += action == table.decline and player != seat
+        state.apply_action(action)
+    if name in ("munchkin", "quest"):  # (Kragmortha's tome is rare; Baldur's witch answers in its own window)
+        assert window_moves > 10
