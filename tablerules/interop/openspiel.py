@@ -372,6 +372,8 @@ class _Core:
                 self.moves = window_moves(self.game, player, self.tables.actions)
             else:
                 self.moves = self.tables.actions.legal(self.game.legal_actions(player))
+                if not self.moves:
+                    raise RuntimeError(f"{self.game.name}: player {player} is to act but has no legal action")
             self.legal = sorted(self.moves)
         return self.legal
 
@@ -408,6 +410,7 @@ class _Core:
 
 
 _NO_OUTCOMES = Listing(None, {}, [])
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _INITIAL_TENSORS: dict[tuple, np.ndarray] = {}  # (game, parameters, seat) -> the initial state's tensor
 
 
@@ -480,7 +483,9 @@ class TablerulesState(pyspiel.State):
         return f"player {player}: {core.tables.actions.text(action)}"
 
     def is_terminal(self) -> bool:
-        return self._core.game.is_over()
+        core = self._core
+        player = core.player  # (worked out with the game's is_over once per state; asked about twice an action)
+        return player == _TERMINAL if player is not None else core.game.is_over()
 
     def returns(self) -> list[float]:
         core = self._core

@@ -124,6 +124,8 @@ class TablerulesEnv(AECEnv):
             self._moves = window_moves(self.game, seat, self.table)
         else:
             self._moves = self.table.legal(self.game.legal_actions(seat))
+            if not self._moves:
+                raise RuntimeError(f"{self.cls.name}: player {seat} is to act but has no legal action")
         return sorted(self._moves)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:

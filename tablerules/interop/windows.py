@@ -42,8 +42,12 @@ Pass = tuple[int, int]
 
 
 def engine_seat(game: Game) -> int:
-    """The seat the engine says decides now: the first of :meth:`Game.to_act` with a legal action."""
-    for seat in game.to_act():
+    """The seat the engine says decides now: the first of :meth:`Game.to_act` with a legal action (a seat alone to act
+    has one: the engines always leave a way forward, and the wrappers' legal ids check it)."""
+    seats = game.to_act()
+    if len(seats) == 1:
+        return seats[0]
+    for seat in seats:
         if game.legal_actions(seat):
             return seat
     raise RuntimeError(f"{game.name}: players {game.to_act()} are to act but none has a legal action")
