@@ -20,8 +20,10 @@ from tablerules.interop import openspiel as tos  # noqa: E402
 from tablerules.interop import tensors  # noqa: E402
 from tablerules.interop.ids import Decline  # noqa: E402
 from tablerules.interop.pettingzoo import env  # noqa: E402
+from tablerules.kragmortha import scenario as kragmortha  # noqa: E402
 from tablerules.munchkin import scenario as munchkin  # noqa: E402
 from tablerules.munchkin.actions import PlayCard  # noqa: E402
+from tablerules.quest import scenario as quest  # noqa: E402
 
 RECORD_PARAMS = {"munchkin": {"max_turns": 30}, "quest-crawl": {"rounds": 3}}
 # the first 400 moves of seeded random play, recorded before windows existed (table version 2, commit 9fee111):
@@ -234,3 +236,37 @@ def test_a_window_offers_exactly_what_the_engine_lists_in_table_order(name: str)
         state.apply_action(action)
     if name in ("munchkin", "quest"):  # (Kragmortha's tome is rare; Baldur's witch answers in its own window)
         assert window_moves > 10
+
+
+def test_kragmortha_the_glitch_tome_is_offered_on_an_opponents_turn_and_played_in_a_window() -> None:
+    """Player 0 holds the Glitch tome (usable on an opponent's turn) while player 2 is to act: only player 0 is
+    asked; it moves its goblin to an empty teleport square; then player 2 decides."""
+    game = kragmortha.placed(4, seed=0)
+    kragmortha.give_tomes(game, 0, ["glitch"])
+    state = tos.wrap(game, anytime=True)
+    assert game.to_act() == (2,) and state.current_player() == 0
+    offered = moves(state)
+    assert "player 0 plays nothing now" in offered and "player 0 uses the tome Glitch (goblin to b2)" in offered
+    state.apply_action(offered["player 0 uses the tome Glitch (goblin to b2)"])
+    assert game.state.seats[0].square == kragmortha.square(game, "b2") and game.state.seats[0].tomes == []
+    assert state.current_player() == 2 and game.to_act() == (2,)  # nobody holds an any-time action now
+
+
+def test_quest_a_window_asks_every_seat_again_after_a_play() -> None:
+    """Munchkin Quest, player 0 to act: every other seat may give gold at any time, player 2 also holds Go Up a
+    Level. Player 1 declines, player 2 plays the card: the window reopens from player 1."""
+    game = quest.ready(4, seed=0)
+    quest.hand(game, 2, "go_up_a_level")
+    level = game.state.heroes[2].level
+    state = tos.wrap(game, anytime=True)
+    decline = state.get_game().num_distinct_actions() - 1
+    assert game.to_act() == (0,) and state.current_player() == 1
+    state.apply_action(decline)
+    assert state.current_player() == 2
+    state.apply_action(moves(state)["player 2 plays Go Up a Level"])
+    assert game.state.heroes[2].level == level + 1
+    asked = []
+    while state.current_player() != 0:
+        asked.append(state.current_player())
+        state.apply_action(decline)
+    assert asked == [1, 2, 3]
