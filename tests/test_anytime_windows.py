@@ -270,3 +270,14 @@ def test_quest_a_window_asks_every_seat_again_after_a_play() -> None:
         asked.append(state.current_player())
         state.apply_action(decline)
     assert asked == [1, 2, 3]
+
+
+def test_the_strings_show_the_window_before_anyone_asks_who_is_to_play() -> None:
+    """A state's strings do not depend on whether its current player was asked first (the window is worked out for
+    them): a replayed state and the one it was replayed from read alike."""
+    _, state = go_up_position()
+    fresh = state.clone()
+    fresh._core.player = fresh._core.window = None  # as a state just reached, nobody has asked yet
+    assert "Any-time window: player 1 still to answer" in str(fresh)
+    fresh._core.player = fresh._core.window = None
+    assert fresh.observation_string(0) == state.observation_string(0)

@@ -384,7 +384,11 @@ class _Core:
         self.player = self.legal = None
 
     def window_words(self, history: bool) -> str:
-        return window_words(self.window or (), self.passes, history) if self.anytime else ""
+        """The window in words for the strings (worked out first: it is found when the current player is)."""
+        if not self.anytime:
+            return ""
+        self.current_player()
+        return window_words(self.window or (), self.passes, history)
 
     def tensor(self, player: int) -> np.ndarray:
         """The seat's observation tensor (kept until the next action; do not write to it)."""
@@ -500,7 +504,7 @@ class TablerulesState(pyspiel.State):
     def __str__(self) -> str:
         core = self._core
         text = json.dumps(core.game.state_dict(), sort_keys=True, ensure_ascii=False)
-        window = core.window_words(history=False) if core.window else ""
+        window = core.window_words(history=False)
         return f"{text}\n{window}" if window else text
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablerulesState:
