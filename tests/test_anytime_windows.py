@@ -201,6 +201,14 @@ def test_pettingzoo_offers_the_windows_too() -> None:
     assert played > 5 and declined > 5
 
 
+def test_pettingzoo_render_names_who_is_still_to_answer() -> None:
+    e = env("munchkin", seed=1, players=3, anytime=True, render_mode="ansi")
+    e.reset(seed=1)
+    while not e.window:  # to the first window
+        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    assert f"Any-time window: player {e.seat(e.agent_selection)}" in e.render()
+
+
 @pytest.mark.parametrize("name", ANYTIME_GAMES)
 def test_a_window_offers_exactly_what_the_engine_lists_in_table_order(name: str) -> None:
     """Random play with windows: while a window is open, the seats asked are the engine's ``out_of_turn_actions()``

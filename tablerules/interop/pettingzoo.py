@@ -47,7 +47,7 @@ from ..core.protocol import Game
 from ..core.registry import game_class
 from . import openspiel as osp
 from . import tensors
-from .windows import Pass, engine_seat, window_moves, window_seats
+from .windows import Pass, engine_seat, window_moves, window_seats, window_words
 
 
 def zero_sum_returns(game: Game) -> list[float]:
@@ -191,7 +191,10 @@ class TablerulesEnv(AECEnv):
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
-            return self.game.describe_state()
+            if self.anytime and not self.game.is_over() and not self.game.is_chance():
+                self._current()  # (works the window out)
+            window = window_words(self.window or (), self.passes, history=False)
+            return f"{self.game.describe_state()}\n{window}" if window else self.game.describe_state()
         return None
 
     def close(self) -> None:
