@@ -13,6 +13,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from dicegame import Hold, Pig, Roll  # noqa: E402
+from interop_cases import with_anytime  # noqa: E402
 from windowgame import Cheer, Heckle, HecklersPig  # noqa: E402
 from windowgame import Pass as LetGo  # noqa: E402
 
@@ -22,7 +23,8 @@ from tablerules.interop.ids import ActionTable, ChanceTable, Event, Tables, one 
 
 
 def pig_tables(players: int) -> Tables:
-    """Pig's ids: roll 0, hold 1 (and the hecklers' heckle 2, let it go 3, cheer 4); a d6 face f is chance id f - 1."""
+    """Pig's ids: roll 0, hold 1 (and the hecklers' heckle 2, let it go 3, cheer 4), Decline 5 (every table's last);
+    a d6 face f is chance id f - 1."""
     blocks = [one(Roll), one(Hold), one(Heckle), one(LetGo), one(Cheer)]
     return Tables(ActionTable("pig", players, blocks), ChanceTable("pig", players, [Event("d6", tuple(range(1, 7)))]))
 
@@ -76,14 +78,19 @@ def test_every_registered_game_is_an_openspiel_game() -> None:
     assert tos.load("munchkin", players=5).num_players() == 5
 
 
-@pytest.mark.parametrize("name", ["pig", "hecklers-pig", *(n for n in game_names() if n not in SIM_TESTS_ELSEWHERE)])
-def test_openspiel_random_sim_test(name: str) -> None:
-    """OpenSpiel's own checks: sorted legal ids, clones, serialise/deserialise, returns, max length.
+@pytest.mark.parametrize(("name", "anytime"), [
+    *with_anytime(["pig", "hecklers-pig", *(n for n in game_names() if n not in SIM_TESTS_ELSEWHERE)]),
+    pytest.param("hecklers-pig", True, id="hecklers-pig-anytime")])
+def test_openspiel_random_sim_test(name: str, anytime: bool) -> None:
+    """OpenSpiel's own checks: sorted legal ids, clones, serialise/deserialise, returns, max length (``-anytime``:
+    with any-time windows; the hecklers cheer at any time).
 
     ``munchkin`` and ``quest`` fail here while the engines list two copies of a card as two actions with
     the same text (OpenSpiel demands distinct action strings); the engines are being fixed."""
     sims, params = SIM_TESTS.get(name, (2, {}))
-    game = tos.load(name, **params)
+    if anytime and name == "munchkin":  # a random seat plays an any-time action in 3 windows of 4: fewer turns
+        params = {**params, "max_turns": 3}
+    game = tos.load(name, **params, anytime=anytime)
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
@@ -132,9 +139,20 @@ def test_action_ids_come_from_the_games_table() -> None:
     outcomes = a.chance_outcomes()
     assert [i for i, _ in outcomes] == list(range(6)) and sum(p for _, p in outcomes) == pytest.approx(1.0)
     assert [a.action_to_string(pyspiel.PlayerId.CHANCE, i) for i, _ in outcomes] == [f"d6: {f}" for f in range(1, 7)]
-    assert one.num_distinct_actions() == 5 and one.max_chance_outcomes() == 6
+    assert one.num_distinct_actions() == 6 and one.max_chance_outcomes() == 6  # the 5 above and Decline (id 5)
     munchkin = tos.load("munchkin", players=3)
     assert munchkin.num_distinct_actions() == tos.game_tables("munchkin", 3).actions.size
+
+
+def test_chance_outcomes_are_a_new_list_each_time() -> None:
+    """OpenSpiel's MCTS shuffles the priors it gets in place: that must not reorder the outcomes of the next state
+    at an equal step (the listing is shared), which stay sorted by id."""
+    state = tos.load("quest-crawl").new_initial_state()
+    assert state.is_chance_node()
+    first = state.chance_outcomes()
+    first.reverse()  # (as a shuffle may)
+    again = tos.load("quest-crawl").new_initial_state().chance_outcomes()
+    assert again == sorted(first) and again != first
 
 
 def test_an_illegal_id_is_refused() -> None:
@@ -277,26 +295,27 @@ def test_a_game_without_a_table_is_refused_when_loaded() -> None:
 SHIPPED_PARAMS = {"munchkin": {"max_turns": 8}, "quest-crawl": {"rounds": 3}}
 
 
-@pytest.mark.parametrize("name", game_names())
-def test_openspiel_games_sim_test_sim_game_with_pickling(name: str) -> None:
-    """``games_sim_test``'s ``sim_game``: the game and its type pickle, states pickle and serialise on the way."""
+@pytest.mark.parametrize(("name", "anytime"), with_anytime())
+def test_openspiel_games_sim_test_sim_game_with_pickling(name: str, anytime: bool) -> None:
+    """``games_sim_test``'s ``sim_game``: the game and its type pickle, states pickle and serialise on the way
+    (``-anytime``: with any-time windows, so states in a window pickle and serialise too)."""
     from open_spiel.python.tests.games_sim_test import GamesSimTest
 
-    game = tos.load(name, **SHIPPED_PARAMS.get(name, {}))
+    game = tos.load(name, **SHIPPED_PARAMS.get(name, {}), anytime=anytime)
     again = pickle.loads(pickle.dumps(game))
     assert str(again) == str(game) and again.num_distinct_actions() == game.num_distinct_actions()
     GamesSimTest("sim_game").sim_game(game)
 
 
-@pytest.mark.parametrize("name", game_names())
-def test_openspiel_api_test_observer_checks(name: str) -> None:
+@pytest.mark.parametrize(("name", "anytime"), with_anytime())
+def test_openspiel_api_test_observer_checks(name: str, anytime: bool) -> None:
     """``integration_tests/api_test``: no private information in a perfect-information game's private observer,
     some in a game with hidden cards, and public observations never ``None`` once given; a public-only
     observer of a game with hidden cards shows no seat's hand (it gives none)."""
     from open_spiel.integration_tests import api_test
     from open_spiel.python.observation import make_observation
 
-    game = tos.load(name, **SHIPPED_PARAMS.get(name, {}))
+    game = tos.load(name, **SHIPPED_PARAMS.get(name, {}), anytime=anytime)
     case = type(f"Api_{name}", (api_test.EnforceAPIOnPartialTreeBase,), {"game": game, "game_name": name})
     case.setUpClass()
     for test in ("test_private_information_contents", "test_no_invalid_public_observations",

@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 pytest.importorskip("pyspiel")
 
+from interop_cases import with_anytime
 from pettingzoo.test import api_test, render_test, seed_test
 
 from tablerules.core.errors import IllegalAction
@@ -21,14 +22,14 @@ from tablerules.interop.pettingzoo import env
 GAMES = game_names()
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_pettingzoo_api_test_passes(name: str) -> None:
-    api_test(env(name, seed=3, max_steps=400), num_cycles=60)
+@pytest.mark.parametrize(("name", "anytime"), with_anytime(GAMES))
+def test_pettingzoo_api_test_passes(name: str, anytime: bool) -> None:
+    api_test(env(name, seed=3, max_steps=400, anytime=anytime), num_cycles=60)
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_pettingzoo_seed_test_passes(name: str) -> None:
-    seed_test(lambda: env(name, max_steps=400), num_cycles=40)
+@pytest.mark.parametrize(("name", "anytime"), with_anytime(GAMES))
+def test_pettingzoo_seed_test_passes(name: str, anytime: bool) -> None:
+    seed_test(lambda: env(name, max_steps=400, anytime=anytime), num_cycles=40)
 
 
 def play_out(e, seed: int, limit: int = 300) -> list[int]:

@@ -8,19 +8,21 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
+from interop_cases import with_anytime
 from open_spiel.python import rl_environment
 from open_spiel.python.algorithms.random_agent import RandomAgent
 
-from tablerules.core.registry import game_names
 from tablerules.interop import openspiel as tos
 from tablerules.interop import tensors
 
 CAPS = {"munchkin": {"max_turns": 12}, "quest-crawl": {"rounds": 4}}
+# with any-time windows a random Munchkin seat plays an any-time action in 3 of 4 windows: 6 turns keep it short
+ANYTIME_CAPS = {"munchkin": {"max_turns": 6}}
 
 
-@pytest.mark.parametrize("name", game_names())
-def test_rl_environment_episodes_run_to_the_end(name: str) -> None:
-    game = tos.load(name, **CAPS.get(name, {}))
+@pytest.mark.parametrize(("name", "anytime"), with_anytime())
+def test_rl_environment_episodes_run_to_the_end(name: str, anytime: bool) -> None:
+    game = tos.load(name, **{**CAPS.get(name, {}), **(ANYTIME_CAPS.get(name, {}) if anytime else {})}, anytime=anytime)
     n = game.num_players()
     env = rl_environment.Environment(game, chance_event_sampler=rl_environment.ChanceEventSampler(5))
     assert env.observation_spec()["info_state"] == (tensors.spec(name, n).size,)

@@ -359,6 +359,9 @@ class Game(Saving, ABC):
         """Seat -> the any-time actions of every seat that is not to act now (empty seats left out)."""
         if self.is_over() or self.is_chance():
             return {}
+        gate = self._anytime_read
+        if gate is not None and gate[0](self) not in gate[1]:
+            return {}  # the game says no seat has any-time actions in this state
         acting = set(self.to_act())
         out = {p: self._anytime_of(p) for p in range(self.num_players()) if p not in acting}
         return {p: actions for p, actions in out.items() if actions}

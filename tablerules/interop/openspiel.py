@@ -12,14 +12,18 @@ Other games (test fixtures, work in progress) are wrapped with :func:`register`.
 How the protocol maps onto OpenSpiel
 ------------------------------------
 * **Game parameters** are the fields of the game's ``Params`` dataclass that are ints, floats, bools
-  or strings, plus ``seed`` (only :meth:`Game.roll` uses it: OpenSpiel samples chance itself).
+  or strings, plus ``seed`` (only :meth:`Game.roll` uses it: OpenSpiel samples chance itself) and ``anytime``
+  (the wrapper's any-time windows, below; ``False`` by default).
 * **Chance** is explicit (``EXPLICIT_STOCHASTIC``): ``chance_outcomes()`` gives each outcome with the
   float of its exact :class:`~fractions.Fraction`.
 * **One player at a time.** ``current_player()`` is ``CHANCE`` at a chance step, ``TERMINAL`` at the
   end, else the first seat of :meth:`Game.to_act` that has a legal action. In a response window (several
   seats may act) the others answer after it, in ``to_act()`` order, so the wrapped game is sequential.
   Actions a seat could take *out of turn* (any-time actions: ``legal_actions(seat)`` for a seat not in
-  ``to_act()``) are not offered; the current player's legal actions are ``legal_actions(current)``.
+  ``to_act()``) are offered only with the game parameter ``anytime=True`` (off by default): then before each
+  decision every other seat holding any-time actions is asked in table order, with its any-time ids and Decline
+  (:mod:`tablerules.interop.windows`); ``current_player()`` is the seat asked. The current player's legal
+  actions are otherwise ``legal_actions(current)``.
 * **Returns** are zero-sum (declared ``ZERO_SUM``, utility sum 0): every loser pays 1 and the winners
   share the pot, so with ``n`` players and ``k`` winners a winner gets ``(n - k) / k`` and a loser -1;
   a game that ends with no winner (a turn cap) or with everyone winning gives 0 to all.
@@ -78,8 +82,12 @@ from .tensors import Spec as TensorSpec
 from .tensors import encode as encode_tensor
 from .tensors import has_tensor
 from .tensors import spec as tensor_spec
+from .windows import Pass, engine_seat, window_moves, window_seats, window_words
 
 PREFIX = "python_tablerules_"
+#: the game parameter that opens any-time windows (:mod:`tablerules.interop.windows`)
+ANYTIME = "anytime"
+WRAPPER_PARAMETERS = ("seed", ANYTIME)
 
 TableMaker = Callable[[int], Tables]
 
@@ -141,6 +149,7 @@ def _parameter_defaults(cls: type[Game]) -> dict[str, Any]:
             if f.default is not dataclasses.MISSING and isinstance(f.default, bool | int | float | str):
                 defaults[f.name] = f.default
     defaults["seed"] = 0
+    defaults[ANYTIME] = False
     return defaults
 
 
@@ -235,6 +244,18 @@ def load(name: str | type[Game], **params: Any) -> TablerulesGame:
     return pyspiel.load_game(short_name, params)
 
 
+def wrap(game: Game, anytime: bool = False) -> TablerulesState:
+    """A wrapped state holding ``game`` as it is now (a position set up with a game's scenario API, a game played
+    part way; ``anytime`` opens any-time windows): clones play on from it, but its OpenSpiel history starts empty
+    and pickling or serialising it keeps only the actions played (a scenario's set-up is not among them)."""
+    values = {k: v for k, v in dataclasses.asdict(game.params).items()
+              if isinstance(v, bool | int | float | str)} if dataclasses.is_dataclass(game.params) else {}
+    wrapped = load(type(game), **values, seed=game.seed, anytime=anytime)
+    state = wrapped.new_initial_state()
+    state._core = _Core(game, wrapped.spec, wrapped.players, wrapped.tables, anytime)
+    return state
+
+
 def tablerules_game(state: pyspiel.State) -> Game:
     """The tablerules game inside a wrapped OpenSpiel state (read it; change it only through the state)."""
     return state._core.game
@@ -250,7 +271,9 @@ class TablerulesGame(pyspiel.Game):
         spec = self.spec
         values = {**spec.game_type.parameter_specification, **dict(params or {})}
         self.seed = int(values.get("seed", 0))
-        self.tablerules_params = spec.cls.make_params({k: v for k, v in values.items() if k != "seed"})
+        self.anytime = bool(values.get(ANYTIME, False))
+        self.tablerules_params = spec.cls.make_params({k: v for k, v in values.items()
+                                                       if k not in WRAPPER_PARAMETERS})
         players = int(getattr(self.tablerules_params, "players", spec.default_players))
         self.tables = spec.tables(players)
         game_info = pyspiel.GameInfo(
@@ -260,7 +283,7 @@ class TablerulesGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=float(players - 1),
             utility_sum=0.0,
-            max_game_length=spec.max_length,
+            max_game_length=spec.max_length * (players if self.anytime else 1),  # <= players - 1 declines an action
         )
         super().__init__(spec.game_type, game_info, values)
         self.players = players
@@ -301,10 +324,15 @@ class TablerulesGame(pyspiel.Game):
 class _Core:
     """A state's tablerules game and caches. Copied with :meth:`Game.copy`, pickled as the JSON save."""
 
-    __slots__ = ("game", "legal", "moves", "player", "players", "spec", "tables", "tensors")
+    __slots__ = ("anytime", "game", "legal", "moves", "passes", "player", "players", "spec", "tables", "tensors",
+                 "window")
 
-    def __init__(self, game: Game, spec: _Spec, players: int, tables: Tables) -> None:
+    def __init__(self, game: Game, spec: _Spec, players: int, tables: Tables, anytime: bool = False,
+                 window: tuple[int, ...] | None = None, passes: tuple[Pass, ...] = ()) -> None:
         self.game = game
+        self.anytime = anytime
+        self.window = window  # with windows on: the seats still to ask before this state's decision (None: not yet
+        self.passes = passes  # worked out); every decline so far
         self.spec = spec
         self.players = players
         self.tables = tables
@@ -314,10 +342,11 @@ class _Core:
         self.tensors: dict[int, np.ndarray] = {}  # seat -> its observation tensor in this state
 
     def __deepcopy__(self, memo: dict) -> _Core:
-        return _Core(self.game.copy(), self.spec, self.players, self.tables)
+        return _Core(self.game.copy(), self.spec, self.players, self.tables, self.anytime, self.window, self.passes)
 
     def __reduce__(self) -> tuple:
-        return (_core_from_save, (self.spec.short_name, self.players, json.dumps(self.game.to_json())))
+        return (_core_from_save, (self.spec.short_name, self.players, json.dumps(self.game.to_json()), self.anytime,
+                                  self.window, self.passes))
 
     def current_player(self) -> int:
         if self.player is None:
@@ -327,19 +356,39 @@ class _Core:
             elif game.is_chance():
                 self.player = int(pyspiel.PlayerId.CHANCE)
             else:
-                for seat in game.to_act():
-                    if game.legal_actions(seat):
-                        self.player = seat
-                        break
-                else:
-                    raise RuntimeError(f"{game.name}: players {game.to_act()} are to act but none has a legal action")
+                seat = engine_seat(game)
+                if self.anytime:
+                    if self.window is None:
+                        self.window = window_seats(game, seat)
+                    if self.window:
+                        seat = self.window[0]
+                self.player = seat
         return self.player
 
     def legal_ids(self) -> list[int]:
         if self.legal is None:
-            self.moves = self.tables.actions.legal(self.game.legal_actions(self.current_player()))
+            player = self.current_player()
+            if self.window:
+                self.moves = window_moves(self.game, player, self.tables.actions)
+            else:
+                self.moves = self.tables.actions.legal(self.game.legal_actions(player))
+                if not self.moves:
+                    raise RuntimeError(f"{self.game.name}: player {player} is to act but has no legal action")
             self.legal = sorted(self.moves)
         return self.legal
+
+    def decline(self) -> None:
+        """The seat asked first in the window plays nothing: the next is asked (the state is unchanged)."""
+        self.passes = (*self.passes, (self.game.num_actions, self.window[0]))
+        self.window = self.window[1:]
+        self.player = self.legal = None
+
+    def window_words(self, history: bool) -> str:
+        """The window in words for the strings (worked out first: it is found when the current player is)."""
+        if not self.anytime:
+            return ""
+        self.current_player()
+        return window_words(self.window or (), self.passes, history)
 
     def tensor(self, player: int) -> np.ndarray:
         """The seat's observation tensor (kept until the next action; do not write to it)."""
@@ -365,12 +414,14 @@ class _Core:
 
 
 _NO_OUTCOMES = Listing(None, {}, [])
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _INITIAL_TENSORS: dict[tuple, np.ndarray] = {}  # (game, parameters, seat) -> the initial state's tensor
 
 
-def _core_from_save(short_name: str, players: int, save: str) -> _Core:
+def _core_from_save(short_name: str, players: int, save: str, anytime: bool = False,
+                    window: tuple[int, ...] | None = None, passes: tuple[Pass, ...] = ()) -> _Core:
     spec = _spec(short_name)
-    return _Core(spec.cls.from_json(json.loads(save)), spec, players, spec.tables(players))
+    return _Core(spec.cls.from_json(json.loads(save)), spec, players, spec.tables(players), anytime, window, passes)
 
 
 def _load_game(short_name: str, values: dict[str, Any]) -> TablerulesGame:
@@ -385,7 +436,7 @@ class TablerulesState(pyspiel.State):
         if name != "_core":
             raise AttributeError(name)
         game = self.get_game()
-        core = _Core(game.new_tablerules_game(), game.spec, game.players, game.tables)
+        core = _Core(game.new_tablerules_game(), game.spec, game.players, game.tables, game.anytime)
         self._core = core
         return core
 
@@ -399,7 +450,9 @@ class TablerulesState(pyspiel.State):
         return core.legal_ids() if player == core.current_player() else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self._core.outcomes().probabilities  # (pybind copies it into OpenSpiel's vector)
+        # a copy: Python callers get the list itself (OpenSpiel's MCTS shuffles its priors in place), and the
+        # listing is shared by every state at an equal step
+        return self._core.outcomes().probabilities.copy()
 
     def _apply_action(self, action: int) -> None:
         core = self._core
@@ -413,8 +466,11 @@ class TablerulesState(pyspiel.State):
             move = core.moves.get(action)
             if move is None:
                 raise ValueError(f"{core.game.name}: action {action} is not legal for player {core.player}")
+            if core.window and action == core.tables.actions.decline:
+                core.decline()
+                return
         core.game.apply(move)
-        core.player = core.legal = None
+        core.player = core.legal = core.window = None
         if core.tensors:
             core.tensors = {}
 
@@ -431,7 +487,9 @@ class TablerulesState(pyspiel.State):
         return f"player {player}: {core.tables.actions.text(action)}"
 
     def is_terminal(self) -> bool:
-        return self._core.game.is_over()
+        core = self._core
+        player = core.player  # (worked out with the game's is_over once per state; asked about twice an action)
+        return player == _TERMINAL if player is not None else core.game.is_over()
 
     def returns(self) -> list[float]:
         core = self._core
@@ -444,7 +502,10 @@ class TablerulesState(pyspiel.State):
         return [share if p in winners else -1.0 for p in range(n)]
 
     def __str__(self) -> str:
-        return json.dumps(self._core.game.state_dict(), sort_keys=True, ensure_ascii=False)
+        core = self._core
+        text = json.dumps(core.game.state_dict(), sort_keys=True, ensure_ascii=False)
+        window = core.window_words(history=False)
+        return f"{text}\n{window}" if window else text
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablerulesState:
         """A state ``player_id`` cannot tell from this one (the same information state string), with
@@ -501,7 +562,10 @@ class _Observer:
         game = state._core.game
         if self.information_state:
             method = getattr(game, "information_state_string", None)
-            return method(player) if method is not None else state.history_str()
+            if method is None:
+                return state.history_str()
+            window = state._core.window_words(history=True)
+            return f"{method(player)}\n{window}" if window else method(player)
         if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             return str(state)
         if self.private == pyspiel.PrivateInfoType.NONE and not self.perfect:
@@ -509,7 +573,10 @@ class _Observer:
         if not self.public and self.perfect:
             return ""
         method = getattr(game, "observation_string", None)
-        return method(player) if method is not None else str(state)
+        if method is None:
+            return str(state)
+        window = state._core.window_words(history=False)
+        return f"{method(player)}\n{window}" if window else method(player)
 
 
 def resampled(state: TablerulesState, player: int, rng: random.Random, game: Game | None = None) -> TablerulesState:
@@ -521,7 +588,7 @@ def resampled(state: TablerulesState, player: int, rng: random.Random, game: Gam
     core = state._core
     world = sample_world(core.game if game is None else game, player, rng)
     new = state.get_game().new_initial_state()
-    new._core = _Core(world, core.spec, core.players, core.tables)
+    new._core = _Core(world, core.spec, core.players, core.tables, core.anytime, core.window, core.passes)
     return new
 
 

@@ -11,8 +11,10 @@
 How the protocol maps onto PettingZoo
 -------------------------------------
 * **Agents** are ``player_0 .. player_{n-1}``. As in the OpenSpiel wrapper, one seat acts at a time: the
-  first seat of :meth:`Game.to_act` that has a legal action (a response window is answered in table order);
-  any-time actions out of turn are not offered.
+  first seat of :meth:`Game.to_act` that has a legal action (a response window is answered in table order).
+  Any-time actions out of turn are offered only with ``anytime=True`` (off by default), in any-time windows as
+  in the OpenSpiel wrapper (:mod:`tablerules.interop.windows`): before each decision every other seat holding
+  any-time actions is asked in table order, with its any-time ids and Decline (the table's last id).
 * **Actions** are the game's canonical ids, the same as the OpenSpiel wrapper's (:mod:`tablerules.interop.ids`:
   a table built from the game's data and player count, the same in every process). The action space is
   ``Discrete(n)`` with ``n`` the table's size and every observation carries ``action_mask`` (int8, 1 for the
@@ -26,7 +28,8 @@ How the protocol maps onto PettingZoo
   fixes the game: ``reset(seed=s)`` plays the game of seed ``s``; ``reset()`` draws the next seed from a stream
   seeded by the last one given.
 * **Rewards** come at the end, zero-sum as in the OpenSpiel wrapper (a loser -1, the winners share the pot;
-  0 to all without a winner). A game longer than its ``max_length`` actions (or ``max_steps``) is truncated.
+  0 to all without a winner). A game longer than its ``max_length`` actions (or ``max_steps``; with any-time
+  windows ``max_length`` times the players, declines counted) is truncated.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from ..core.protocol import Game
 from ..core.registry import game_class
 from . import openspiel as osp
 from . import tensors
+from .windows import Pass, engine_seat, window_moves, window_seats, window_words
 
 
 def zero_sum_returns(game: Game) -> list[float]:
@@ -63,7 +67,8 @@ class TablerulesEnv(AECEnv):
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "tablerules", "is_parallelizable": False}
 
     def __init__(self, game: str | type[Game], params: Mapping[str, Any] | None = None, seed: int = 0,
-                 render_mode: str | None = None, max_steps: int | None = None, dict_observations: bool = False) -> None:
+                 render_mode: str | None = None, max_steps: int | None = None, dict_observations: bool = False,
+                 anytime: bool = False) -> None:
         super().__init__()
         self.cls = game_class(game) if isinstance(game, str) else game
         self.params = dict(params or {})
@@ -71,11 +76,14 @@ class TablerulesEnv(AECEnv):
         spec = osp._spec(osp.register(self.cls))
         self.metadata = {**self.metadata, "name": f"tablerules_{self.cls.name.replace('-', '_')}"}
         self.dict_observations = dict_observations
+        self.anytime = anytime
+        self.window: tuple[int, ...] | None = None  # any-time windows: the seats still to ask (None: not worked out)
+        self.passes: tuple[Pass, ...] = ()  # every decline so far (engine actions played, seat)
         self._seed = int(seed)
         self._seeds = random.Random(self._seed)
         self.game = self.cls(self.params, seed=self._seed)
-        self.max_steps = max_steps or self.game.max_length
         n = self.game.num_players()
+        self.max_steps = max_steps or self.game.max_length * (n if anytime else 1)
         self.table = spec.tables(n).actions
         self._moves: dict[int, Any] = {}
         self.possible_agents = [f"player_{p}" for p in range(n)]
@@ -102,15 +110,22 @@ class TablerulesEnv(AECEnv):
             self.game.roll()
 
     def _current(self) -> int:
-        for seat in self.game.to_act():
-            if self.game.legal_actions(seat):
-                return seat
-        raise RuntimeError(f"{self.cls.name}: players {self.game.to_act()} are to act but none has a legal action")
+        seat = engine_seat(self.game)
+        if not self.anytime:
+            return seat
+        if self.window is None:
+            self.window = window_seats(self.game, seat)
+        return self.window[0] if self.window else seat
 
     def legal_ids(self, seat: int) -> list[int]:
         if self.game.is_over() or self.game.is_chance() or seat != self._current():
             return []
-        self._moves = self.table.legal(self.game.legal_actions(seat))
+        if self.window:
+            self._moves = window_moves(self.game, seat, self.table)
+        else:
+            self._moves = self.table.legal(self.game.legal_actions(seat))
+            if not self._moves:
+                raise RuntimeError(f"{self.cls.name}: player {seat} is to act but has no legal action")
         return sorted(self._moves)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
@@ -121,6 +136,7 @@ class TablerulesEnv(AECEnv):
         else:
             game_seed = self._seeds.randrange(2**31)
         self.game = self.cls(self.params, seed=game_seed)
+        self.window, self.passes = None, ()
         self._resolve_chance()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -158,11 +174,16 @@ class TablerulesEnv(AECEnv):
         self.rewards = {a: 0.0 for a in self.agents}
         if action is None or int(action) not in self.legal_ids(seat):
             raise IllegalAction("pettingzoo", f"action id {action} is not legal for {agent} now")
-        self.game.apply(self._moves[int(action)])
-        self._resolve_chance()
+        if self.window and int(action) == self.table.decline:
+            self.passes = (*self.passes, (self.game.num_actions, seat))
+            self.window = self.window[1:]
+        else:
+            self.game.apply(self._moves[int(action)])
+            self.window = None
+            self._resolve_chance()
         if self.game.is_over():
             self._finish()
-        elif self.game.num_actions >= self.max_steps:
+        elif self.game.num_actions + len(self.passes) >= self.max_steps:  # engine actions and declines
             self.truncations = {a: True for a in self.agents}
         if not self.game.is_over() and not any(self.truncations.values()):
             self.agent_selection = self.possible_agents[self._current()]
@@ -170,7 +191,10 @@ class TablerulesEnv(AECEnv):
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
-            return self.game.describe_state()
+            if self.anytime and not self.game.is_over() and not self.game.is_chance():
+                self._current()  # (works the window out)
+            window = window_words(self.window or (), self.passes, history=False)
+            return f"{self.game.describe_state()}\n{window}" if window else self.game.describe_state()
         return None
 
     def close(self) -> None:
@@ -178,7 +202,8 @@ class TablerulesEnv(AECEnv):
 
 
 def env(game: str | type[Game], seed: int = 0, render_mode: str | None = None, max_steps: int | None = None,
-        dict_observations: bool = False, **params: Any) -> TablerulesEnv:
-    """The AEC environment of ``game`` (``params``: the game's parameters, e.g. ``players=3``)."""
+        dict_observations: bool = False, anytime: bool = False, **params: Any) -> TablerulesEnv:
+    """The AEC environment of ``game`` (``params``: the game's parameters, e.g. ``players=3``; ``anytime``: offer
+    any-time actions in windows, :mod:`tablerules.interop.windows`)."""
     return TablerulesEnv(game, params, seed=seed, render_mode=render_mode, max_steps=max_steps,
-                         dict_observations=dict_observations)
+                         dict_observations=dict_observations, anytime=anytime)

@@ -27,6 +27,10 @@ ids (``id -> action``: the action for an id in the current state), refusing two 
 :meth:`ChanceTable.outcomes` does the same for a chance step (the first copy of a card in the step's order
 stands for the others). The tables of every game and the sizes are listed in the README (interop).
 
+:class:`Decline` is the wrappers' own move, not an engine action: a seat asked in an any-time window (the
+wrappers' ``anytime`` parameter, :mod:`tablerules.interop.windows`) plays nothing now. Every table ends with its
+one id (:attr:`ActionTable.decline`, the table's last id), whether or not any-time windows are on.
+
 :data:`VERSION` changes whenever any table changes (a block added, a domain reordered): ids recorded with
 one version replay with the same version only.
 """
@@ -46,7 +50,8 @@ from typing import Any
 from ...core.actions import Action, Chance, ChanceStep, Draw, Weighted, chance
 
 #: the version of every game's table (the README's interop section lists them)
-VERSION = 2  # 2: Munchkin AskHelp says who draws first, ShowHand; Baldur [3] names a hero of each player; curse sets
+VERSION = 3  # 2: Munchkin AskHelp says who draws first, ShowHand; Baldur [3] names a hero of each player; curse sets
+# 3: every table ends with one Decline id (pass an any-time window: tablerules.interop.windows)
 
 Value = Any
 
@@ -127,13 +132,24 @@ class Block:
         return dict(reversed(list(out.items())))
 
 
+@dataclass(frozen=True)
+class Decline(Action):
+    """Pass an any-time window: ``player`` plays nothing now (the wrappers' move; the engine never sees it)."""
+
+    player: int
+
+    def describe(self) -> str:
+        return f"player {self.player} plays nothing now"
+
+
 class ActionTable:
-    """A game's player-action ids for one player count: blocks at fixed offsets."""
+    """A game's player-action ids for one player count: blocks at fixed offsets, then the one :class:`Decline` id
+    (:attr:`decline`, the last id)."""
 
     def __init__(self, game: str, players: int, blocks: Sequence[Block]) -> None:
         self.game = game
         self.players = players
-        self.blocks = tuple(blocks)
+        self.blocks = (*(b for b in blocks if b.type is not Decline), Block(Decline, name="Decline"))
         self.offsets: list[int] = []
         total = 0
         self.by_type: dict[type[Action], list[tuple[int, Block]]] = {}
@@ -142,6 +158,7 @@ class ActionTable:
             self.by_type.setdefault(block.type, []).append((total, block))
             total += block.size
         self.size = total
+        self.decline = total - 1  #: the id of :class:`Decline` (the last block: every table has it)
         self._ids: dict[Action, int] = {}
         self._objects: dict[int, tuple[Action, int]] = {}  # id(action) -> (the action, its table id)
 
