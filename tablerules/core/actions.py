@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .caches import BoundedDict
+
 
 def _to_json_value(value: Any) -> Any:
     if isinstance(value, tuple | list):
@@ -187,7 +189,7 @@ _UNIFORM: dict[tuple, ChanceStep] = {}
 @functools.lru_cache(maxsize=4096)
 def _fraction(n: int, total: int) -> Fraction:
     return Fraction(n, total)
-_CHANCES: dict[tuple[str, Any], Chance] = {}
+_CHANCES: dict[tuple[str, Any], Chance] = BoundedDict(1 << 14)
 
 
 def chance(event: str, outcome: int | str) -> Chance:

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
+from ..core.caches import BoundedDict
 from .dungeon import Dungeon, LinkKey, MonsterPiece, Pos, link_key
 from .geometry import Colour, LinkKind, Movement, Side
 
@@ -88,7 +89,7 @@ _BLOCKED_BY_LINK = ArrowStep((), "", Stop.LINK)
 _LINK_STOP: tuple[tuple[str, ...], str, Stop | None] = ((), "", Stop.LINK)
 _ENTRANCE_STOP: tuple[tuple[str, ...], str, Stop | None] = ((), "", Stop.ENTRANCE_BLOCKED)
 #: (square, side) -> (the link's key, the square beyond): worked out once per square and side
-_CELLS: dict[tuple[Pos, Side], tuple[LinkKey, Pos]] = {}
+_CELLS: dict[tuple[Pos, Side], tuple[LinkKey, Pos]] = BoundedDict(1 << 14)
 _WALL = LinkKind.WALL
 _LURKING, _REVERSE, _SLOW, _FAST = Movement.LURKING, Movement.REVERSE, Movement.SLOW, Movement.FAST
 

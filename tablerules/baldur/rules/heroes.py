@@ -17,6 +17,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations, product
 
+from ...core.caches import BoundedDict
 from ...core.flow import seats_after
 from ...core.protocol import Action
 from ...core.words import counted, listed, players
@@ -106,7 +107,7 @@ def _use(*fields) -> Action:
     return known
 
 
-_USE: dict[tuple, Action] = {}
+_USE: dict[tuple, Action] = BoundedDict(1 << 14)
 #: the active function cards of each hero kind, in the order of :data:`ACTIVE` (the listing's order)
 _RANKS_OF = (("A", (2, 3)), ("J", (4,)), ("Q", (6,)), ("K", (8, 9, 10)))
 #: hero actions by (players, player, function card, its black / black joker / red / red joker cards held (at
