@@ -59,7 +59,7 @@ class BoundedDict(dict[K, V]):
 
 #: caches cleared where they are filled, with their bound (entries)
 CLEARED: dict[str, int] = {
-    "tablerules.core.actions.MADE": 1 << 17,
+    "tablerules.core.actions.MADE": 1 << 14,
     "tablerules.core.actions._UNIFORM": 257,
     "tablerules.core.info._PUBLIC": 4096,
     "tablerules.core.info._PRIVATE": 4096,
@@ -72,11 +72,11 @@ CLEARED: dict[str, int] = {
     "tablerules.quest.rules.items._LAST": (1 << 14) + 1,
     "tablerules.quest.rules.items._ITEMS": (1 << 14) + 1,
     "tablerules.quest.rules.items._CARRIED": (1 << 14) + 1,
-    "tablerules.quest.rules.items.MADE": 1 << 17,  # core.actions.MADE, imported
+    "tablerules.quest.rules.items.MADE": 1 << 14,  # core.actions.MADE, imported
     "tablerules.munchkin.rules.choices._ASKS": 1 << 14,
     "tablerules.munchkin.game.MunchkinGame._decoded": 1 << 16,
     "tablerules.baldur.listing._SHARED": 100_000,
-    "tablerules.baldur.rules.heroes._USES": 1 << 16,
+    "tablerules.baldur.rules.heroes._USES": 1 << 14,
     "tablerules.interop.openspiel._INITIAL_TENSORS": 257,
 }
 
