@@ -133,6 +133,43 @@ def test_quest_item_tables_are_cleared_at_their_bound(monkeypatch) -> None:
     assert 0 < high <= 41
 
 
+def test_the_shared_action_table_is_cleared_at_its_bound() -> None:
+    from tablerules.core import actions
+
+    for i in range(actions.MADE_KEPT + 100):
+        actions.made(actions.Chance, "memory test", i)
+        assert len(actions.MADE) <= actions.MADE_KEPT
+    actions.MADE.clear()
+
+
+def test_munchkin_one_each_and_baldur_makes_stay_within_their_maxsize() -> None:
+    from tablerules.baldur import cards
+    from tablerules.munchkin import actions
+
+    for i in range(5000):
+        assert actions.one_each([f"card{i}#2", f"card{i}#1"]) == [f"card{i}#1"]
+    assert actions._one_each.cache_info().currsize <= actions._one_each.cache_info().maxsize == 1 << 12
+    for i in range(cards._makes.cache_info().maxsize + 100):
+        assert cards.makes_values((i, 1), i + 1)
+    assert cards._makes.cache_info().currsize <= cards._makes.cache_info().maxsize == 1 << 14
+
+
+def test_baldur_hero_uses_are_cleared_at_their_bound(monkeypatch) -> None:
+    from tablerules.baldur.rules import heroes
+
+    monkeypatch.setattr(heroes, "_USES_MAX", 30)
+    heroes._USES.clear()
+    high = 0
+    for seed in range(3):
+        cls = game_class("baldursgate")
+        game = cls(seed=seed)
+        agents = make_agents(("heuristic",), cls, seed)
+        while not game.is_over():
+            play_game(game, agents, max_steps=game.num_actions + 10)
+            high = max(high, len(heroes._USES))
+    assert 0 < high <= 30
+
+
 def test_the_harness_forgets_its_checked_actions_at_its_bound(monkeypatch) -> None:
     monkeypatch.setattr(testing, "KNOWN_ACTIONS", 6)
     game = game_class("quest-crawl")(seed=1)

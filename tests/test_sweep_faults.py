@@ -146,7 +146,7 @@ def test_ctrl_c_stops_the_sweep_command_with_130_and_a_rerun_finishes(cluster: C
     """SIGINT, as Ctrl-C sends it, to a running ``tablerules sweep --scheduler``: the command cancels the
     chunks not started, exits 130 and says the sweep is incomplete; the rerun plays only what is missing."""
     cluster.ensure_workers()
-    argv = ["sweep", "quest-crawl", "--games", "1200", "--chunk-size", "100", "--out", str(tmp_path),
+    argv = ["sweep", "quest-crawl", "--games", "600", "--chunk-size", "50", "--out", str(tmp_path),
             "--scheduler", cluster.address, "--name", "ctrl-c", "--json", "--no-progress"]
     proc = subprocess.Popen([sys.executable, "-m", "tablerules", *argv], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=cluster.env, cwd=ROOT)
@@ -164,8 +164,35 @@ def test_ctrl_c_stops_the_sweep_command_with_130_and_a_rerun_finishes(cluster: C
     second = json.loads(capsys.readouterr().out)
     assert second["complete"] and second["done_before"] + second["ran"] == 12 and second["errors"] == 0
     assert second["done_before"] >= max(1, first["ran"])  # the chunks landed before the Ctrl-C are kept
-    assert seeds_and_statuses(tmp_path, "ctrl-c") == [(s, "finished") for s in range(1200)]
+    assert seeds_and_statuses(tmp_path, "ctrl-c") == [(s, "finished") for s in range(600)]
     assert not list(tmp_path.rglob("*.tmp"))
+
+
+def test_a_chunk_past_its_allowed_worker_deaths_becomes_error_rows(cluster: Cluster, tmp_path: Path) -> None:
+    """A chunk whose workers keep dying (a game that crashes the interpreter, memory running out) is given up
+    by the scheduler after ``allowed-failures`` deaths (KilledWorker): its seeds become error rows, the other
+    chunks land, and the sweep ends instead of hanging or crashing. Here the scheduler allows no death."""
+    cluster.ensure_workers()
+    client = cluster.client
+    client.run_on_scheduler(lambda dask_scheduler: setattr(dask_scheduler, "allowed_failures", 0))
+    try:
+        spec = SweepSpec("quest-crawl", 480, seed=0, chunk_size=120, name="poison")
+        with ThreadPoolExecutor(1) as pool:
+            running = pool.submit(run_sweep, spec, tmp_path, scheduler=cluster.address, progress=False)
+            a = cluster.worker("a")
+            on_a = wait_for("worker a playing a chunk", lambda: client.processing([a]).get(a))
+            cluster.kill("a")
+            report: SweepReport = running.result(timeout=START * 2)
+    finally:
+        client.run_on_scheduler(lambda dask_scheduler: setattr(dask_scheduler, "allowed_failures", 3))
+    lost = sorted(int(key.split("chunk-")[1][:6]) for key in on_a)
+    assert report.complete and report.games == 480 and report.errors == 120 * len(lost)
+    rows = seeds_and_statuses(tmp_path, "poison")
+    assert [s for s, _ in rows] == list(range(480))
+    assert [s for s, status in rows if status == "error"] == [s for c in lost for s in range(120 * c, 120 * c + 120)]
+    errors = ds.dataset(tmp_path / "sweep=poison", format="parquet").to_table(columns=["status", "error"])
+    assert {e for e in errors["error"].to_pylist() if e} == {e for e in errors["error"].to_pylist()
+                                                            if e and e.startswith("the chunk failed: KilledWorker")}
 
 
 def test_a_killed_worker_s_chunk_is_rerun_on_the_other_and_every_seed_lands_once(cluster: Cluster,
@@ -173,7 +200,7 @@ def test_a_killed_worker_s_chunk_is_rerun_on_the_other_and_every_seed_lands_once
     cluster.ensure_workers()
     client = cluster.client
     client.get_task_stream()  # start recording which worker finished which task
-    spec = SweepSpec("quest-crawl", 1200, seed=500, chunk_size=120, name="killed")
+    spec = SweepSpec("quest-crawl", 640, seed=500, chunk_size=80, name="killed")
     chunks = len(plan(spec))
     with ThreadPoolExecutor(1) as pool:
         running = pool.submit(run_sweep, spec, tmp_path, scheduler=cluster.address, progress=False)
@@ -186,9 +213,9 @@ def test_a_killed_worker_s_chunk_is_rerun_on_the_other_and_every_seed_lands_once
         killed_at = time.time()
         report: SweepReport = running.result(timeout=START * 2)
     assert files_then < chunks, "the kill came after the sweep had finished"
-    assert report.complete and report.errors == 0 and report.games == 1200
+    assert report.complete and report.errors == 0 and report.games == 640
     assert not missing(spec, tmp_path)
-    assert seeds_and_statuses(tmp_path, "killed") == [(s, "finished") for s in range(500, 1700)]
+    assert seeds_and_statuses(tmp_path, "killed") == [(s, "finished") for s in range(500, 1140)]
     # the chunk worker a was playing when it died was played again, by worker b, after the kill
     b = cluster.worker("b")
     finished = [t for t in client.get_task_stream(start=killed_at - 1) if t["key"] in on_a]
