@@ -11,7 +11,8 @@ KiB per 1,000 games, and names every module-level cache that kept growing after 
     nice -n 10 python benchmarks/memory_soak.py --games 100000 --seconds 150 --only quest,munchkin
 
 ``--seconds`` stops each game's run after that much CPU time (the slope is over the games played). ``--json`` prints the
-samples too. Exit status 1 if any slope exceeds ``--limit`` KiB per 1,000 games.
+samples too. Exit status 1 if any slope exceeds ``--limit`` KiB per 1,000 games or a cache with no bound
+grew after the warm-up.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from dataclasses import asdict, dataclass, field
 
 from tablerules.core.agents import make_agents, play_game
 from tablerules.core.batch import batch_gc
-from tablerules.core.memory import cache_sizes, grown, per_thousand, rss_kb
+from tablerules.core.caches import bound_of
+from tablerules.core.memory import cache_sizes, find_cache, grown, per_thousand, rss_kb
 from tablerules.core.registry import game_class, game_names
 
 
@@ -47,8 +49,12 @@ class Run:
         after = [kb for g, kb in self.samples if g >= self.warmup] or [0]
         return (f"{self.game:12} {self.games:8,} games {self.seconds:7.1f} s  RSS {after[0] / 1024:6.1f} -> "
                 f"{after[-1] / 1024:6.1f} MiB after {self.warmup:,} warm-up games  slope "
-                f"{self.slope:+7.1f} KiB/1,000 games  growing caches: "
-                + (", ".join(f"{k} {a}->{b}" for k, (a, b) in self.growing.items()) or "none"))
+                f"{self.slope:+7.1f} KiB/1,000 games  {len(self.growing)} bounded caches still filling; unbounded: "
+                + (", ".join(f"{k} {a}->{b}" for k, (a, b) in self.unbounded().items()) or "none"))
+
+    def unbounded(self) -> dict[str, tuple[int, int]]:
+        """The growing caches that have no bound (:func:`tablerules.core.caches.bound_of`)."""
+        return {k: v for k, v in self.growing.items() if bound_of(k, find_cache(k)) is None}
 
 
 def lineups(name: str) -> list[tuple[str, ...]]:
@@ -106,8 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         run = soak(name, args.games, every, args.warmup, args.seconds, max_actions=args.max_actions)
         runs.append(run)
-        print(json.dumps({**asdict(run), "slope": run.slope}) if args.json else run.row(), flush=True)
-    return 1 if any(r.slope > args.limit for r in runs) else 0
+        print(json.dumps({**asdict(run), "slope": run.slope, "unbounded": run.unbounded()}) if args.json
+              else run.row(), flush=True)
+    return 1 if any(r.slope > args.limit or r.unbounded() for r in runs) else 0
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from tablerules.core.actions import chance
 from tablerules.core.agents import make_agents, play_game
 from tablerules.core.batch import batch_gc
 from tablerules.core.caches import BY_DATA, CLEARED, BoundedDict, bound_of
-from tablerules.core.memory import cache_sizes, grown, per_thousand, rss_kb, slope
+from tablerules.core.memory import cache_sizes, find_cache, grown, per_thousand, rss_kb, slope
 from tablerules.core.registry import game_class, game_names
 
 #: cheap games for the CI soak (Munchkin and Baldur's Gate random games run long: the benchmark covers them)
@@ -203,22 +203,8 @@ def test_no_cache_grows_without_a_bound_while_games_are_played() -> None:
     before = cache_sizes()
     for name in CHEAP:
         play(name, range(20, 50))
-    unbounded = [n for n in grown(before, cache_sizes()) if bound_of(n, _lookup(n)) is None]
+    unbounded = [n for n in grown(before, cache_sizes()) if bound_of(n, find_cache(n)) is None]
     assert not unbounded, f"caches growing with no bound: {unbounded}"
-
-
-def _lookup(name: str) -> object:
-    """The object a :func:`cache_sizes` name refers to (``module.attr`` or ``module.Class.attr``)."""
-    parts = name.split(".")
-    for cut in range(len(parts) - 1, 0, -1):
-        try:
-            obj: object = importlib.import_module(".".join(parts[:cut]))
-        except ImportError:
-            continue
-        for part in parts[cut:]:
-            obj = getattr(obj, part)
-        return obj
-    raise LookupError(name)
 
 
 #: KiB the resident size may gain between the end of the warm-up and the end (the caches still filling to
@@ -249,3 +235,6 @@ def test_slope_fits_a_line() -> None:
     assert slope([(5, 1.0)]) == 0.0 and slope([(1, 1.0), (1, 2.0)]) == 0.0
     assert per_thousand([(0, 100), (500, 100), (1000, 150), (2000, 250)], 500) == pytest.approx(100.0)
     assert caches.bound_of("tablerules.core.registry._GAMES", {}) == "one entry per game class"
+    assert find_cache("tablerules.munchkin.game.MunchkinGame._decoded") is game_class("munchkin")._decoded
+    with pytest.raises(LookupError):
+        find_cache("nowhere.at_all")

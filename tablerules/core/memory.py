@@ -63,6 +63,19 @@ def cache_sizes(prefix: str = "tablerules") -> dict[str, int]:
     return sizes
 
 
+def find_cache(name: str) -> Any:
+    """The object a :func:`cache_sizes` name (``module.attr`` or ``module.Class.attr``) refers to."""
+    parts = name.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        module = sys.modules.get(".".join(parts[:cut]))
+        if module is not None:
+            obj: Any = module
+            for part in parts[cut:]:
+                obj = getattr(obj, part)
+            return obj
+    raise LookupError(f"no loaded module holds {name}")
+
+
 def grown(before: dict[str, int], after: dict[str, int], at_least: int = 1) -> dict[str, tuple[int, int]]:
     """The caches that gained ``at_least`` entries between two :func:`cache_sizes` snapshots."""
     return {k: (before.get(k, 0), n) for k, n in after.items() if n - before.get(k, 0) >= at_least}
