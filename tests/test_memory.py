@@ -238,3 +238,21 @@ def test_slope_fits_a_line() -> None:
     assert find_cache("tablerules.munchkin.game.MunchkinGame._decoded") is game_class("munchkin")._decoded
     with pytest.raises(LookupError):
         find_cache("nowhere.at_all")
+
+
+def test_the_interop_id_tables_stay_bounded() -> None:
+    """An action table remembers ids by value (at most one per id of the table: bounded by the data) and by
+    object (cleared past 65,536 objects); fresh copies of the same actions never grow it past that."""
+    import dataclasses
+
+    from tablerules.interop.ids import tables
+
+    game = game_class("quest-crawl")(seed=2)
+    table = tables("quest-crawl", game.num_players()).actions
+    while game.is_chance():
+        game.roll()
+    actions = [a for a in game.legal_actions() if dataclasses.is_dataclass(a)]
+    for i in range((1 << 16) + 2000):
+        table.legal([dataclasses.replace(actions[i % len(actions)])])
+        assert len(table._objects) <= (1 << 16) + 1
+    assert len(table._ids) <= table.size
