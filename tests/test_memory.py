@@ -142,6 +142,16 @@ def test_the_shared_action_table_is_cleared_at_its_bound() -> None:
     actions.MADE.clear()
 
 
+def test_quest_action_rows_are_cleared_at_their_bound() -> None:
+    from tablerules.core.actions import Chance
+    from tablerules.quest import actions
+
+    for i in range(actions.ROWS_KEPT + 100):
+        assert actions.made_each(Chance, 0, (i, i + 1))[1] == Chance(0, i + 1)
+        assert len(actions._ROWS) <= actions.ROWS_KEPT
+    actions._ROWS.clear()
+
+
 def test_munchkin_one_each_and_baldur_makes_stay_within_their_maxsize() -> None:
     from tablerules.baldur import cards
     from tablerules.munchkin import actions

@@ -67,7 +67,7 @@ CLEARED: dict[str, int] = {
     "tablerules.core.flow._STAGES": 4096,
     "tablerules.core.worlds._KNOWN": 65,
     "tablerules.core.saves._possible": 4096,
-    "tablerules.quest.actions._ROWS": 1 << 16,
+    "tablerules.quest.actions._ROWS": 1 << 14,
     "tablerules.quest.rules.items._KINDS": (1 << 14) + 1,
     "tablerules.quest.rules.items._LAST": (1 << 14) + 1,
     "tablerules.quest.rules.items._ITEMS": (1 << 14) + 1,
