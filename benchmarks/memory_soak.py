@@ -31,6 +31,10 @@ from tablerules.core.memory import cache_sizes, find_cache, grown, per_thousand,
 from tablerules.core.registry import game_class, game_names
 
 
+#: cache-size snapshots kept during a run (every other one is dropped past this)
+KEPT_SNAPSHOTS = 32
+
+
 @dataclass
 class Run:
     game: str
@@ -72,7 +76,7 @@ def soak(name: str, games: int, every: int, warmup: float, seconds: float | None
     cpu = time.process_time()
     gc.collect()
     run.samples.append((0, rss_kb()))
-    snapshots = [cache_sizes()]  # one per sample
+    snapshots = [(0, cache_sizes())]  # (games, cache sizes), thinned to at most KEPT_SNAPSHOTS
     with batch_gc():
         for i in range(games):
             s = seed + i
@@ -84,13 +88,15 @@ def soak(name: str, games: int, every: int, warmup: float, seconds: float | None
             if run.games % every == 0 or run.games == games or out_of_time:
                 gc.collect()
                 run.samples.append((run.games, rss_kb()))
-                snapshots.append(cache_sizes())
+                snapshots.append((run.games, cache_sizes()))
+                if len(snapshots) > KEPT_SNAPSHOTS:  # a snapshot is ~40 KiB: keeping them all would be a leak
+                    snapshots = snapshots[::2] + ([snapshots[-1]] if len(snapshots) % 2 == 0 else [])
             if out_of_time:
                 break
     run.seconds = time.perf_counter() - start
     run.warmup = int(run.games * warmup)
-    first = next(i for i, (g, _) in enumerate(run.samples) if g >= run.warmup)
-    run.growing = grown(snapshots[first], snapshots[-1])
+    at_warmup = next(sizes for g, sizes in snapshots if g >= run.warmup)
+    run.growing = grown(at_warmup, snapshots[-1][1])
     return run
 
 
