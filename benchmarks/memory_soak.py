@@ -30,7 +30,6 @@ from tablerules.core.caches import bound_of
 from tablerules.core.memory import cache_sizes, find_cache, grown, per_thousand, rss_kb
 from tablerules.core.registry import game_class, game_names
 
-
 #: cache-size snapshots kept during a run (every other one is dropped past this)
 KEPT_SNAPSHOTS = 32
 
