@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .caches import BoundedDict
+
 
 def _to_json_value(value: Any) -> Any:
     if isinstance(value, tuple | list):
@@ -187,7 +189,7 @@ _UNIFORM: dict[tuple, ChanceStep] = {}
 @functools.lru_cache(maxsize=4096)
 def _fraction(n: int, total: int) -> Fraction:
     return Fraction(n, total)
-_CHANCES: dict[tuple[str, Any], Chance] = {}
+_CHANCES: dict[tuple[str, Any], Chance] = BoundedDict(1 << 14)
 
 
 def chance(event: str, outcome: int | str) -> Chance:
@@ -308,6 +310,8 @@ class Result:
 #: immutable, so one object serves every list and every copy of the game); the key holds the type, so games
 #: share the table (a hot path may read it first itself)
 MADE: dict[tuple, Action] = {}
+#: the entries MADE holds before it is cleared
+MADE_KEPT = 1 << 14  # 131,072 kept 3 MiB more per Munchkin process for no speed (120 games: 11.0 s vs 10.9 s at 8,192)
 
 
 def made(kind: type[Action], *fields: object) -> Action:
@@ -315,7 +319,7 @@ def made(kind: type[Action], *fields: object) -> Action:
     key = (kind, *fields)
     known = MADE.get(key)
     if known is None:
-        if len(MADE) >= 1 << 17:  # a bound all the same (the rules' actions stay far below it)
+        if len(MADE) >= MADE_KEPT:  # a bound all the same (the rules' actions stay far below it)
             MADE.clear()
         known = MADE[key] = kind(*fields)
     return known

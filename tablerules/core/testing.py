@@ -141,6 +141,10 @@ def _check_actions(game: Game, actions: tuple[Action, ...], seed: int, step: int
         _fail(seed, step, "nobody is to act, no chance step is pending, and the game is not over")
 
 
+#: distinct actions the harness remembers as checked (described, round-tripped) before it forgets them all
+KNOWN_ACTIONS = 1 << 16
+
+
 def _check_listed(game: Game, actions: tuple[Action, ...], seed: int, step: int, known: set[Action],
                   unique_descriptions: bool) -> None:
     """No action listed twice, no two reading the same, each describes itself and round-trips."""
@@ -158,6 +162,8 @@ def _check_listed(game: Game, actions: tuple[Action, ...], seed: int, step: int,
             _fail(seed, step, f"{action!r} has no description")
         if type(game).decode_action(json.loads(json.dumps(action.to_json()))) != action:
             _fail(seed, step, f"{action!r} does not round-trip through JSON")
+        if len(known) >= KNOWN_ACTIONS:  # a long soak meets ever more distinct actions: check some again
+            known.clear()
         known.add(action)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.caches import BoundedDict
 from ..core.protocol import Action
 from .data import card_name, in_words
 from .rules.movement import PATHS
@@ -160,7 +161,7 @@ ACTION_TYPES = (Place, Move, Fly, Jump, Discard, UseTome, Swap, Grab, LetGo, Eff
 
 
 # ----- shared action objects (a playout lists a dozen at every decision; actions are immutable) -----
-_MOVES: dict[tuple[int, str, tuple[str, ...]], Move] = {}
+_MOVES: dict[tuple[int, str, tuple[str, ...]], Move] = BoundedDict(1 << 15)
 _TABLES: dict[tuple[int, str], tuple[Move, ...]] = {}
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from statistics import mean
 from typing import Any
 
@@ -36,7 +36,7 @@ def _deck(hand: tuple[str, ...]) -> list[tuple[str, Fraction]]:
     return [(c, Fraction(n, total)) for c, n in sorted(counts.items()) if n > 0]
 
 
-@cache
+@lru_cache(maxsize=1 << 15)
 def _chance(board: Board, square: int, hand: tuple[str, ...], turns: int) -> Fraction:
     if turns <= 0:
         return Fraction(0)

@@ -394,7 +394,7 @@ class ShowHand(Action):
         return f"player {self.player} shows the hand to the other players"
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 12)  # 65,536 kept 6 MiB more for no speed (120 games: 11.0 s vs 10.9 s)
 def _one_each(copies: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(distinct(copies))
 

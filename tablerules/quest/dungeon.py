@@ -20,6 +20,7 @@ from typing import Any
 
 import networkx as nx
 
+from ..core.caches import BoundedDict
 from ..core.data import json_path, read_json, validate
 from ..core.errors import DataError
 from ..core.files import atomic_write_text
@@ -40,7 +41,7 @@ def link_key(at: Pos, side: Side) -> LinkKey:
     return at[0], at[1], side
 
 
-_AROUND: dict[Pos, tuple[tuple[Side, LinkKey, Pos], ...]] = {}
+_AROUND: dict[Pos, tuple[tuple[Side, LinkKey, Pos], ...]] = BoundedDict(1 << 14)
 
 
 def around(at: Pos) -> tuple[tuple[Side, LinkKey, Pos], ...]:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from enum import Enum
 from itertools import pairwise
 
+from ..core.caches import BoundedDict
 from .dungeon import Dungeon, LinkKey, MonsterPiece, Pos, link_key
 from .geometry import Colour, LinkKind, Movement, Side
 
@@ -89,7 +90,7 @@ _BLOCKED_BY_LINK = ArrowStep((), "", Stop.LINK)
 _LINK_STOP: tuple[tuple[str, ...], str, Stop | None] = ((), "", Stop.LINK)
 _ENTRANCE_STOP: tuple[tuple[str, ...], str, Stop | None] = ((), "", Stop.ENTRANCE_BLOCKED)
 #: (square, side) -> (the link's key, the square beyond): worked out once per square and side
-_CELLS: dict[tuple[Pos, Side], tuple[LinkKey, Pos]] = {}
+_CELLS: dict[tuple[Pos, Side], tuple[LinkKey, Pos]] = BoundedDict(1 << 14)
 _WALL = LinkKind.WALL
 _LURKING, _REVERSE, _SLOW, _FAST = Movement.LURKING, Movement.REVERSE, Movement.SLOW, Movement.FAST
 

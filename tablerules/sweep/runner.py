@@ -5,21 +5,30 @@
 ``workers`` processes started for the run. Each worker writes its chunk's file itself (atomically), so
 an interrupted run (Ctrl-C, a killed worker, ``stop_after``) keeps every finished chunk, and the next run
 of the same sweep plays only the rest: the same seeds, none lost, none twice.
+
+Faults: a chunk whose worker dies (SIGKILL, out of memory) is rescheduled by the scheduler on another
+worker (dask's ``distributed.scheduler.allowed-failures``, default 3 deaths per chunk); the rerun rewrites
+the same file, so a chunk written just before its worker died still holds each seed once. A chunk that
+raises (its file cannot be written, a worker without the game, a chunk that killed every worker it ran on)
+becomes one ``status = "error"`` row per seed, written by this process (:func:`failed_rows`): a seed is
+never lost. ``tests/test_sweep_faults.py`` kills a real worker part-way.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import sys
 import time
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 from tqdm.auto import tqdm
 
-from .plan import SweepSpec, check_spec, missing, plan
-from .records import run_chunk
+from .plan import Chunk, SweepSpec, check_spec, missing, plan
+from .records import run_chunk, write_rows
 
 
 @dataclass
@@ -55,6 +64,31 @@ def local_cluster(workers: int = 1, processes: bool = True) -> Any:
                         dashboard_address=":0", silence_logs=40)
 
 
+def chunk_key(chunk: Chunk, run: str) -> str:
+    """The dask key of ``chunk`` in run ``run``: its file's path (the dashboard shows which chunk is where),
+    made unique per run so a rerun on the same client never meets a cancelled key of the last run."""
+    return f"chunk {chunk.path.as_posix()} run {run}"
+
+
+def failed_rows(chunk: Chunk, failure: str) -> list[dict[str, Any]]:
+    """One ``status = "error"`` row per seed of a chunk that raised as a whole (not inside one game)."""
+    error = f"the chunk failed: {failure}"
+    return [{"game": chunk.game, "params": json.dumps(dict(chunk.params), sort_keys=True, default=str),
+             "chunk": chunk.index, "seed": seed, "agents": list(chunk.agents), "status": "error", "capped": False,
+             "error": error, "seconds": 0.0} for seed in chunk.seeds]
+
+
+def run_chunk_or_failure(chunk: Chunk, out: str) -> dict[str, Any]:
+    """:func:`run_chunk` on a worker, an exception returned as ``{"failed": text}`` instead of raised: a task
+    that raises ships its traceback to the client, and with distributed 2026.8 / tblib 3.2 a traceback that
+    fails to pickle comes back as text, which the client asserts against and never resolves the future
+    (the sweep would hang). The client writes the failed chunk's rows (:func:`failed_rows`)."""
+    try:
+        return run_chunk(chunk, out)
+    except Exception as exc:
+        return {"chunk": chunk.index, "failed": f"{type(exc).__name__}: {exc}"}
+
+
 def run_sweep(spec: SweepSpec, out: str | Path, *, client: Any = None, scheduler: str | None = None,
               workers: int = 1, progress: bool = True, stop_after: int | None = None,
               log: TextIO | None = None) -> SweepReport:
@@ -81,12 +115,21 @@ def run_sweep(spec: SweepSpec, out: str | Path, *, client: Any = None, scheduler
     if log is not None and report.dashboard:
         log.write(f"dask dashboard: {report.dashboard}\n")
     start = time.perf_counter()
-    futures = client.map(run_chunk, todo, out=str(out), pure=False)
+    run = uuid.uuid4().hex[:8]
+    futures = client.map(run_chunk_or_failure, todo, out=str(out), key=[chunk_key(c, run) for c in todo])
+    chunk_of = {f.key: c for f, c in zip(futures, todo, strict=True)}
     bar = tqdm(total=len(todo), unit="chunk", desc=f"sweep {spec.sweep_id}", disable=not progress,
                file=log or sys.stderr, leave=False)
     try:
         for future in as_completed(futures):
-            summary = future.result()
+            try:
+                summary = future.result()
+            except Exception as exc:  # the chunk killed every worker it ran on (KilledWorker)
+                summary = {"failed": f"{type(exc).__name__}: {exc}"}
+            if "failed" in summary:  # rows, not a crash: every seed of the chunk is an error row
+                chunk = chunk_of[future.key]
+                write_rows(failed_rows(chunk, summary["failed"]), out / chunk.path)
+                summary = {"games": chunk.count, "errors": chunk.count}
             report.ran += 1
             report.games += summary["games"]
             report.errors += summary["errors"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations, product
 
+from ...core.caches import BoundedDict
 from ...core.flow import seats_after
 from ...core.protocol import Action
 from ...core.words import counted, listed, players
@@ -106,13 +107,13 @@ def _use(*fields) -> Action:
     return known
 
 
-_USE: dict[tuple, Action] = {}
+_USE: dict[tuple, Action] = BoundedDict(1 << 14)
 #: the active function cards of each hero kind, in the order of :data:`ACTIVE` (the listing's order)
 _RANKS_OF = (("A", (2, 3)), ("J", (4,)), ("Q", (6,)), ("K", (8, 9, 10)))
 #: hero actions by (players, player, function card, its black / black joker / red / red joker cards held (at
 #: most 3 count: they give the payment table of its levels), what their aims read)
 _USES: dict[tuple, tuple[Action, ...]] = {}
-_USES_MAX = 50_000
+_USES_MAX = 1 << 14  # 50,000 kept 5 MiB more for no speed (400 games: 13.0 s vs 12.8 s at 4,096)
 
 
 class HeroRules:

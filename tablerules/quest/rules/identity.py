@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ...core.caches import BoundedDict
 from ...core.identity import character_tags, drop_identity
 from ...core.protocol import Action
 from ..actions import GiveUp, made, made_each
 from ..heroes import Hero
 
-_TAGS: dict[tuple, frozenset[str]] = {}  # (sex, races, classes, half-breed) -> tags
+_TAGS: dict[tuple, frozenset[str]] = BoundedDict(4096)  # (sex, races, classes, half-breed) -> tags
 
 
 class IdentityRules:

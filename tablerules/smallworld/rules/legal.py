@@ -16,9 +16,13 @@ if TYPE_CHECKING:
     from ..game import SmallWorld
 
 
+#: distinct actions of one type kept (an lru_cache bound: the combinations of a long run keep growing)
+INTERNED = 1 << 14
+
+
 def _interned(kind: type) -> Callable[..., Action]:
     """Actions are immutable: one object per distinct action, made once (a frozen dataclass is slow to build)."""
-    return lru_cache(maxsize=None)(kind)
+    return lru_cache(maxsize=INTERNED)(kind)
 
 
 _PickCombo = _interned(A.PickCombo)
