@@ -199,7 +199,8 @@ def test_the_harness_forgets_its_checked_actions_at_its_bound(monkeypatch) -> No
 def test_every_named_bound_names_a_cache_that_exists() -> None:
     for name in game_names():
         game_class(name)(seed=0)
-    for module in ("tablerules.interop.openspiel", "tablerules.core.worlds", "tablerules.terminal.words"):
+    for module in ("tablerules.interop.openspiel", "tablerules.core.worlds", "tablerules.terminal.words",
+                   "tablerules.quest.packs"):
         importlib.import_module(module)
     sizes = cache_sizes()
     stale = [n for n in (*CLEARED, *BY_DATA) if n not in sizes]

@@ -83,6 +83,7 @@ CLEARED: dict[str, int] = {
 #: caches bounded by the data, and why
 BY_DATA: dict[str, str] = {
     "tablerules.quest.game._DO": "one entry per action type",
+    "tablerules.quest.packs._KNOWN": "one entry per card, monster and room of the card packs loaded",
     "tablerules.quest.game._DRAW_TEXT": "one entry per (seat, deck)",
     "tablerules.quest.game._INDEXES": "one entry per card list loaded (the data is loaded once)",
     "tablerules.quest.game._ROOM_RULES": "one entry per room deck loaded (the data is loaded once)",

@@ -52,11 +52,15 @@ def cache_sizes(prefix: str = "tablerules") -> dict[str, int]:
         if module is None or not (name == prefix or name.startswith(prefix + ".")):
             continue
         for attr, value in list(vars(module).items()):
+            if attr.startswith("__"):  # the module's own machinery (__builtins__, __all__...), no cache
+                continue
             n = _size(value)
             if n is not None:
                 sizes[f"{name}.{attr}"] = n
             elif isinstance(value, type) and value.__module__ == name:
                 for cattr, cvalue in list(vars(value).items()):
+                    if cattr.startswith("__"):  # __annotations__, __dataclass_fields__...
+                        continue
                     n = _size(cvalue)
                     if n is not None:
                         sizes[f"{name}.{attr}.{cattr}"] = n
@@ -77,7 +81,8 @@ def find_cache(name: str) -> Any:
 
 
 def grown(before: dict[str, int], after: dict[str, int], at_least: int = 1) -> dict[str, tuple[int, int]]:
-    """The caches that gained ``at_least`` entries between two :func:`cache_sizes` snapshots."""
+    """The caches that gained ``at_least`` entries between two :func:`cache_sizes` snapshots. A cache of a
+    module first imported after ``before`` counts from 0 (a late import that fills a table is growth too)."""
     return {k: (before.get(k, 0), n) for k, n in after.items() if n - before.get(k, 0) >= at_least}
 
 
