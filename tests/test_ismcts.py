@@ -182,6 +182,7 @@ def test_a_node_whose_actions_differ_between_worlds_offers_only_this_worlds_acti
     node.total_visits = 9
     node.prior_map = {a: 1.0 for a in [*legal, 10**6]}
     node.child_info = {10**6: ismcts.ChildInfo(5, 5.0, 1.0), legal[0]: ismcts.ChildInfo(4, 0.0, 1.0)}
+    bot.prior_first = False  # OpenSpiel's way: every child tried once first
     assert bot.check_expand(node, legal) in legal[1:]  # the unexpanded legal ones, never the stranger
     for a in legal[1:]:
         bot.expand_if_necessary(state, node, a)
@@ -192,3 +193,30 @@ def test_a_node_whose_actions_differ_between_worlds_offers_only_this_worlds_acti
     node.child_info.pop(legal[-1])
     bot.expand_if_necessary(state, node, legal[-1])  # an action the node's prior never listed
     assert node.child_info[legal[-1]].prior == pytest.approx(1 / len(legal))
+
+
+def test_the_search_follows_the_prior_from_the_first_visit() -> None:
+    """The children come all at once with their priors (AlphaZero's PUCT, as OpenSpiel's MCTSBot): no child is
+    forced to be tried before the tree policy is asked, a child not tried counts as an even result, and the
+    prior alone sends the first visits to the heuristic's choice. With the old way (every child once, in
+    random order) 100 simulations spread over Munchkin's median 17 or Quest's 24 actions left the choice
+    nearly to chance."""
+    game = osp.load("baldursgate", seed=3)
+    state = game.new_initial_state()
+    play_to_a_decision(state, random.Random(2), 30)
+    legal = state.legal_actions()
+    assert len(legal) > 2
+    bot = SeatISMCTSBot(game, HeuristicRollouts(1, random.Random(0), None), 2.0, 4,
+                        random_state=np.random.RandomState(0))
+    node = ismcts.ISMCTSNode()
+    node.total_visits = 0
+    favourite = legal[-1]
+    node.prior_map = {a: (0.6 if a == favourite else 0.4 / (len(legal) - 1)) for a in legal}
+    assert bot.check_expand(node, legal) == pyspiel.INVALID_ACTION
+    assert bot.select_action_tree_policy(state, node, legal) == favourite
+    assert set(node.child_info) == set(legal)  # every legal child is there, none tried
+    # a tried child that did badly gives way to the next prior; one that did well keeps the visits
+    node.child_info[favourite].visits, node.child_info[favourite].return_sum, node.total_visits = 3, -3.0, 3
+    assert bot.select_action_tree_policy(state, node, legal) != favourite
+    node.child_info[favourite].return_sum = 3.0
+    assert bot.select_action_tree_policy(state, node, legal) == favourite
