@@ -129,7 +129,8 @@ def order_words(match: Match) -> str:
     verdict = ("shown" if shown else f"the reverse is shown ({agent_words(match.a)} is the stronger)" if reversed_
                else "not shown (the interval covers one half)")
     return (f"{agent_words(match.a)} < {agent_words(match.b)}: {verdict}; {agent_words(match.b)} won "
-            f"{b_share.words()} of the decided games, {match.test().words()}")
+            f"{b_share.words()} of the games one side won ({agent_words(match.a)} against {agent_words(match.b)}: "
+            f"{match.test().words()})")
 
 
 def order_list(results: LadderResults) -> Text:
