@@ -220,3 +220,34 @@ def test_the_search_follows_the_prior_from_the_first_visit() -> None:
     assert bot.select_action_tree_policy(state, node, legal) != favourite
     node.child_info[favourite].return_sum = 3.0
     assert bot.select_action_tree_policy(state, node, legal) == favourite
+
+
+def test_the_prior_weight_and_the_finer_standing() -> None:
+    """``prior_weight`` is the heuristic's share of the prior (the rest spread evenly); ``standing`` (the
+    ``margin=True`` cut-off value) is half the rank and half the lead over the best other seat, so it moves with
+    a coin before a rank changes."""
+    from tablerules.interop.ismcts import standing
+
+    game = osp.load("smallworld", seed=1)
+    state = game.new_initial_state()
+    play_to_a_decision(state, random.Random(3), 40)
+    core = state._core
+    legal = state.legal_actions()
+    policy = game_class("smallworld").heuristic_agent()
+    for weight in (0.5, 0.25):
+        prior = dict(HeuristicRollouts(1, random.Random(0), policy, prior_weight=weight).prior(state))
+        favourite = next(a for a in legal if core.moves[a] == policy.choose(core.game, core.current_player()))
+        assert sum(prior.values()) == pytest.approx(1.0)
+        assert prior[favourite] == pytest.approx(weight + (1 - weight) / len(legal))
+    played = core.game
+    from tablerules.interop.ismcts import position_scores
+
+    scores = position_scores(played)
+    for seat in range(played.num_players()):
+        lead = scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
+        spread = max(scores) - min(scores) + 1
+        want = 0.5 * evaluate(played, seat) + 0.5 * max(-1.0, min(1.0, lead / spread))
+        assert standing(played, seat) == pytest.approx(want) and -1 <= standing(played, seat) <= 1
+    assert scores == [5, 8, 5]  # seat 1 leads by 3 coins (with its next income) of a spread of 3 (+1)
+    assert standing(played, 1) == pytest.approx(0.5 * 1 + 0.5 * 3 / 4)
+    assert standing(played, 0) == pytest.approx(0.5 * -0.5 + 0.5 * -3 / 4)

@@ -29,7 +29,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from ..core.agents import Agent
 from ..core.protocol import Action, Game
-from ..sweep.summaries import evaluate
+from ..sweep.summaries import POSITION_SCORES, evaluate, seat_scores
 from . import openspiel as osp
 from .mcts import rollout
 
@@ -168,15 +168,36 @@ def _legal_view(node: ismcts.ISMCTSNode, legal_actions: list[int]) -> ismcts.ISM
     return view
 
 
+def position_scores(game: Game) -> list[float]:
+    """The seats' scores as :func:`~tablerules.sweep.summaries.evaluate` reads them mid-game."""
+    reader = POSITION_SCORES.get(game.name)
+    return reader(game) if reader is not None else seat_scores(game)
+
+
+def standing(game: Game, player: int) -> float:
+    """A finer standing than :func:`~tablerules.sweep.summaries.evaluate`'s rank alone: half the rank, half the
+    lead over the best other seat as a share of the scores' spread (-1 to 1), so that a move that gains a coin
+    or a level shows before it changes a rank."""
+    scores = position_scores(game)
+    if len(scores) < 2:
+        return 0.0
+    mine, best_other = scores[player], max(s for i, s in enumerate(scores) if i != player)
+    spread = max(scores) - min(scores) + 1.0
+    return 0.5 * evaluate(game, player) + 0.5 * max(-1.0, min(1.0, (mine - best_other) / spread))
+
+
 class HeuristicRollouts(mcts.Evaluator):
     """Priors leaning to ``policy``'s choice (uniform without one); a leaf valued by a rollout of at most
     ``depth`` actions by ``policy`` (random actions when ``None``), then by the game's standing
     (:func:`~tablerules.sweep.summaries.evaluate`)."""
 
-    def __init__(self, depth: int, rng: random.Random, policy: Agent | None) -> None:
+    def __init__(self, depth: int, rng: random.Random, policy: Agent | None, prior_weight: float = HEURISTIC_PRIOR,
+                 margin: bool = False) -> None:
         self.depth = depth
         self.rng = rng
         self.policy = policy
+        self.prior_weight = prior_weight
+        self.margin = margin
         self._last: tuple[Game, int, int, Action] | None = None  # the policy's last choice (game, actions, seat)
 
     def _choice(self, game: Game, seat: int) -> Action:
@@ -195,7 +216,8 @@ class HeuristicRollouts(mcts.Evaluator):
         state._core.player = state._core.legal = None
         if game.is_over():
             return np.array(state.returns())
-        return np.array([CUTOFF_DAMPING * evaluate(game, p) for p in range(game.num_players())])
+        value = standing if self.margin else evaluate
+        return np.array([CUTOFF_DAMPING * value(game, p) for p in range(game.num_players())])
 
     def prior(self, state: osp.TablerulesState) -> list[tuple[int, float]]:
         """Half the prior on the action the heuristic agent would choose, the rest spread evenly."""
@@ -205,7 +227,8 @@ class HeuristicRollouts(mcts.Evaluator):
             return [(a, even) for a in legal]
         core = state._core
         choice = self._choice(core.game, core.current_player())
-        return [(a, even / 2 + (HEURISTIC_PRIOR if core.moves[a] == choice else 0.0)) for a in legal]
+        rest = (1.0 - self.prior_weight) * even
+        return [(a, rest + (self.prior_weight if core.moves[a] == choice else 0.0)) for a in legal]
 
 
 class ISMCTSAgent(Agent):
@@ -215,8 +238,13 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
 
     def __init__(self, simulations: int | None = None, rollout_depth: int | None = None, uct_c: float = 2.0,
-                 seed: int | str = 0, heuristic: bool = True) -> None:
+                 seed: int | str = 0, heuristic: bool = True, prior_weight: float = HEURISTIC_PRIOR,
+                 margin: bool = False) -> None:
+        """``prior_weight``: the prior on the heuristic's choice; ``margin``: value a cut-off position by
+        :func:`standing` (rank and lead) instead of the rank alone."""
         super().__init__(seed)
+        self.prior_weight = prior_weight
+        self.margin = margin
         self.simulations = simulations or DEFAULT_SIMULATIONS
         self.rollout_depth = DEFAULT_ROLLOUT_DEPTH if rollout_depth is None else rollout_depth
         self.uct_c = uct_c
@@ -253,7 +281,8 @@ class ISMCTSAgent(Agent):
         if state.current_player() != player:  # a response window asked a later seat first: no tree for it
             return policy.choose(game, player) if policy is not None else self.pick(game, player, legal)
         rng = self.tie_break(game, player)
-        bot = SeatISMCTSBot(wrapped, HeuristicRollouts(self.rollout_depth, rng, policy), self.uct_c,
+        evaluator = HeuristicRollouts(self.rollout_depth, rng, policy, self.prior_weight, self.margin)
+        bot = SeatISMCTSBot(wrapped, evaluator, self.uct_c,
                             self.simulations, random_state=np.random.RandomState(rng.randrange(2**31)),
                             child_selection_policy=ismcts.ChildSelectionPolicy.PUCT)
         bot.set_resampler(lambda s, p: osp.resampled(s, p, rng, game))
