@@ -2,9 +2,9 @@
 
 The same heuristic agent sits in every seat. In Baldur's Gate, Kragmortha, Munchkin, Munchkin Quest and its
 dungeon crawl the first player is chosen by chance, so a seat's number is only a label: over many seeded
-games the wins must be spread evenly over the labels, whatever advantage the turn order gives. Wins are also counted by place
-after the first player (0 = the first player): those may be uneven (going first is worth something in
-Baldur's Gate and Munchkin Quest) and are only reported.
+games the wins must be spread evenly over the labels, whatever advantage the turn order gives. Wins are
+also counted by place after the first player (0 = the first player): those may be uneven (going first is
+worth something in Baldur's Gate, Munchkin Quest and the crawl) and are only reported.
 
 Munchkin and Munchkin Quest deal the seats' sexes by seat number (even seats male, odd seats female), and
 sex matters in their cards (in 900 Munchkin games the female seats won 509 times, the male ones 399), so
