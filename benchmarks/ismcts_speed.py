@@ -2,8 +2,8 @@
 
 Run: ``PYTHONPATH=. python benchmarks/ismcts_speed.py [positions] [simulations] [game ...]`` from the project
 root (defaults: 12 positions, 100 simulations, every registered game). The positions are decisions with more
-than one legal action from seeded games played by the game's heuristic agent (random agents in the crawl,
-which has none), evenly spread over three whole games (early, middle and late decisions). Each decision is
+than one legal action from seeded games played by the game's heuristic agent,
+evenly spread over three whole games (early, middle and late decisions). Each decision is
 timed in processor seconds (``time.process_time``: what this process used, not what the shared machine's
 other work took), and the first world sample's cost (``knowledge``: replaying the game's history to learn
 what the seat knows, paid once a decision) is timed apart. Prints a Markdown table (median, mean, max

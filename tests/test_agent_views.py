@@ -13,8 +13,9 @@ from tablerules.core.protocol import Game
 from tablerules.core.registry import game_class
 from tablerules.core.worlds import sample_world
 
-#: games with a heuristic agent (the crawl has none: its random agents read nothing)
-GAMES = ["munchkin", "quest", "smallworld", "baldursgate", "kragmortha"]
+#: every game (the crawl hides nothing, so its worlds are the game itself: the test checks the tie-breaks
+#: and the copy replay the same choice)
+GAMES = ["munchkin", "quest", "quest-crawl", "smallworld", "baldursgate", "kragmortha"]
 
 
 def positions(name: str, count: int, seed: int = 0, agent: str = "heuristic") -> list[Game]:

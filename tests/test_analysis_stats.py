@@ -28,6 +28,7 @@ def test_wilson_interval_values() -> None:
     rate = wilson(81, 263)  # Newcombe's 81/263: 0.2553 to 0.3662
     assert (rate.low, rate.high) == pytest.approx((0.2553, 0.3662), abs=1e-4)
     assert rate.words() == "31% (26% to 37%, 263 games)"
+    assert wilson(1, 1).words() == "100% (21% to 100%, 1 game)"  # one game, not "1 games"
 
 
 def test_bradley_terry_recovers_known_strengths() -> None:

@@ -16,6 +16,7 @@ from fuzzing import FUZZ, broken_bytes
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tablerules.analysis.ladder_results import read_results
 from tablerules.baldur.cards import load_rules
 from tablerules.cli import main
 from tablerules.core.data import data_path, read_json
@@ -57,6 +58,7 @@ LOADERS: dict[str, Loader] = {
     "baldur/cards.json": load_rules,
     **{f"{folder}/lessons/basics.json": lambda f: parse_lesson(read_json(f), f)
        for folder in ("munchkin", "quest", "smallworld", "baldur", "kragmortha")},
+    "ladder/results.json": read_results,
 }
 
 

@@ -76,5 +76,10 @@ def test_the_panel_takes_an_agent_name_and_changes_it(monkeypatch) -> None:
     assert isinstance(panel.agent_for(0), MCTSAgent)
     panel.agent_pick.value = "random"
     assert isinstance(panel.agent_for(0), RandomAgent) and "random" in panel.message.value
-    panel.agent_pick.value = "heuristic"  # the crawl has no heuristic agent: said, nothing changed
+    panel.agent_pick.value = "heuristic"
+    assert panel.agent_for(0).name == "heuristic"
+    panel.agent_pick.value = "random"
+    # a game without a heuristic agent: said, nothing changed
+    monkeypatch.setattr(game_class("quest-crawl"), "heuristic_agent", classmethod(lambda cls: None))
+    panel.agent_pick.value = "heuristic"
     assert isinstance(panel.agent_for(0), RandomAgent) and "no heuristic agent" in panel.message.value

@@ -443,7 +443,7 @@ def test_heuristic_players_finish_games_with_a_winner() -> None:
     assert 10 < summary.mean_turns < 150
 
 
-def test_cli_simulate_and_play_munchkin(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_simulate_and_play_munchkin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
     from tablerules.cli import main
@@ -453,6 +453,9 @@ def test_cli_simulate_and_play_munchkin(capsys: pytest.CaptureFixture[str]) -> N
                 out=out) == 0
     data = json.loads(out.getvalue())
     assert data["game"] == "munchkin" and data["finished"] == 8 and sum(data["winners"].values()) >= 7
+    from tablerules.core.registry import game_class
+
+    monkeypatch.setattr(game_class("quest-crawl"), "heuristic_agent", classmethod(lambda cls: None))
     assert main(["simulate", "quest-crawl", "--agents", "heuristic"], out=io.StringIO()) == 2
     assert "no heuristic agent" in capsys.readouterr().err
     out = io.StringIO()

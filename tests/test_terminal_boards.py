@@ -95,7 +95,7 @@ def test_a_seat_plays_against_the_heuristic_agents_unless_random_is_asked(
         return game
 
     monkeypatch.setattr(cli, "play_loop", fake_loop)
-    for name in ("munchkin", "quest", "smallworld", "baldursgate", "kragmortha"):
+    for name in ("munchkin", "quest", "quest-crawl", "smallworld", "baldursgate", "kragmortha"):
         assert cli.main(["play", name, *argv], out=io.StringIO(), inp=io.StringIO("q\n")) == 0
         heuristic = game_class(name).heuristic_agent()
         if kind == "heuristic":
@@ -104,8 +104,9 @@ def test_a_seat_plays_against_the_heuristic_agents_unless_random_is_asked(
             assert seen["agents"] is None, name  # the play loop's seeded random agents
 
 
-def test_a_game_without_a_heuristic_agent_falls_back_to_random_unless_heuristic_is_asked() -> None:
-    assert game_class("quest-crawl").heuristic_agent() is None
+def test_a_game_without_a_heuristic_agent_falls_back_to_random_unless_heuristic_is_asked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(game_class("quest-crawl"), "heuristic_agent", classmethod(lambda cls: None))
     out = io.StringIO()
     assert cli.main(["play", "quest-crawl", "--seat", "0"], out=out, inp=io.StringIO("q\n")) == 0
     assert out.getvalue().startswith("(quest-crawl has no heuristic agent yet: random agents play the other seats)")

@@ -39,7 +39,8 @@ class Rate:
 
     def words(self) -> str:
         """"62% (55% to 68%, 150 games)"."""
-        return f"{self.rate:.0%} ({self.low:.0%} to {self.high:.0%}, {self.trials} games)"
+        games = "1 game" if self.trials == 1 else f"{self.trials} games"
+        return f"{self.rate:.0%} ({self.low:.0%} to {self.high:.0%}, {games})"
 
 
 def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:

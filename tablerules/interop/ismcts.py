@@ -29,7 +29,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from ..core.agents import Agent
 from ..core.protocol import Action, Game
-from ..sweep.summaries import evaluate
+from ..sweep.summaries import POSITION_SCORES, evaluate, seat_scores
 from . import openspiel as osp
 from .mcts import rollout
 
@@ -50,11 +50,33 @@ class SeatISMCTSBot(ismcts.ISMCTSBot):
     game's). A node's children not legal in this world are left out of the choice (as OpenSpiel's
     ``allow_inconsistent_action_sets``, without copying the node at every step)."""
 
+    #: whether the children come all at once with their priors, PUCT choosing among them from the first visit
+    #: (AlphaZero's way, as OpenSpiel's ``MCTSBot``); ``False``: OpenSpiel ISMCTS's way, every child tried once,
+    #: in random order, before the tree policy (and the prior) is asked at all
+    prior_first: bool = True
+
     def check_expand(self, node: ismcts.ISMCTSNode, legal_actions: list[int]) -> int:
+        if self.prior_first:
+            return pyspiel.INVALID_ACTION  # the tree policy picks among all children (select_action_tree_policy)
         unexpanded = [a for a in legal_actions if a not in node.child_info]
         if not unexpanded:
             return pyspiel.INVALID_ACTION
         return unexpanded[self._random_state.randint(len(unexpanded))]
+
+    def _action_value(self, node: ismcts.ISMCTSNode, child: ismcts.ChildInfo) -> float:
+        """PUCT as OpenSpiel's ``MCTSBot`` scores it: a child not tried yet counts as an even result (0), and
+        its prior alone draws the search to it (the parent's visits + 1 under the root, so the first visit
+        already follows the prior)."""
+        if not self.prior_first:
+            return super()._action_value(node, child)
+        mean = child.return_sum / child.visits if child.visits else 0.0
+        return mean + self._uct_c * child.prior * np.sqrt(node.total_visits + 1) / (1 + child.visits)
+
+    def _select_candidate_actions(self, node: ismcts.ISMCTSNode) -> list[int]:
+        """The children within OpenSpiel's tolerance of the best value (each child valued once, not twice)."""
+        values = {action: self._action_value(node, child) for action, child in node.child_info.items()}
+        top = max(values.values()) - ismcts.TIE_TOLERANCE
+        return [action for action, value in values.items() if value > top]
 
     def expand_if_necessary(self, state: pyspiel.State, node: ismcts.ISMCTSNode, action: int) -> None:
         if action not in node.child_info:
@@ -64,7 +86,60 @@ class SeatISMCTSBot(ismcts.ISMCTSBot):
 
     def select_action_tree_policy(self, state: pyspiel.State, node: ismcts.ISMCTSNode,
                                   legal_actions: list[int]) -> int:
+        if self.prior_first:
+            for action in legal_actions:
+                self.expand_if_necessary(state, node, action)
         return self.select_action(_legal_view(node, legal_actions))
+
+    #: decisions a simulation walks down the tree before it values the position as a new leaf (a tree that
+    #: follows the prior grows along one line: in Munchkin Quest 100 simulations went 25 decisions deep, and
+    #: every step costs the seat's information-state string)
+    max_tree_depth: int = 10
+
+    def run_simulation(self, state: pyspiel.State, depth: int = 0) -> list[float]:
+        """OpenSpiel's simulation, with a forced move (one legal action) played through without a node, and the
+        walk stopped after :attr:`max_tree_depth` decisions (valued there by the evaluator, as a new leaf)."""
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(self._random_state.choice(actions, p=probs))
+                continue
+            legal_actions = state.legal_actions()
+            if len(legal_actions) > 1:
+                break
+            state.apply_action(legal_actions[0])
+        else:
+            return state.returns()
+        if depth >= self.max_tree_depth:
+            return self._evaluator.evaluate(state)
+        cur_player = state.current_player()
+        node = self.lookup_or_create_node(state)
+        if node.total_visits == ismcts.UNEXPANDED_VISIT_COUNT:
+            node.total_visits = 0
+            for action, prob in self._evaluator.prior(state):
+                node.prior_map[action] = prob
+            return self._evaluator.evaluate(state)
+        chosen = self.check_expand(node, legal_actions)
+        if chosen != pyspiel.INVALID_ACTION:
+            self.expand_if_necessary(state, node, chosen)
+        else:
+            chosen = self.select_action_tree_policy(state, node, legal_actions)
+        node.total_visits += 1
+        node.child_info[chosen].visits += 1
+        state.apply_action(chosen)
+        returns = self.run_simulation(state, depth + 1)
+        node.child_info[chosen].return_sum += returns[cur_player]
+        return returns
+
+    def lookup_or_create_node(self, state: pyspiel.State) -> ismcts.ISMCTSNode:
+        """The node of the state's information set (its key worked out once: OpenSpiel's asks it up to three
+        times, and a key is the seat's whole information-state string)."""
+        key = self.get_state_key(state)
+        node = self._nodes.get(key)
+        if node is None:
+            node = self._nodes[key] = ismcts.ISMCTSNode()
+            node.total_visits = ismcts.UNEXPANDED_VISIT_COUNT
+        return node
 
     def run_search(self, state: pyspiel.State) -> list[tuple[int, float]]:
         self.reset()
@@ -73,9 +148,10 @@ class SeatISMCTSBot(ismcts.ISMCTSBot):
             return [(legal_actions[0], 1.0)]
         self._root_node = self.create_new_node(state)
         root_key = self.get_state_key(state)
-        for _ in range(self._max_simulations):
+        for simulation in range(self._max_simulations):
             sampled = self.sample_root_state(state)
-            assert root_key == self.get_state_key(sampled), "a sampled world looks different to the seat"
+            if simulation == 0:  # (tests/test_worlds.py checks the sampler itself on many positions)
+                assert root_key == self.get_state_key(sampled), "a sampled world looks different to the seat"
             self.run_simulation(sampled)
         return self.get_final_policy(state, _legal_view(self._root_node, legal_actions))
 
@@ -92,15 +168,36 @@ def _legal_view(node: ismcts.ISMCTSNode, legal_actions: list[int]) -> ismcts.ISM
     return view
 
 
+def position_scores(game: Game) -> list[float]:
+    """The seats' scores as :func:`~tablerules.sweep.summaries.evaluate` reads them mid-game."""
+    reader = POSITION_SCORES.get(game.name)
+    return reader(game) if reader is not None else seat_scores(game)
+
+
+def standing(game: Game, player: int) -> float:
+    """A finer standing than :func:`~tablerules.sweep.summaries.evaluate`'s rank alone: half the rank, half the
+    lead over the best other seat as a share of the scores' spread (-1 to 1), so that a move that gains a coin
+    or a level shows before it changes a rank."""
+    scores = position_scores(game)
+    if len(scores) < 2:
+        return 0.0
+    mine, best_other = scores[player], max(s for i, s in enumerate(scores) if i != player)
+    spread = max(scores) - min(scores) + 1.0
+    return 0.5 * evaluate(game, player) + 0.5 * max(-1.0, min(1.0, (mine - best_other) / spread))
+
+
 class HeuristicRollouts(mcts.Evaluator):
     """Priors leaning to ``policy``'s choice (uniform without one); a leaf valued by a rollout of at most
     ``depth`` actions by ``policy`` (random actions when ``None``), then by the game's standing
     (:func:`~tablerules.sweep.summaries.evaluate`)."""
 
-    def __init__(self, depth: int, rng: random.Random, policy: Agent | None) -> None:
+    def __init__(self, depth: int, rng: random.Random, policy: Agent | None, prior_weight: float = HEURISTIC_PRIOR,
+                 margin: bool = False) -> None:
         self.depth = depth
         self.rng = rng
         self.policy = policy
+        self.prior_weight = prior_weight
+        self.margin = margin
         self._last: tuple[Game, int, int, Action] | None = None  # the policy's last choice (game, actions, seat)
 
     def _choice(self, game: Game, seat: int) -> Action:
@@ -119,7 +216,8 @@ class HeuristicRollouts(mcts.Evaluator):
         state._core.player = state._core.legal = None
         if game.is_over():
             return np.array(state.returns())
-        return np.array([CUTOFF_DAMPING * evaluate(game, p) for p in range(game.num_players())])
+        value = standing if self.margin else evaluate
+        return np.array([CUTOFF_DAMPING * value(game, p) for p in range(game.num_players())])
 
     def prior(self, state: osp.TablerulesState) -> list[tuple[int, float]]:
         """Half the prior on the action the heuristic agent would choose, the rest spread evenly."""
@@ -129,7 +227,8 @@ class HeuristicRollouts(mcts.Evaluator):
             return [(a, even) for a in legal]
         core = state._core
         choice = self._choice(core.game, core.current_player())
-        return [(a, even / 2 + (HEURISTIC_PRIOR if core.moves[a] == choice else 0.0)) for a in legal]
+        rest = (1.0 - self.prior_weight) * even
+        return [(a, rest + (self.prior_weight if core.moves[a] == choice else 0.0)) for a in legal]
 
 
 class ISMCTSAgent(Agent):
@@ -139,8 +238,13 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
 
     def __init__(self, simulations: int | None = None, rollout_depth: int | None = None, uct_c: float = 2.0,
-                 seed: int | str = 0, heuristic: bool = True) -> None:
+                 seed: int | str = 0, heuristic: bool = True, prior_weight: float = HEURISTIC_PRIOR,
+                 margin: bool = False) -> None:
+        """``prior_weight``: the prior on the heuristic's choice; ``margin``: value a cut-off position by
+        :func:`standing` (rank and lead) instead of the rank alone."""
         super().__init__(seed)
+        self.prior_weight = prior_weight
+        self.margin = margin
         self.simulations = simulations or DEFAULT_SIMULATIONS
         self.rollout_depth = DEFAULT_ROLLOUT_DEPTH if rollout_depth is None else rollout_depth
         self.uct_c = uct_c
@@ -177,7 +281,8 @@ class ISMCTSAgent(Agent):
         if state.current_player() != player:  # a response window asked a later seat first: no tree for it
             return policy.choose(game, player) if policy is not None else self.pick(game, player, legal)
         rng = self.tie_break(game, player)
-        bot = SeatISMCTSBot(wrapped, HeuristicRollouts(self.rollout_depth, rng, policy), self.uct_c,
+        evaluator = HeuristicRollouts(self.rollout_depth, rng, policy, self.prior_weight, self.margin)
+        bot = SeatISMCTSBot(wrapped, evaluator, self.uct_c,
                             self.simulations, random_state=np.random.RandomState(rng.randrange(2**31)),
                             child_selection_policy=ismcts.ChildSelectionPolicy.PUCT)
         bot.set_resampler(lambda s, p: osp.resampled(s, p, rng, game))

@@ -9,7 +9,8 @@ from matplotlib.axes import Axes
 
 from ..analysis.balance import Finding, SeatWins
 from ..analysis.ladder import Ladder, Match, Side
-from ..analysis.stats import ELO
+from ..analysis.ladder_results import LadderResults
+from ..analysis.stats import ELO, wilson
 from ..core.registry import game_class
 from .show import Table, Text
 
@@ -102,3 +103,40 @@ def seat_bars(ax: Axes, wins: SeatWins, title: str = "") -> Axes:
 def findings(items: Sequence[Finding]) -> Text:
     """The findings as a Markdown list, each with its interval and test (or "agents too weak")."""
     return Text("\n".join(f"- {f.words()}" for f in items))
+
+
+def settings_table(results: LadderResults, caption: str = "") -> Table:
+    """How each game's ladder was measured: seats, seeds per match (each played once per seating), the search
+    rung's simulations a decision and rollout length, and when."""
+    rows = []
+    for run in results.games:
+        seeds = "; ".join(f"{SHORT_AGENTS.get(a, a)} v {SHORT_AGENTS.get(b, b)} {n}"
+                          for (a, b), n in run.seeds().items())
+        search = (f"{run.search.simulations} simulations, rollouts of {run.search.rollout_depth} actions"
+                  if run.search else "no search rung")
+        rows.append((game_title(run.game), run.players, seeds, search, run.made or "not recorded"))
+    return Table(rows, ("game", "seats", "seeds a match", "search budget a decision", "measured"), caption)
+
+
+def order_words(match: Match) -> str:
+    """Whether ``match.b`` is shown stronger than ``match.a``: the verdict, B's share of the decided games
+    with its 95% interval, and the sign test."""
+    b_share = wilson(match.b_wins, match.a_wins + match.b_wins)
+    if not match.a_wins + match.b_wins:
+        return f"{agent_words(match.a)} < {agent_words(match.b)}: no game decided"
+    shown = match.b_wins > match.a_wins and match.test().significant()
+    reversed_ = match.a_wins > match.b_wins and match.test().significant()
+    verdict = ("shown" if shown else f"the reverse is shown ({agent_words(match.a)} is the stronger)" if reversed_
+               else "not shown (the interval covers one half)")
+    return (f"{agent_words(match.a)} < {agent_words(match.b)}: {verdict}; {agent_words(match.b)} won "
+            f"{b_share.words()} of the games one side won ({agent_words(match.a)} against {agent_words(match.b)}: "
+            f"{match.test().words()})")
+
+
+def order_list(results: LadderResults) -> Text:
+    """Per game, each rung against the next in words (:func:`order_words`)."""
+    lines = []
+    for run in results.games:
+        parts = "; ".join(order_words(m) for m in run.matches)
+        lines.append(f"- **{SHORT_GAMES.get(run.game, run.game)}**: {parts}.")
+    return Text("\n".join(lines))

@@ -519,6 +519,12 @@ class DungeonCrawl(Game):
     def is_over(self) -> bool:
         return self.state.over
 
+    @classmethod
+    def heuristic_agent(cls) -> Any:
+        from .crawl_agent import CrawlHeuristicAgent
+
+        return CrawlHeuristicAgent()
+
     def result(self) -> Result | None:
         if not self.state.over:
             return None
