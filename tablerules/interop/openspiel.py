@@ -76,7 +76,7 @@ import numpy as np
 
 from ..core.protocol import Game
 from ..core.registry import game_class, game_names
-from .ids import Listing, NotEncodable, Tables  # noqa: F401  (NotEncodable: what a bad table raises)
+from .ids import Decline, Listing, NotEncodable, Tables  # noqa: F401  (NotEncodable: what a bad table raises)
 from .ids import tables as game_tables
 from .tensors import Spec as TensorSpec
 from .tensors import encode as encode_tensor
@@ -283,7 +283,8 @@ class TablerulesGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=float(players - 1),
             utility_sum=0.0,
-            max_game_length=spec.max_length * (players if self.anytime else 1),  # <= players - 1 declines an action
+            # an action takes at most most_steps choices, and with windows up to players - 1 declines come before it
+            max_game_length=spec.max_length * (self.tables.actions.most_steps + (players - 1 if self.anytime else 0)),
         )
         super().__init__(spec.game_type, game_info, values)
         self.players = players
@@ -324,12 +325,17 @@ class TablerulesGame(pyspiel.Game):
 class _Core:
     """A state's tablerules game and caches. Copied with :meth:`Game.copy`, pickled as the JSON save."""
 
-    __slots__ = ("anytime", "game", "legal", "moves", "passes", "player", "players", "spec", "tables", "tensors",
-                 "window")
+    __slots__ = ("anytime", "chosen", "game", "legal", "menu", "moves", "passes", "player", "players", "spec", "tables",
+                 "tensors", "whole", "window")
 
     def __init__(self, game: Game, spec: _Spec, players: int, tables: Tables, anytime: bool = False,
-                 window: tuple[int, ...] | None = None, passes: tuple[Pass, ...] = ()) -> None:
+                 window: tuple[int, ...] | None = None, passes: tuple[Pass, ...] = (),
+                 chosen: tuple[int, ...] = (), whole: bool = False) -> None:
         self.game = game
+        # whole: the legal ids are the full ids, every action one choice (the kit's own search agents, which never
+        # record ids: their trees stay as in version 3); otherwise the compact ids, large blocks in steps
+        self.whole = whole
+        self.chosen = chosen  # the compact ids the current player picked so far (a head and tails; () between actions)
         self.anytime = anytime
         self.window = window  # with windows on: the seats still to ask before this state's decision (None: not yet
         self.passes = passes  # worked out); every decline so far
@@ -338,15 +344,17 @@ class _Core:
         self.tables = tables
         self.player: int | None = None  # cached current player
         self.legal: list[int] | None = None  # cached sorted legal ids of the current player
-        self.moves: dict[int, Any] = {}  # id -> the legal action of the current player
+        self.moves: dict[int, Any] = {}  # full id -> the legal action of the current player
+        self.menu: dict[int, Any] = {}  # compact id -> the action it completes (None: more to choose)
         self.tensors: dict[int, np.ndarray] = {}  # seat -> its observation tensor in this state
 
     def __deepcopy__(self, memo: dict) -> _Core:
-        return _Core(self.game.copy(), self.spec, self.players, self.tables, self.anytime, self.window, self.passes)
+        return _Core(self.game.copy(), self.spec, self.players, self.tables, self.anytime, self.window, self.passes,
+                     self.chosen, self.whole)
 
     def __reduce__(self) -> tuple:
         return (_core_from_save, (self.spec.short_name, self.players, json.dumps(self.game.to_json()), self.anytime,
-                                  self.window, self.passes))
+                                  self.window, self.passes, self.chosen, self.whole))
 
     def current_player(self) -> int:
         if self.player is None:
@@ -374,8 +382,19 @@ class _Core:
                 self.moves = self.tables.actions.legal(self.game.legal_actions(player))
                 if not self.moves:
                     raise RuntimeError(f"{self.game.name}: player {player} is to act but has no legal action")
-            self.legal = sorted(self.moves)
+            self.menu = self.moves if self.whole else self.tables.actions.menu(self.moves, self.chosen)
+            self.legal = sorted(self.menu)
         return self.legal
+
+    def choice_words(self) -> str:
+        """The current player's partial choice in words for the strings ("" between actions)."""
+        if not self.chosen:
+            return ""
+        return f"Player {self.current_player()} is choosing {self.tables.actions.chosen_words(self.chosen)}"
+
+    def extra_words(self, history: bool) -> str:
+        """The lines the strings add to the game's own: the any-time window and the partial choice."""
+        return "\n".join(w for w in (self.window_words(history), self.choice_words()) if w)
 
     def decline(self) -> None:
         """The seat asked first in the window plays nothing: the next is asked (the state is unchanged)."""
@@ -419,9 +438,11 @@ _INITIAL_TENSORS: dict[tuple, np.ndarray] = {}  # (game, parameters, seat) -> th
 
 
 def _core_from_save(short_name: str, players: int, save: str, anytime: bool = False,
-                    window: tuple[int, ...] | None = None, passes: tuple[Pass, ...] = ()) -> _Core:
+                    window: tuple[int, ...] | None = None, passes: tuple[Pass, ...] = (),
+                    chosen: tuple[int, ...] = (), whole: bool = False) -> _Core:
     spec = _spec(short_name)
-    return _Core(spec.cls.from_json(json.loads(save)), spec, players, spec.tables(players), anytime, window, passes)
+    return _Core(spec.cls.from_json(json.loads(save)), spec, players, spec.tables(players), anytime, window, passes,
+                 chosen, whole)
 
 
 def _load_game(short_name: str, values: dict[str, Any]) -> TablerulesGame:
@@ -463,10 +484,15 @@ class TablerulesState(pyspiel.State):
         else:
             if core.legal is None:
                 core.legal_ids()
-            move = core.moves.get(action)
-            if move is None:
+            if action not in core.menu:
                 raise ValueError(f"{core.game.name}: action {action} is not legal for player {core.player}")
-            if core.window and action == core.tables.actions.decline:
+            move = core.menu[action]
+            if move is None:  # a head or a tail with more to choose: the same seat chooses on
+                core.chosen = (*core.chosen, action)
+                core.legal = None
+                return
+            core.chosen = ()
+            if core.window and isinstance(move, Decline):
                 core.decline()
                 return
         core.game.apply(move)
@@ -483,8 +509,12 @@ class TablerulesState(pyspiel.State):
             event, value = core.tables.chance.arguments(action)
             return f"{event}: {value}"
         if player == core.current_player() and action in core.legal_ids():
-            return core.moves[action].describe()
-        return f"player {player}: {core.tables.actions.text(action)}"
+            move = core.menu[action]
+            if move is not None:
+                return move.describe()
+            words = core.tables.actions.chosen_words((*core.chosen, action))
+            return f"player {player} chooses {words} (more to choose)"
+        return f"player {player}: {core.tables.actions.compact_text(action)}"
 
     def is_terminal(self) -> bool:
         core = self._core
@@ -504,7 +534,7 @@ class TablerulesState(pyspiel.State):
     def __str__(self) -> str:
         core = self._core
         text = json.dumps(core.game.state_dict(), sort_keys=True, ensure_ascii=False)
-        window = core.window_words(history=False)
+        window = core.extra_words(history=False)
         return f"{text}\n{window}" if window else text
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablerulesState:
@@ -564,7 +594,7 @@ class _Observer:
             method = getattr(game, "information_state_string", None)
             if method is None:
                 return state.history_str()
-            window = state._core.window_words(history=True)
+            window = state._core.extra_words(history=True)
             return f"{method(player)}\n{window}" if window else method(player)
         if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             return str(state)
@@ -575,7 +605,7 @@ class _Observer:
         method = getattr(game, "observation_string", None)
         if method is None:
             return str(state)
-        window = state._core.window_words(history=False)
+        window = state._core.extra_words(history=False)
         return f"{method(player)}\n{window}" if window else method(player)
 
 
@@ -588,7 +618,8 @@ def resampled(state: TablerulesState, player: int, rng: random.Random, game: Gam
     core = state._core
     world = sample_world(core.game if game is None else game, player, rng)
     new = state.get_game().new_initial_state()
-    new._core = _Core(world, core.spec, core.players, core.tables, core.anytime, core.window, core.passes)
+    new._core = _Core(world, core.spec, core.players, core.tables, core.anytime, core.window, core.passes, core.chosen,
+                      core.whole)
     return new
 
 
