@@ -14,8 +14,20 @@ How the protocol maps onto OpenSpiel
 * **Game parameters** are the fields of the game's ``Params`` dataclass that are ints, floats, bools
   or strings, plus ``seed`` (only :meth:`Game.roll` uses it: OpenSpiel samples chance itself) and ``anytime``
   (the wrapper's any-time windows, below; ``False`` by default).
-* **Chance** is explicit (``EXPLICIT_STOCHASTIC``): ``chance_outcomes()`` gives each outcome with the
-  float of its exact :class:`~fractions.Fraction`.
+* **Chance** is explicit (``EXPLICIT_STOCHASTIC``) by default: ``chance_outcomes()`` gives each outcome with the
+  float of its exact :class:`~fractions.Fraction`. With the game parameter ``chance="sampled"`` the game declares
+  ``SAMPLED_STOCHASTIC`` and a chance node offers one outcome, ``[(id, 1.0)]``, drawn with the engine's own sampler
+  (:meth:`Game.sample_chance`) from the state's stream (each new state's stream is drawn from the game's, seeded by
+  ``seed``; clones, pickles and serialised states draw the same; applying another possible outcome's id, as a
+  recorded history does, still plays it). Faster (no list of every card left), but it breaks whatever enumerates
+  chance: exact expectations over outcomes (expectiminimax, CFR and best response over chance, the MCTS bot's
+  chance branching sees one outcome per visit, as sampling anyway); and OpenSpiel's
+  ``serialize_game_and_state`` (so ``random_sim_test(serialize=True)`` and ``games_sim_test``) needs the game's
+  random state, which a game written in Python cannot give: use ``serialize()`` or pickling.
+* **Large blocks in steps.** An action of a block of more than 256 ids (Munchkin's help offers) is chosen by the
+  same seat as a head id then one or two tail ids (:mod:`tablerules.interop.ids.steps`); the state keeps the
+  partial choice (clones, pickles, serialised states and ``resample_from_infostate`` carry it; the strings end with
+  it in words); the engine plays the action when the last id is chosen.
 * **One player at a time.** ``current_player()`` is ``CHANCE`` at a chance step, ``TERMINAL`` at the
   end, else the first seat of :meth:`Game.to_act` that has a legal action. In a response window (several
   seats may act) the others answer after it, in ``to_act()`` order, so the wrapped game is sequential.
@@ -87,7 +99,10 @@ from .windows import Pass, engine_seat, window_moves, window_seats, window_words
 PREFIX = "python_tablerules_"
 #: the game parameter that opens any-time windows (:mod:`tablerules.interop.windows`)
 ANYTIME = "anytime"
-WRAPPER_PARAMETERS = ("seed", ANYTIME)
+#: the game parameter choosing how chance is offered: "explicit" (every outcome listed) or "sampled"
+CHANCE = "chance"
+CHANCE_MODES = ("explicit", "sampled")
+WRAPPER_PARAMETERS = ("seed", ANYTIME, CHANCE)
 
 TableMaker = Callable[[int], Tables]
 
@@ -150,6 +165,7 @@ def _parameter_defaults(cls: type[Game]) -> dict[str, Any]:
                 defaults[f.name] = f.default
     defaults["seed"] = 0
     defaults[ANYTIME] = False
+    defaults[CHANCE] = "explicit"
     return defaults
 
 
@@ -272,6 +288,10 @@ class TablerulesGame(pyspiel.Game):
         values = {**spec.game_type.parameter_specification, **dict(params or {})}
         self.seed = int(values.get("seed", 0))
         self.anytime = bool(values.get(ANYTIME, False))
+        self.chance_mode = str(values.get(CHANCE, "explicit"))
+        if self.chance_mode not in CHANCE_MODES:
+            raise ValueError(f"chance={self.chance_mode!r}: one of {', '.join(CHANCE_MODES)}")
+        self.sampling = random.Random(f"{spec.short_name}/{self.seed}") if self.chance_mode == "sampled" else None
         self.tablerules_params = spec.cls.make_params({k: v for k, v in values.items()
                                                        if k not in WRAPPER_PARAMETERS})
         players = int(getattr(self.tablerules_params, "players", spec.default_players))
@@ -286,7 +306,10 @@ class TablerulesGame(pyspiel.Game):
             # an action takes at most most_steps choices, and with windows up to players - 1 declines come before it
             max_game_length=spec.max_length * (self.tables.actions.most_steps + (players - 1 if self.anytime else 0)),
         )
-        super().__init__(spec.game_type, game_info, values)
+        game_type = spec.game_type
+        if self.sampling is not None and game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC:
+            game_type = _sampled_type(game_type)
+        super().__init__(game_type, game_info, values)
         self.players = players
         self.values = values
 
@@ -325,8 +348,8 @@ class TablerulesGame(pyspiel.Game):
 class _Core:
     """A state's tablerules game and caches. Copied with :meth:`Game.copy`, pickled as the JSON save."""
 
-    __slots__ = ("anytime", "chosen", "game", "legal", "menu", "moves", "passes", "player", "players", "spec", "tables",
-                 "tensors", "whole", "window")
+    __slots__ = ("anytime", "chosen", "game", "legal", "menu", "moves", "passes", "player", "players", "sampled",
+                 "sampler", "spec", "tables", "tensors", "whole", "window")
 
     def __init__(self, game: Game, spec: _Spec, players: int, tables: Tables, anytime: bool = False,
                  window: tuple[int, ...] | None = None, passes: tuple[Pass, ...] = (),
@@ -335,6 +358,8 @@ class _Core:
         # whole: the legal ids are the full ids, every action one choice (the kit's own search agents, which never
         # record ids: their trees stay as in version 3); otherwise the compact ids, large blocks in steps
         self.whole = whole
+        self.sampler: random.Random | None = None  # chance="sampled": the stream this state draws its chance from
+        self.sampled: tuple[int, Any] | None = None  # the outcome drawn for the pending chance step (id, outcome)
         self.chosen = chosen  # the compact ids the current player picked so far (a head and tails; () between actions)
         self.anytime = anytime
         self.window = window  # with windows on: the seats still to ask before this state's decision (None: not yet
@@ -349,12 +374,18 @@ class _Core:
         self.tensors: dict[int, np.ndarray] = {}  # seat -> its observation tensor in this state
 
     def __deepcopy__(self, memo: dict) -> _Core:
-        return _Core(self.game.copy(), self.spec, self.players, self.tables, self.anytime, self.window, self.passes,
-                     self.chosen, self.whole)
+        new = _Core(self.game.copy(), self.spec, self.players, self.tables, self.anytime, self.window, self.passes,
+                    self.chosen, self.whole)
+        if self.sampler is not None:  # the copy draws what this state would draw
+            new.sampler = random.Random()
+            new.sampler.setstate(self.sampler.getstate())
+            new.sampled = self.sampled
+        return new
 
     def __reduce__(self) -> tuple:
         return (_core_from_save, (self.spec.short_name, self.players, json.dumps(self.game.to_json()), self.anytime,
-                                  self.window, self.passes, self.chosen, self.whole))
+                                  self.window, self.passes, self.chosen, self.whole,
+                                  None if self.sampler is None else (self.sampler.getstate(), self.sampled)))
 
     def current_player(self) -> int:
         if self.player is None:
@@ -402,6 +433,14 @@ class _Core:
         self.window = self.window[1:]
         self.player = self.legal = None
 
+    def sample(self) -> tuple[int, Any]:
+        """chance="sampled": the pending step's outcome drawn from this state's stream (once: asked again, the
+        same), with its chance id."""
+        if self.sampled is None:
+            outcome = self.game.sample_chance(self.sampler)
+            self.sampled = (self.tables.chance.value_id(outcome.event, outcome.outcome), outcome)
+        return self.sampled
+
     def window_words(self, history: bool) -> str:
         """The window in words for the strings (worked out first: it is found when the current player is)."""
         if not self.anytime:
@@ -439,10 +478,33 @@ _INITIAL_TENSORS: dict[tuple, np.ndarray] = {}  # (game, parameters, seat) -> th
 
 def _core_from_save(short_name: str, players: int, save: str, anytime: bool = False,
                     window: tuple[int, ...] | None = None, passes: tuple[Pass, ...] = (),
-                    chosen: tuple[int, ...] = (), whole: bool = False) -> _Core:
+                    chosen: tuple[int, ...] = (), whole: bool = False, sampling: tuple | None = None) -> _Core:
     spec = _spec(short_name)
-    return _Core(spec.cls.from_json(json.loads(save)), spec, players, spec.tables(players), anytime, window, passes,
+    core = _Core(spec.cls.from_json(json.loads(save)), spec, players, spec.tables(players), anytime, window, passes,
                  chosen, whole)
+    if sampling is not None:
+        core.sampler = random.Random()
+        core.sampler.setstate(sampling[0])
+        core.sampled = sampling[1]
+    return core
+
+
+def _sampled_type(game_type: Any) -> Any:
+    """``game_type`` declaring ``SAMPLED_STOCHASTIC`` chance (the ``chance="sampled"`` parameter)."""
+    return pyspiel.GameType(
+        short_name=game_type.short_name, long_name=game_type.long_name, dynamics=game_type.dynamics,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC, information=game_type.information,
+        utility=game_type.utility, reward_model=game_type.reward_model, max_num_players=game_type.max_num_players,
+        min_num_players=game_type.min_num_players,
+        provides_information_state_string=game_type.provides_information_state_string,
+        provides_information_state_tensor=game_type.provides_information_state_tensor,
+        provides_observation_string=game_type.provides_observation_string,
+        provides_observation_tensor=game_type.provides_observation_tensor,
+        parameter_specification=game_type.parameter_specification)
+
+
+def _deserialized(game: TablerulesGame, text: str) -> TablerulesState:
+    return game.deserialize_state(text)
 
 
 def _load_game(short_name: str, values: dict[str, Any]) -> TablerulesGame:
@@ -458,8 +520,15 @@ class TablerulesState(pyspiel.State):
             raise AttributeError(name)
         game = self.get_game()
         core = _Core(game.new_tablerules_game(), game.spec, game.players, game.tables, game.anytime)
+        if game.sampling is not None:  # each new state its own stream, drawn from the game's
+            core.sampler = random.Random(game.sampling.getrandbits(64))
         self._core = core
         return core
+
+    def __reduce__(self) -> tuple:
+        """Pickled as the game (its parameters) and ``serialize()``: what OpenSpiel's own pickling holds, without
+        asking the game for its random state (a Python game has none to give: chance="sampled" needs this)."""
+        return (_deserialized, (self.get_game(), self.serialize()))
 
     def current_player(self) -> int:
         core = self._core
@@ -473,12 +542,16 @@ class TablerulesState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         # a copy: Python callers get the list itself (OpenSpiel's MCTS shuffles its priors in place), and the
         # listing is shared by every state at an equal step
-        return self._core.outcomes().probabilities.copy()
+        core = self._core
+        if core.sampler is not None:  # chance="sampled": the one outcome drawn for this step
+            return [(core.sample()[0], 1.0)]
+        return core.outcomes().probabilities.copy()
 
     def _apply_action(self, action: int) -> None:
         core = self._core
         if core.game.is_chance():
-            move = core.outcomes().outcome(action)
+            sampled = core.sampled
+            move = sampled[1] if sampled is not None and sampled[0] == action else core.outcomes().outcome(action)
             if move is None:
                 raise ValueError(f"{core.game.name}: chance outcome {action} is not possible now")
         else:
@@ -496,13 +569,16 @@ class TablerulesState(pyspiel.State):
                 core.decline()
                 return
         core.game.apply(move)
-        core.player = core.legal = core.window = None
+        core.player = core.legal = core.window = core.sampled = None
         if core.tensors:
             core.tensors = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
         core = self._core
         if player == pyspiel.PlayerId.CHANCE:
+            sampled = core.sampled
+            if sampled is not None and sampled[0] == action:
+                return sampled[1].describe()
             known = core.outcomes().outcome(action) if core.game.is_chance() else None
             if known is not None:
                 return known.describe()
@@ -620,6 +696,8 @@ def resampled(state: TablerulesState, player: int, rng: random.Random, game: Gam
     new = state.get_game().new_initial_state()
     new._core = _Core(world, core.spec, core.players, core.tables, core.anytime, core.window, core.passes, core.chosen,
                       core.whole)
+    if core.sampler is not None:
+        new._core.sampler = random.Random(rng.getrandbits(64))
     return new
 
 
