@@ -90,7 +90,7 @@ from ..core.protocol import Game
 from ..core.registry import game_class, game_names
 from .ids import Decline, Listing, NotEncodable, Tables  # noqa: F401  (NotEncodable: what a bad table raises)
 from .ids import tables as game_tables
-from .tensors import Spec as TensorSpec
+from .observer import Observer
 from .tensors import encode as encode_tensor
 from .tensors import has_tensor
 from .tensors import spec as tensor_spec
@@ -334,14 +334,14 @@ class TablerulesGame(pyspiel.Game):
     def new_tablerules_game(self) -> Game:
         return self.spec.cls(self.tablerules_params, seed=self.seed)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         perfect = self.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
         layout = tensor_spec(self.spec.cls.name, self.players) if has_tensor(self.spec.cls.name) else None
         if iig_obs_type is None:
-            return _Observer(False, perfect=perfect, layout=layout)
-        return _Observer(bool(iig_obs_type.perfect_recall), bool(iig_obs_type.public_info),
+            return Observer(False, perfect=perfect, layout=layout)
+        return Observer(bool(iig_obs_type.perfect_recall), bool(iig_obs_type.public_info),
                          iig_obs_type.private_info, perfect, layout)
 
 
@@ -620,69 +620,6 @@ class TablerulesState(pyspiel.State):
         ``UniformProbabilitySampler``). What OpenSpiel's ``ISMCTSBot`` samples its worlds with. The new
         state's OpenSpiel history is empty and it cannot be serialised (a sampled world has no save)."""
         return resampled(self, player_id, random.Random(int(probability_sampler() * 2**53)))
-
-
-class _Observer:
-    """Strings, and the observation tensor when the game has a layout, as the observation type asks (``None``: the
-    seat's observation):
-
-    * perfect recall: the information state string (no tensor);
-    * public only (``private_info`` NONE): the observation of a perfect-information game (everything is public);
-      ``None`` (not provided) for a game with hidden cards, so that no seat's hand shows; the tensor with the
-      seat's private slices (its own hand, ``me``...) zeroed;
-    * private only (no public info): ``""`` in a perfect-information game (nothing is private), else the seat's
-      own observation; the tensor with only the private slices;
-    * every player's private info: the whole state (the referee's view; no tensor: the layout is a seat's);
-    * otherwise the seat's observation string and tensor.
-    """
-
-    def __init__(self, information_state: bool, public: bool = True, private: Any = None,
-                 perfect: bool = False, layout: TensorSpec | None = None) -> None:
-        self.information_state = information_state
-        self.public = public
-        self.private = pyspiel.PrivateInfoType.SINGLE_PLAYER if private is None else private
-        self.perfect = perfect
-        self.tensor: np.ndarray | None = None
-        self.dict: dict[str, Any] = {}
-        self.keep: np.ndarray | None = None  # entries to keep (the others are zeroed)
-        if layout is not None and not information_state and self.private != pyspiel.PrivateInfoType.ALL_PLAYERS:
-            self.tensor = np.zeros(layout.size, np.float32)
-            self.dict = layout.views(self.tensor)
-            if self.private == pyspiel.PrivateInfoType.NONE:
-                self.keep = ~layout.private
-            elif not public:
-                self.keep = layout.private.copy()
-
-    def set_from(self, state: TablerulesState, player: int) -> None:
-        if self.tensor is None:
-            return
-        if "_core" in state.__dict__:
-            self.tensor[:] = state._core.tensor(player)
-        else:  # a state nobody has looked at is the game's initial state (OpenSpiel makes one on every
-            # observation_tensor call to size the vector): its tensor is the same each time
-            self.tensor[:] = state.get_game().initial_tensor(player)
-        if self.keep is not None:
-            self.tensor *= self.keep
-
-    def string_from(self, state: TablerulesState, player: int) -> str | None:
-        game = state._core.game
-        if self.information_state:
-            method = getattr(game, "information_state_string", None)
-            if method is None:
-                return state.history_str()
-            window = state._core.extra_words(history=True)
-            return f"{method(player)}\n{window}" if window else method(player)
-        if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            return str(state)
-        if self.private == pyspiel.PrivateInfoType.NONE and not self.perfect:
-            return None
-        if not self.public and self.perfect:
-            return ""
-        method = getattr(game, "observation_string", None)
-        if method is None:
-            return str(state)
-        window = state._core.extra_words(history=False)
-        return f"{method(player)}\n{window}" if window else method(player)
 
 
 def resampled(state: TablerulesState, player: int, rng: random.Random, game: Game | None = None) -> TablerulesState:
