@@ -44,8 +44,8 @@ def test_every_legal_action_has_its_own_id_in_range_and_decodes_back(name: str) 
     states = 0
     for players in PLAYERS[name]:
         t = tables(name, players)
-        # Munchkin 6 players is the largest (23,932: its help offers); the rest are a few thousand at most
-        assert t.actions.size <= 25_000 and t.chance.size <= 2_000
+        # full ids: Munchkin 6 players is the largest (23,933: its help offers); the compact ids at most ~3,000
+        assert t.actions.full_size <= 25_000 and t.chance.size <= 2_000 and t.actions.size <= 3_000
         for game, seat, legal in random_states(name, players, games=4 if name == "munchkin" else 12):
             if seat is None:
                 outcomes = t.chance.outcomes(game.chance_step())
@@ -58,7 +58,7 @@ def test_every_legal_action_has_its_own_id_in_range_and_decodes_back(name: str) 
             decoded = t.actions.legal(legal)  # id -> action (raises when two legal actions share an id)
             assert len(decoded) == len(set(legal))
             for i, action in decoded.items():
-                assert 0 <= i < t.actions.size and t.actions.id(action) == i
+                assert 0 <= i < t.actions.full_size and t.actions.id(action) == i
                 block, values = t.actions.arguments(i)
                 assert block.split()[0] == type(action).__name__
                 for field, value in values.items():  # what the id says is what the action holds
@@ -128,7 +128,9 @@ def test_the_table_version_and_sizes_are_documented_in_the_readme() -> None:
     for name, counts in PLAYERS.items():
         for players in range(counts[0], counts[1] + 1):
             t = tables(name, players)
-            assert f"| {name} | {players} | {t.actions.size:,} | {t.chance.size:,} |" in readme, (name, players)
+            row = (f"| {name} | {players} | {t.actions.size:,} | {t.actions.most_steps} | {t.actions.full_size:,} "
+                   f"| {t.chance.size:,} |")
+            assert row in readme, (name, players)
 
 
 def test_every_registered_game_has_a_table() -> None:
@@ -178,3 +180,65 @@ def test_the_fast_chance_listing_gives_what_the_outcome_table_gives(name: str) -
                 assert actions.legal(legal) == {actions.id(a): a for a in legal}
                 game.apply(rng.choice(legal))
     assert steps > 10
+
+
+def sequences(table, moves: dict, chosen: tuple[int, ...] = ()) -> list[tuple[tuple[int, ...], object]]:
+    """Every sequence of compact ids the menus offer from ``chosen`` on, with the action it ends in."""
+    out = []
+    for i, action in table.menu(moves, chosen).items():
+        assert 0 <= i < table.size
+        if action is None:
+            deeper = sequences(table, moves, (*chosen, i))
+            assert deeper, (chosen, i)  # a partial choice always leads somewhere
+            out += deeper
+        else:
+            out.append(((*chosen, i), action))
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_every_legal_action_is_one_sequence_of_compact_ids_and_every_sequence_ends_in_a_legal_action(
+        name: str) -> None:
+    """Large blocks chosen in steps (ids.steps): from random states of every game, the head/tail menus reach each
+    legal engine action by exactly one sequence (its ``steps``), every sequence offered ends in a legal action, each
+    step offers at most LIMIT ids, and the words of a partial choice name its block."""
+    from tablerules.interop.ids.steps import LIMIT
+
+    split_seen = 0
+    for players in PLAYERS[name]:
+        t = tables(name, players).actions
+        assert t.size <= 3_000 and t.decline == t.size - 1
+        for _game, seat, legal in random_states(name, players, games=2 if name == "munchkin" else 4, limit=1500):
+            if seat is None or not legal:
+                continue
+            moves = t.legal(legal)
+            found = sequences(t, moves)
+            assert sorted(map(repr, (a for _, a in found))) == sorted(map(repr, moves.values()))
+            for path, action in found:
+                assert path == t.steps(t.id(action))
+                if len(path) > 1:
+                    split_seen += 1
+                    assert path[0] < t.tail and all(t.tail <= i < t.decline for i in path[1:])
+                    words = t.chosen_words(path[:-1])
+                    assert words.split(":")[0] == t.blocks[t.head_block(path[0])].name
+                for k in range(len(path)):
+                    assert len(t.menu(moves, path[:k])) <= LIMIT
+    if name != "quest-crawl":
+        assert split_seen > 0
+
+
+def test_the_split_follows_the_blocks_argument_sizes() -> None:
+    """A block of at most LIMIT ids is whole; larger ones are grouped from their first argument; an argument of more
+    than LIMIT values is two digits (high then low part)."""
+    from tablerules.interop.ids.steps import Digit, split
+
+    assert split((6, 40)) is None
+    askhelp = split((6, 65, 41))
+    assert askhelp.sizes == (6, 65, 41)
+    assert split((3, 65, 41)).sizes == (195, 41)
+    big = split((2, 4, 1365))  # Baldur's Gate with 6 players: a kind named for each other owner
+    assert big.groups == ((Digit(0, 2), Digit(1, 4)), (Digit(2, 37, 37),), (Digit(2, 37),))
+    assert big.values((1, 3, 1000)) == (1 * 4 + 3, 1000 // 37, 1000 % 37)
+    t = tables("munchkin", 4).actions
+    k = next(i for i, b in enumerate(t.blocks) if b.name == "AskHelp")
+    assert t.splits[k].sizes == (4, 65, 41) and t.most_steps == 3

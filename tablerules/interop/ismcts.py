@@ -277,7 +277,7 @@ class ISMCTSAgent(Agent):
         policy = self.policy(game)
         wrapped = self._wrapped(game)
         state = wrapped.new_initial_state()
-        core = state._core = osp._Core(game.copy(), wrapped.spec, game.num_players(), wrapped.tables)
+        core = state._core = osp._Core(game.copy(), wrapped.spec, game.num_players(), wrapped.tables, whole=True)
         if state.current_player() != player:  # a response window asked a later seat first: no tree for it
             return policy.choose(game, player) if policy is not None else self.pick(game, player, legal)
         rng = self.tie_break(game, player)

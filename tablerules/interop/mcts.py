@@ -114,7 +114,7 @@ class MCTSAgent(Agent):
             return legal[0]
         bot, wrapped = self._bot(game)
         state = wrapped.new_initial_state()
-        core = state._core = osp._Core(game.copy(), wrapped.spec, game.num_players(), wrapped.tables)
+        core = state._core = osp._Core(game.copy(), wrapped.spec, game.num_players(), wrapped.tables, whole=True)
         if state.current_player() != player:  # a response window asked a later seat first: no tree for it
             return self.fallback.choose(game, player)
         choice = bot.step(state)  # (the bot searches clones; the state's own legal map is unchanged)

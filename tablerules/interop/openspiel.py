@@ -14,8 +14,20 @@ How the protocol maps onto OpenSpiel
 * **Game parameters** are the fields of the game's ``Params`` dataclass that are ints, floats, bools
   or strings, plus ``seed`` (only :meth:`Game.roll` uses it: OpenSpiel samples chance itself) and ``anytime``
   (the wrapper's any-time windows, below; ``False`` by default).
-* **Chance** is explicit (``EXPLICIT_STOCHASTIC``): ``chance_outcomes()`` gives each outcome with the
-  float of its exact :class:`~fractions.Fraction`.
+* **Chance** is explicit (``EXPLICIT_STOCHASTIC``) by default: ``chance_outcomes()`` gives each outcome with the
+  float of its exact :class:`~fractions.Fraction`. With the game parameter ``chance="sampled"`` the game declares
+  ``SAMPLED_STOCHASTIC`` and a chance node offers one outcome, ``[(id, 1.0)]``, drawn with the engine's own sampler
+  (:meth:`Game.sample_chance`) from the state's stream (each new state's stream is drawn from the game's, seeded by
+  ``seed``; clones, pickles and serialised states draw the same; applying another possible outcome's id, as a
+  recorded history does, still plays it). Faster (no list of every card left), but it breaks whatever enumerates
+  chance: exact expectations over outcomes (expectiminimax, CFR and best response over chance, the MCTS bot's
+  chance branching sees one outcome per visit, as sampling anyway); and OpenSpiel's
+  ``serialize_game_and_state`` (so ``random_sim_test(serialize=True)`` and ``games_sim_test``) needs the game's
+  random state, which a game written in Python cannot give: use ``serialize()`` or pickling.
+* **Large blocks in steps.** An action of a block of more than 256 ids (Munchkin's help offers) is chosen by the
+  same seat as a head id then one or two tail ids (:mod:`tablerules.interop.ids.steps`); the state keeps the
+  partial choice (clones, pickles, serialised states and ``resample_from_infostate`` carry it; the strings end with
+  it in words); the engine plays the action when the last id is chosen.
 * **One player at a time.** ``current_player()`` is ``CHANCE`` at a chance step, ``TERMINAL`` at the
   end, else the first seat of :meth:`Game.to_act` that has a legal action. In a response window (several
   seats may act) the others answer after it, in ``to_act()`` order, so the wrapped game is sequential.
@@ -76,9 +88,9 @@ import numpy as np
 
 from ..core.protocol import Game
 from ..core.registry import game_class, game_names
-from .ids import Listing, NotEncodable, Tables  # noqa: F401  (NotEncodable: what a bad table raises)
+from .ids import Decline, Listing, NotEncodable, Tables  # noqa: F401  (NotEncodable: what a bad table raises)
 from .ids import tables as game_tables
-from .tensors import Spec as TensorSpec
+from .observer import Observer
 from .tensors import encode as encode_tensor
 from .tensors import has_tensor
 from .tensors import spec as tensor_spec
@@ -87,7 +99,10 @@ from .windows import Pass, engine_seat, window_moves, window_seats, window_words
 PREFIX = "python_tablerules_"
 #: the game parameter that opens any-time windows (:mod:`tablerules.interop.windows`)
 ANYTIME = "anytime"
-WRAPPER_PARAMETERS = ("seed", ANYTIME)
+#: the game parameter choosing how chance is offered: "explicit" (every outcome listed) or "sampled"
+CHANCE = "chance"
+CHANCE_MODES = ("explicit", "sampled")
+WRAPPER_PARAMETERS = ("seed", ANYTIME, CHANCE)
 
 TableMaker = Callable[[int], Tables]
 
@@ -150,6 +165,7 @@ def _parameter_defaults(cls: type[Game]) -> dict[str, Any]:
                 defaults[f.name] = f.default
     defaults["seed"] = 0
     defaults[ANYTIME] = False
+    defaults[CHANCE] = "explicit"
     return defaults
 
 
@@ -272,6 +288,10 @@ class TablerulesGame(pyspiel.Game):
         values = {**spec.game_type.parameter_specification, **dict(params or {})}
         self.seed = int(values.get("seed", 0))
         self.anytime = bool(values.get(ANYTIME, False))
+        self.chance_mode = str(values.get(CHANCE, "explicit"))
+        if self.chance_mode not in CHANCE_MODES:
+            raise ValueError(f"chance={self.chance_mode!r}: one of {', '.join(CHANCE_MODES)}")
+        self.sampling = random.Random(f"{spec.short_name}/{self.seed}") if self.chance_mode == "sampled" else None
         self.tablerules_params = spec.cls.make_params({k: v for k, v in values.items()
                                                        if k not in WRAPPER_PARAMETERS})
         players = int(getattr(self.tablerules_params, "players", spec.default_players))
@@ -283,9 +303,13 @@ class TablerulesGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=float(players - 1),
             utility_sum=0.0,
-            max_game_length=spec.max_length * (players if self.anytime else 1),  # <= players - 1 declines an action
+            # an action takes at most most_steps choices, and with windows up to players - 1 declines come before it
+            max_game_length=spec.max_length * (self.tables.actions.most_steps + (players - 1 if self.anytime else 0)),
         )
-        super().__init__(spec.game_type, game_info, values)
+        game_type = spec.game_type
+        if self.sampling is not None and game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC:
+            game_type = _sampled_type(game_type)
+        super().__init__(game_type, game_info, values)
         self.players = players
         self.values = values
 
@@ -310,26 +334,33 @@ class TablerulesGame(pyspiel.Game):
     def new_tablerules_game(self) -> Game:
         return self.spec.cls(self.tablerules_params, seed=self.seed)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         perfect = self.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
         layout = tensor_spec(self.spec.cls.name, self.players) if has_tensor(self.spec.cls.name) else None
         if iig_obs_type is None:
-            return _Observer(False, perfect=perfect, layout=layout)
-        return _Observer(bool(iig_obs_type.perfect_recall), bool(iig_obs_type.public_info),
+            return Observer(False, perfect=perfect, layout=layout)
+        return Observer(bool(iig_obs_type.perfect_recall), bool(iig_obs_type.public_info),
                          iig_obs_type.private_info, perfect, layout)
 
 
 class _Core:
     """A state's tablerules game and caches. Copied with :meth:`Game.copy`, pickled as the JSON save."""
 
-    __slots__ = ("anytime", "game", "legal", "moves", "passes", "player", "players", "spec", "tables", "tensors",
-                 "window")
+    __slots__ = ("anytime", "chosen", "game", "legal", "menu", "moves", "passes", "player", "players", "sampled",
+                 "sampler", "spec", "tables", "tensors", "whole", "window")
 
     def __init__(self, game: Game, spec: _Spec, players: int, tables: Tables, anytime: bool = False,
-                 window: tuple[int, ...] | None = None, passes: tuple[Pass, ...] = ()) -> None:
+                 window: tuple[int, ...] | None = None, passes: tuple[Pass, ...] = (),
+                 chosen: tuple[int, ...] = (), whole: bool = False) -> None:
         self.game = game
+        # whole: the legal ids are the full ids, every action one choice (the kit's own search agents, which never
+        # record ids: their trees stay as in version 3); otherwise the compact ids, large blocks in steps
+        self.whole = whole
+        self.sampler: random.Random | None = None  # chance="sampled": the stream this state draws its chance from
+        self.sampled: tuple[int, Any] | None = None  # the outcome drawn for the pending chance step (id, outcome)
+        self.chosen = chosen  # the compact ids the current player picked so far (a head and tails; () between actions)
         self.anytime = anytime
         self.window = window  # with windows on: the seats still to ask before this state's decision (None: not yet
         self.passes = passes  # worked out); every decline so far
@@ -338,15 +369,23 @@ class _Core:
         self.tables = tables
         self.player: int | None = None  # cached current player
         self.legal: list[int] | None = None  # cached sorted legal ids of the current player
-        self.moves: dict[int, Any] = {}  # id -> the legal action of the current player
+        self.moves: dict[int, Any] = {}  # full id -> the legal action of the current player
+        self.menu: dict[int, Any] = {}  # compact id -> the action it completes (None: more to choose)
         self.tensors: dict[int, np.ndarray] = {}  # seat -> its observation tensor in this state
 
     def __deepcopy__(self, memo: dict) -> _Core:
-        return _Core(self.game.copy(), self.spec, self.players, self.tables, self.anytime, self.window, self.passes)
+        new = _Core(self.game.copy(), self.spec, self.players, self.tables, self.anytime, self.window, self.passes,
+                    self.chosen, self.whole)
+        if self.sampler is not None:  # the copy draws what this state would draw
+            new.sampler = random.Random()
+            new.sampler.setstate(self.sampler.getstate())
+            new.sampled = self.sampled
+        return new
 
     def __reduce__(self) -> tuple:
         return (_core_from_save, (self.spec.short_name, self.players, json.dumps(self.game.to_json()), self.anytime,
-                                  self.window, self.passes))
+                                  self.window, self.passes, self.chosen, self.whole,
+                                  None if self.sampler is None else (self.sampler.getstate(), self.sampled)))
 
     def current_player(self) -> int:
         if self.player is None:
@@ -374,14 +413,33 @@ class _Core:
                 self.moves = self.tables.actions.legal(self.game.legal_actions(player))
                 if not self.moves:
                     raise RuntimeError(f"{self.game.name}: player {player} is to act but has no legal action")
-            self.legal = sorted(self.moves)
+            self.menu = self.moves if self.whole else self.tables.actions.menu(self.moves, self.chosen)
+            self.legal = sorted(self.menu)
         return self.legal
+
+    def choice_words(self) -> str:
+        """The current player's partial choice in words for the strings ("" between actions)."""
+        if not self.chosen:
+            return ""
+        return f"Player {self.current_player()} is choosing {self.tables.actions.chosen_words(self.chosen)}"
+
+    def extra_words(self, history: bool) -> str:
+        """The lines the strings add to the game's own: the any-time window and the partial choice."""
+        return "\n".join(w for w in (self.window_words(history), self.choice_words()) if w)
 
     def decline(self) -> None:
         """The seat asked first in the window plays nothing: the next is asked (the state is unchanged)."""
         self.passes = (*self.passes, (self.game.num_actions, self.window[0]))
         self.window = self.window[1:]
         self.player = self.legal = None
+
+    def sample(self) -> tuple[int, Any]:
+        """chance="sampled": the pending step's outcome drawn from this state's stream (once: asked again, the
+        same), with its chance id."""
+        if self.sampled is None:
+            outcome = self.game.sample_chance(self.sampler)
+            self.sampled = (self.tables.chance.value_id(outcome.event, outcome.outcome), outcome)
+        return self.sampled
 
     def window_words(self, history: bool) -> str:
         """The window in words for the strings (worked out first: it is found when the current player is)."""
@@ -419,9 +477,34 @@ _INITIAL_TENSORS: dict[tuple, np.ndarray] = {}  # (game, parameters, seat) -> th
 
 
 def _core_from_save(short_name: str, players: int, save: str, anytime: bool = False,
-                    window: tuple[int, ...] | None = None, passes: tuple[Pass, ...] = ()) -> _Core:
+                    window: tuple[int, ...] | None = None, passes: tuple[Pass, ...] = (),
+                    chosen: tuple[int, ...] = (), whole: bool = False, sampling: tuple | None = None) -> _Core:
     spec = _spec(short_name)
-    return _Core(spec.cls.from_json(json.loads(save)), spec, players, spec.tables(players), anytime, window, passes)
+    core = _Core(spec.cls.from_json(json.loads(save)), spec, players, spec.tables(players), anytime, window, passes,
+                 chosen, whole)
+    if sampling is not None:
+        core.sampler = random.Random()
+        core.sampler.setstate(sampling[0])
+        core.sampled = sampling[1]
+    return core
+
+
+def _sampled_type(game_type: Any) -> Any:
+    """``game_type`` declaring ``SAMPLED_STOCHASTIC`` chance (the ``chance="sampled"`` parameter)."""
+    return pyspiel.GameType(
+        short_name=game_type.short_name, long_name=game_type.long_name, dynamics=game_type.dynamics,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC, information=game_type.information,
+        utility=game_type.utility, reward_model=game_type.reward_model, max_num_players=game_type.max_num_players,
+        min_num_players=game_type.min_num_players,
+        provides_information_state_string=game_type.provides_information_state_string,
+        provides_information_state_tensor=game_type.provides_information_state_tensor,
+        provides_observation_string=game_type.provides_observation_string,
+        provides_observation_tensor=game_type.provides_observation_tensor,
+        parameter_specification=game_type.parameter_specification)
+
+
+def _deserialized(game: TablerulesGame, text: str) -> TablerulesState:
+    return game.deserialize_state(text)
 
 
 def _load_game(short_name: str, values: dict[str, Any]) -> TablerulesGame:
@@ -437,8 +520,15 @@ class TablerulesState(pyspiel.State):
             raise AttributeError(name)
         game = self.get_game()
         core = _Core(game.new_tablerules_game(), game.spec, game.players, game.tables, game.anytime)
+        if game.sampling is not None:  # each new state its own stream, drawn from the game's
+            core.sampler = random.Random(game.sampling.getrandbits(64))
         self._core = core
         return core
+
+    def __reduce__(self) -> tuple:
+        """Pickled as the game (its parameters) and ``serialize()``: what OpenSpiel's own pickling holds, without
+        asking the game for its random state (a Python game has none to give: chance="sampled" needs this)."""
+        return (_deserialized, (self.get_game(), self.serialize()))
 
     def current_player(self) -> int:
         core = self._core
@@ -452,39 +542,55 @@ class TablerulesState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         # a copy: Python callers get the list itself (OpenSpiel's MCTS shuffles its priors in place), and the
         # listing is shared by every state at an equal step
-        return self._core.outcomes().probabilities.copy()
+        core = self._core
+        if core.sampler is not None:  # chance="sampled": the one outcome drawn for this step
+            return [(core.sample()[0], 1.0)]
+        return core.outcomes().probabilities.copy()
 
     def _apply_action(self, action: int) -> None:
         core = self._core
         if core.game.is_chance():
-            move = core.outcomes().outcome(action)
+            sampled = core.sampled
+            move = sampled[1] if sampled is not None and sampled[0] == action else core.outcomes().outcome(action)
             if move is None:
                 raise ValueError(f"{core.game.name}: chance outcome {action} is not possible now")
         else:
             if core.legal is None:
                 core.legal_ids()
-            move = core.moves.get(action)
-            if move is None:
+            if action not in core.menu:
                 raise ValueError(f"{core.game.name}: action {action} is not legal for player {core.player}")
-            if core.window and action == core.tables.actions.decline:
+            move = core.menu[action]
+            if move is None:  # a head or a tail with more to choose: the same seat chooses on
+                core.chosen = (*core.chosen, action)
+                core.legal = None
+                return
+            core.chosen = ()
+            if core.window and isinstance(move, Decline):
                 core.decline()
                 return
         core.game.apply(move)
-        core.player = core.legal = core.window = None
+        core.player = core.legal = core.window = core.sampled = None
         if core.tensors:
             core.tensors = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
         core = self._core
         if player == pyspiel.PlayerId.CHANCE:
+            sampled = core.sampled
+            if sampled is not None and sampled[0] == action:
+                return sampled[1].describe()
             known = core.outcomes().outcome(action) if core.game.is_chance() else None
             if known is not None:
                 return known.describe()
             event, value = core.tables.chance.arguments(action)
             return f"{event}: {value}"
         if player == core.current_player() and action in core.legal_ids():
-            return core.moves[action].describe()
-        return f"player {player}: {core.tables.actions.text(action)}"
+            move = core.menu[action]
+            if move is not None:
+                return move.describe()
+            words = core.tables.actions.chosen_words((*core.chosen, action))
+            return f"player {player} chooses {words} (more to choose)"
+        return f"player {player}: {core.tables.actions.compact_text(action)}"
 
     def is_terminal(self) -> bool:
         core = self._core
@@ -504,7 +610,7 @@ class TablerulesState(pyspiel.State):
     def __str__(self) -> str:
         core = self._core
         text = json.dumps(core.game.state_dict(), sort_keys=True, ensure_ascii=False)
-        window = core.window_words(history=False)
+        window = core.extra_words(history=False)
         return f"{text}\n{window}" if window else text
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablerulesState:
@@ -516,69 +622,6 @@ class TablerulesState(pyspiel.State):
         return resampled(self, player_id, random.Random(int(probability_sampler() * 2**53)))
 
 
-class _Observer:
-    """Strings, and the observation tensor when the game has a layout, as the observation type asks (``None``: the
-    seat's observation):
-
-    * perfect recall: the information state string (no tensor);
-    * public only (``private_info`` NONE): the observation of a perfect-information game (everything is public);
-      ``None`` (not provided) for a game with hidden cards, so that no seat's hand shows; the tensor with the
-      seat's private slices (its own hand, ``me``...) zeroed;
-    * private only (no public info): ``""`` in a perfect-information game (nothing is private), else the seat's
-      own observation; the tensor with only the private slices;
-    * every player's private info: the whole state (the referee's view; no tensor: the layout is a seat's);
-    * otherwise the seat's observation string and tensor.
-    """
-
-    def __init__(self, information_state: bool, public: bool = True, private: Any = None,
-                 perfect: bool = False, layout: TensorSpec | None = None) -> None:
-        self.information_state = information_state
-        self.public = public
-        self.private = pyspiel.PrivateInfoType.SINGLE_PLAYER if private is None else private
-        self.perfect = perfect
-        self.tensor: np.ndarray | None = None
-        self.dict: dict[str, Any] = {}
-        self.keep: np.ndarray | None = None  # entries to keep (the others are zeroed)
-        if layout is not None and not information_state and self.private != pyspiel.PrivateInfoType.ALL_PLAYERS:
-            self.tensor = np.zeros(layout.size, np.float32)
-            self.dict = layout.views(self.tensor)
-            if self.private == pyspiel.PrivateInfoType.NONE:
-                self.keep = ~layout.private
-            elif not public:
-                self.keep = layout.private.copy()
-
-    def set_from(self, state: TablerulesState, player: int) -> None:
-        if self.tensor is None:
-            return
-        if "_core" in state.__dict__:
-            self.tensor[:] = state._core.tensor(player)
-        else:  # a state nobody has looked at is the game's initial state (OpenSpiel makes one on every
-            # observation_tensor call to size the vector): its tensor is the same each time
-            self.tensor[:] = state.get_game().initial_tensor(player)
-        if self.keep is not None:
-            self.tensor *= self.keep
-
-    def string_from(self, state: TablerulesState, player: int) -> str | None:
-        game = state._core.game
-        if self.information_state:
-            method = getattr(game, "information_state_string", None)
-            if method is None:
-                return state.history_str()
-            window = state._core.window_words(history=True)
-            return f"{method(player)}\n{window}" if window else method(player)
-        if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            return str(state)
-        if self.private == pyspiel.PrivateInfoType.NONE and not self.perfect:
-            return None
-        if not self.public and self.perfect:
-            return ""
-        method = getattr(game, "observation_string", None)
-        if method is None:
-            return str(state)
-        window = state._core.window_words(history=False)
-        return f"{method(player)}\n{window}" if window else method(player)
-
-
 def resampled(state: TablerulesState, player: int, rng: random.Random, game: Game | None = None) -> TablerulesState:
     """A new wrapped state holding a world sampled for ``player`` (:func:`~tablerules.core.worlds.sample_world`)
     from ``game`` (default: the state's own game; pass the game a search started from, so that a world
@@ -588,7 +631,10 @@ def resampled(state: TablerulesState, player: int, rng: random.Random, game: Gam
     core = state._core
     world = sample_world(core.game if game is None else game, player, rng)
     new = state.get_game().new_initial_state()
-    new._core = _Core(world, core.spec, core.players, core.tables, core.anytime, core.window, core.passes)
+    new._core = _Core(world, core.spec, core.players, core.tables, core.anytime, core.window, core.passes, core.chosen,
+                      core.whole)
+    if core.sampler is not None:
+        new._core.sampler = random.Random(rng.getrandbits(64))
     return new
 
 

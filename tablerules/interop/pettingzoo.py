@@ -47,6 +47,7 @@ from ..core.protocol import Game
 from ..core.registry import game_class
 from . import openspiel as osp
 from . import tensors
+from .ids import Decline
 from .windows import Pass, engine_seat, window_moves, window_seats, window_words
 
 
@@ -79,13 +80,14 @@ class TablerulesEnv(AECEnv):
         self.anytime = anytime
         self.window: tuple[int, ...] | None = None  # any-time windows: the seats still to ask (None: not worked out)
         self.passes: tuple[Pass, ...] = ()  # every decline so far (engine actions played, seat)
+        self.chosen: tuple[int, ...] = ()  # the ids the agent to act picked so far (a head and tails of a large block)
         self._seed = int(seed)
         self._seeds = random.Random(self._seed)
         self.game = self.cls(self.params, seed=self._seed)
         n = self.game.num_players()
-        self.max_steps = max_steps or self.game.max_length * (n if anytime else 1)
         self.table = spec.tables(n).actions
-        self._moves: dict[int, Any] = {}
+        self.max_steps = max_steps or self.game.max_length * (n if anytime else 1)
+        self._moves: dict[int, Any] = {}  # compact id -> the action it completes (None: more to choose)
         self.possible_agents = [f"player_{p}" for p in range(n)]
         size = self.table.size
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
@@ -121,11 +123,12 @@ class TablerulesEnv(AECEnv):
         if self.game.is_over() or self.game.is_chance() or seat != self._current():
             return []
         if self.window:
-            self._moves = window_moves(self.game, seat, self.table)
+            moves = window_moves(self.game, seat, self.table)
         else:
-            self._moves = self.table.legal(self.game.legal_actions(seat))
-            if not self._moves:
+            moves = self.table.legal(self.game.legal_actions(seat))
+            if not moves:
                 raise RuntimeError(f"{self.cls.name}: player {seat} is to act but has no legal action")
+        self._moves = self.table.menu(moves, self.chosen)
         return sorted(self._moves)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
@@ -136,7 +139,7 @@ class TablerulesEnv(AECEnv):
         else:
             game_seed = self._seeds.randrange(2**31)
         self.game = self.cls(self.params, seed=game_seed)
-        self.window, self.passes = None, ()
+        self.window, self.passes, self.chosen = None, (), ()
         self._resolve_chance()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -174,11 +177,17 @@ class TablerulesEnv(AECEnv):
         self.rewards = {a: 0.0 for a in self.agents}
         if action is None or int(action) not in self.legal_ids(seat):
             raise IllegalAction("pettingzoo", f"action id {action} is not legal for {agent} now")
-        if self.window and int(action) == self.table.decline:
+        move = self._moves[int(action)]
+        if move is None:  # a head or a tail with more to choose: the same agent chooses on
+            self.chosen = (*self.chosen, int(action))
+            self._accumulate_rewards()
+            return
+        self.chosen = ()
+        if self.window and isinstance(move, Decline):
             self.passes = (*self.passes, (self.game.num_actions, seat))
             self.window = self.window[1:]
         else:
-            self.game.apply(self._moves[int(action)])
+            self.game.apply(move)
             self.window = None
             self._resolve_chance()
         if self.game.is_over():
@@ -193,8 +202,10 @@ class TablerulesEnv(AECEnv):
         if self.render_mode == "ansi":
             if self.anytime and not self.game.is_over() and not self.game.is_chance():
                 self._current()  # (works the window out)
-            window = window_words(self.window or (), self.passes, history=False)
-            return f"{self.game.describe_state()}\n{window}" if window else self.game.describe_state()
+            lines = [self.game.describe_state(), window_words(self.window or (), self.passes, history=False)]
+            if self.chosen:
+                lines.append(f"{self.agent_selection} is choosing {self.table.chosen_words(self.chosen)}")
+            return "\n".join(w for w in lines if w)
         return None
 
     def close(self) -> None:

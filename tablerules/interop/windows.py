@@ -64,9 +64,9 @@ def window_seats(game: Game, seat: int) -> tuple[int, ...]:
 
 
 def window_moves(game: Game, seat: int, table: ActionTable) -> dict[int, Action]:
-    """``id -> action`` for a seat asked in a window: its any-time actions, and Decline."""
+    """``full id -> action`` for a seat asked in a window: its any-time actions, and Decline."""
     moves = table.legal(game.legal_actions(seat))
-    moves[table.decline] = Decline(seat)
+    moves[table.full_decline] = Decline(seat)
     return moves
 
 

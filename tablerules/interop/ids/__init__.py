@@ -31,6 +31,19 @@ stands for the others). The tables of every game and the sizes are listed in the
 wrappers' ``anytime`` parameter, :mod:`tablerules.interop.windows`) plays nothing now. Every table ends with its
 one id (:attr:`ActionTable.decline`, the table's last id), whether or not any-time windows are on.
 
+**Compact ids** (version 4). The ids above (the **full ids**, :meth:`ActionTable.id`; version 3's numbering,
+unchanged) run to 24,000 in Munchkin, mostly one block (``AskHelp``: helper x treasures x item). The wrappers offer
+the **compact ids** instead (:attr:`ActionTable.size` of them, ``num_distinct_actions``): a block of at most
+:data:`~.steps.LIMIT` (256) ids keeps its ids, in order; a larger block is chosen in steps by the same seat
+(:mod:`tablerules.interop.ids.steps`): first a **head** id (the block and its leading arguments), then one or two
+**tail** ids (the next arguments; an argument of more than 256 values in two parts), each step among at most 256.
+The compact ids are every block's whole ids or heads in block order, then the shared tail ids
+(:attr:`ActionTable.tail` on: a tail id's meaning is its value in the step being chosen), then Decline (the last).
+:meth:`ActionTable.steps` gives a full id's sequence of compact ids; :meth:`ActionTable.menu` gives, for a state's
+legal actions (full id -> action) and the compact ids chosen so far, the next compact ids (each with the action it
+completes, or ``None`` when more is to choose); :meth:`ActionTable.chosen_words` says a partial choice in words.
+The split is worked out from each block's argument sizes alone, so it is as fixed as the table.
+
 :data:`VERSION` changes whenever any table changes (a block added, a domain reordered): ids recorded with
 one version replay with the same version only.
 """
@@ -39,6 +52,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -48,10 +62,12 @@ from importlib import import_module
 from typing import Any
 
 from ...core.actions import Action, Chance, ChanceStep, Draw, Weighted, chance
+from .steps import split
 
 #: the version of every game's table (the README's interop section lists them)
-VERSION = 3  # 2: Munchkin AskHelp says who draws first, ShowHand; Baldur [3] names a hero of each player; curse sets
+VERSION = 4  # 2: Munchkin AskHelp says who draws first, ShowHand; Baldur [3] names a hero of each player; curse sets
 # 3: every table ends with one Decline id (pass an any-time window: tablerules.interop.windows)
+# 4: compact ids: a block of more than steps.LIMIT ids is chosen in steps (a head, then tails); the full ids are 3's
 
 Value = Any
 
@@ -143,8 +159,12 @@ class Decline(Action):
 
 
 class ActionTable:
-    """A game's player-action ids for one player count: blocks at fixed offsets, then the one :class:`Decline` id
-    (:attr:`decline`, the last id)."""
+    """A game's player-action ids for one player count.
+
+    Two numberings: the **full ids** (version 3's: blocks at fixed offsets, each the product of its arguments, then
+    :class:`Decline`; :meth:`id`, :meth:`legal`, :meth:`arguments` read them) and the **compact ids** the wrappers
+    offer (:attr:`size` of them: each block of at most :data:`~.steps.LIMIT` ids as it is, each larger block its
+    heads, then the shared tail ids, then Decline, :attr:`decline`, the last id; :meth:`steps`, :meth:`menu`)."""
 
     def __init__(self, game: str, players: int, blocks: Sequence[Block]) -> None:
         self.game = game
@@ -157,10 +177,23 @@ class ActionTable:
             self.offsets.append(total)
             self.by_type.setdefault(block.type, []).append((total, block))
             total += block.size
-        self.size = total
-        self.decline = total - 1  #: the id of :class:`Decline` (the last block: every table has it)
+        self.full_size = total
+        self.full_decline = total - 1  #: the full id of :class:`Decline`
+        self.splits = tuple(split(tuple(len(a.values) for a in b.args)) for b in self.blocks)
+        self.heads: list[int] = []  # each block's first compact id
+        total = 0
+        for block, steps in zip(self.blocks[:-1], self.splits, strict=False):
+            self.heads.append(total)
+            total += block.size if steps is None else steps.sizes[0]
+        self.tail = total  #: the first tail id (a later step of a split block: its value is ``id - tail``)
+        total += max((max(s.sizes[1:]) for s in self.splits if s is not None), default=0)
+        self.heads.append(total)
+        self.size = total + 1  #: the compact ids (``num_distinct_actions``)
+        self.decline = total  #: the compact id of :class:`Decline` (the last: every table has it)
+        self.most_steps = max((len(s.sizes) for s in self.splits if s is not None), default=1)
         self._ids: dict[Action, int] = {}
         self._objects: dict[int, tuple[Action, int]] = {}  # id(action) -> (the action, its table id)
+        self._steps: dict[int, tuple[int, ...]] = {}  # full id -> its compact steps
 
     def id(self, action: Action) -> int:
         """The id of ``action`` (:class:`NotEncodable` if the table has no place for it)."""
@@ -176,12 +209,17 @@ class ActionTable:
                 return i
         raise NotEncodable(f"{self.game}: no block of the table takes {action!r}")
 
+    def locate(self, i: int) -> tuple[int, int]:
+        """The index of the block holding full id ``i`` and ``i``'s number inside it."""
+        if not 0 <= i < self.full_size:
+            raise ValueError(f"{self.game}: action id {i} is outside 0..{self.full_size - 1}")
+        k = bisect_right(self.offsets, i) - 1
+        return k, i - self.offsets[k]
+
     def block_of(self, i: int) -> tuple[Block, int]:
-        """The block holding id ``i`` and ``i``'s number inside it."""
-        if not 0 <= i < self.size:
-            raise ValueError(f"{self.game}: action id {i} is outside 0..{self.size - 1}")
-        k = max(j for j, o in enumerate(self.offsets) if o <= i and self.blocks[j].size)
-        return self.blocks[k], i - self.offsets[k]
+        """The block holding full id ``i`` and ``i``'s number inside it."""
+        k, number = self.locate(i)
+        return self.blocks[k], number
 
     def arguments(self, i: int) -> tuple[str, dict[str, Value]]:
         """What id ``i`` means in any state: its block's name and its argument values (card ids, seats...)."""
@@ -216,9 +254,91 @@ class ActionTable:
         return out
 
     def rows(self) -> list[tuple[str, int, int, str]]:
-        """(block, offset, size, arguments) for the documentation."""
+        """(block, offset, size, arguments) for the documentation (full ids)."""
         return [(b.name, o, b.size, " x ".join(f"{a.field} ({len(a.values)})" for a in b.args) or "-")
                 for b, o in zip(self.blocks, self.offsets, strict=True)]
+
+    # ----- compact ids: large blocks chosen in steps (tablerules.interop.ids.steps) ------------------------------
+    def steps(self, full: int) -> tuple[int, ...]:
+        """The compact ids that choose the action of full id ``full``: one id, or a head and its tails."""
+        known = self._steps.get(full)
+        if known is not None:
+            return known
+        k, number = self.locate(full)
+        how = self.splits[k] if k < len(self.splits) else None
+        if how is None:
+            out: tuple[int, ...] = (self.heads[k] + number,)
+        else:
+            positions = []
+            for arg in reversed(self.blocks[k].args):
+                number, i = divmod(number, len(arg.values))
+                positions.append(i)
+            values = how.values(tuple(reversed(positions)))
+            out = (self.heads[k] + values[0], *(self.tail + v for v in values[1:]))
+        self._steps[full] = out
+        return out
+
+    def menu(self, moves: dict[int, Action], chosen: tuple[int, ...] = ()) -> dict[int, Action | None]:
+        """The next compact ids after ``chosen`` (the compact ids picked so far, a head and tails) for the legal
+        ``moves`` (``full id -> action``, as :meth:`legal` gives them): ``id -> the action`` when the id completes
+        it, ``None`` when more is to choose."""
+        steps = self.steps
+        out: dict[int, Action | None] = {}
+        k = len(chosen)
+        for full, action in moves.items():
+            s = steps(full)
+            if len(s) > k and s[:k] == chosen:
+                out[s[k]] = action if len(s) == k + 1 else None
+        return out
+
+    def head_block(self, i: int) -> int:
+        """The index of the block whose head (or whole-block) ids hold compact id ``i`` (not a tail id)."""
+        return bisect_right(self.heads, i) - 1 if i < self.tail or i == self.decline else -1
+
+    def chosen_words(self, chosen: tuple[int, ...]) -> str:
+        """What the compact ids ``chosen`` (a head and tails, a choice not finished) say so far, in words."""
+        if not chosen:
+            return ""
+        k = self.head_block(chosen[0])
+        block, how = self.blocks[k], self.splits[k]
+        if how is None:
+            return self.compact_text(chosen[0])
+        known: dict[int, list[tuple[int, int, int]]] = {}  # argument -> (divisor, radix, value) of its digits
+        for step, i in enumerate(chosen):
+            value = i - self.heads[k] if step == 0 else i - self.tail
+            for d, v in how.digits(step, value):
+                known.setdefault(d.arg, []).append((d.divisor, d.radix, v))
+        parts = []
+        for a, arg in enumerate(block.args):
+            digits = known.get(a)
+            if digits is None:
+                continue
+            low = sum(v * div for div, _, v in digits)
+            if digits[-1][0] == 1:  # every digit of it: the value itself
+                parts.append(f"{arg.field} {_word(arg.values[low])}")
+            else:
+                high = min(low + digits[-1][0] - 1, len(arg.values) - 1)
+                parts.append(f"{arg.field} from {_word(arg.values[low])} to {_word(arg.values[high])}")
+        return f"{block.name}: " + ", ".join(parts)
+
+    def compact_text(self, i: int) -> str:
+        """What compact id ``i`` means without the state: a whole action, a head (its block and first arguments), or
+        a tail (a value of the step being chosen)."""
+        if not 0 <= i < self.size:
+            raise ValueError(f"{self.game}: action id {i} is outside 0..{self.size - 1}")
+        k = self.head_block(i)
+        if k < 0:
+            return f"value {i - self.tail} of the step being chosen"
+        if self.splits[k] is None:
+            return self.text(self.offsets[k] + i - self.heads[k])
+        return self.chosen_words((i,)) + " (more to choose)"
+
+
+def _word(value: Value) -> str:
+    """An argument value in the choice strings (tuples joined, the empty value as "none")."""
+    if isinstance(value, tuple):
+        return "(" + " ".join(_word(v) for v in value) + ")"
+    return "none" if value == "" else str(value)
 
 
 @dataclass(frozen=True)
