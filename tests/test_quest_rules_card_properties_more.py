@@ -218,11 +218,31 @@ def test_treasure_of_a_monster_killed_before_the_others_waits_for_them() -> None
     assert game.heroes[0].hand == []  # still running: the Goblin's treasure waits
     game.apply(Chance("d6", 6))  # escaped
     assert game.fight is None and game.heroes[0].level == 1
-    assert "the other monsters are dealt with: 1 treasure of the monsters killed" in game.log
+    assert "the other monsters are dealt with: 1 treasure of the monsters killed or driven off" in game.log
     while game.is_chance():
         game.roll()
     assert len(game.heroes[0].hand) == game.monster_card("gimpy_goblin").treasures
 
+
+def test_treasure_of_a_monster_that_fled_waits_and_the_flight_gives_no_level() -> None:
+    """p. 8 开战: “挂掉和逃掉的怪物所拥有的宝藏和掉落的战利品在解决掉其他怪物之前都拿不到手。” The Scare Bell (kit
+    example) drives the Gimpy Goblin off a fight with the Pit Bull: it flees the dungeon, not killed; the Pit Bull
+    beaten, both monsters' treasures are drawn, but only the Pit Bull's kill gives a level."""
+    game = pack_game()
+    hero(game, 0, level=6)
+    monster(game, "pit_bull", "storeroom", "blue")
+    goblin = monster(game, "gimpy_goblin", "storeroom", "blue")
+    bell, = hand(game, 0, "scare_bell")
+    game.apply(Move(0, "N"))
+    game.apply(OneShot(0, bell, "munchkins"))
+    assert goblin not in game.dungeon.monsters and game.fight.killed == []
+    assert any("drives off Gimpy Goblin (it flees the dungeon)" in line for line in game.log)
+    assert len(game.heroes[0].hand) == 0  # the fled monster's treasure waits
+    roll_fight(game, 6, 1)
+    while game.is_chance():
+        game.roll()
+    treasures = game.monster_card("pit_bull").treasures + game.monster_card("gimpy_goblin").treasures
+    assert len(game.heroes[0].hand) == treasures and game.heroes[0].level == 7  # one kill, one level
 
 def test_the_armoury_buys_from_the_discards_it_is_no_draw_so_an_empty_pile_offers_nothing() -> None:
     """p. 4 管理手牌: “抓弃牌：某些卡牌或房间会让你从某一类卡牌的弃牌堆里抓牌。如果弃牌堆是空的，那就从牌库顶上抓。”

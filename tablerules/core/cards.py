@@ -82,6 +82,7 @@ class Card:
     next_fight: bool = False
     no_kill: bool = False
     kills_one: bool = False
+    drives_off_one: bool = False  # a one-shot: the weakest monster of a fight flees it (p. 8 开战 "逃掉的怪物")
     d10: bool = False
     boons: tuple[Effect, ...] = ()
     example: bool = False  # a kit-made example card (a card pack's), not a printed one
@@ -117,8 +118,8 @@ def parse_cards(document: dict, file: str) -> dict[str, Card]:
     return cards
 
 
-_FLAGS = ("worn", "no_pickup", "magic_move", "double_sale", "lasting", "next_fight", "no_kill", "kills_one", "d10",
-          "example")
+_FLAGS = ("worn", "no_pickup", "magic_move", "double_sale", "lasting", "next_fight", "no_kill", "kills_one",
+          "drives_off_one", "d10", "example")
 
 
 def _quest_properties(raw: dict) -> dict:

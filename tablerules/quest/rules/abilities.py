@@ -13,7 +13,7 @@ from ..movement import smash_links
 
 _PROPERTIES: dict[int, tuple[dict, frozenset[str]]] = {}  #: id(card table) -> (the table, the properties its cards use)
 _NAMES = ("health", "kill_levels", "abilities", "worn", "no_pickup", "magic_move", "double_sale", "lasting",
-          "next_fight", "no_kill", "kills_one", "d10", "boons")
+          "next_fight", "no_kill", "kills_one", "drives_off_one", "d10", "boons")
 
 
 class AbilityRules:

@@ -99,21 +99,26 @@ class BoonRules:
         return "magic_move" in self.card_properties() and any(card.magic_move for card in self.in_play(player))
 
     # ----- a monster killed before the others ------------------------------------------------------
-    def kill_one(self, copy: str) -> None:
-        """A one-shot that kills the lowest-level monster of a fight of two or more (ties: the first standee):
-        it leaves the board now; its treasures wait for the end of the fight (p. 8 开战: "挂掉和逃掉的怪物所拥有
-        的宝藏和掉落的战利品在解决掉其他怪物之前都拿不到手")."""
+    def kill_one(self, copy: str, killed: bool = True) -> None:
+        """A one-shot that kills (``killed``) or drives off the lowest-level monster of a fight of two or more
+        (ties: the first standee): it leaves the board now; its treasures wait for the end of the fight (p. 8
+        开战: "挂掉和逃掉的怪物所拥有的宝藏和掉落的战利品在解决掉其他怪物之前都拿不到手"). A monster that fled was
+        not killed: it gives no level (p. 15 升级 counts kills)."""
         f = self.state.fight
+        verb = "kills" if killed else "drives off"
         if len(f.monsters) < 2:
-            self.event(f"{self.card(copy).name} kills only one monster of several: nothing happens")
+            self.event(f"{self.card(copy).name} {verb} only one monster of several: nothing happens")
             return
         piece = min(f.monsters, key=lambda m: (self.monster_level(m), m))
         name = self.piece(piece).name.split(" (")[0]
-        f.killed.append(piece)
+        if killed:
+            f.killed.append(piece)
         f.killed_loot.append(self.monster_card(piece).treasures + sum(
             self.card(e).treasures for e in self.state.enhanced.get(piece, [])))
         self._remove(piece)
-        self.event(f"{self.card(copy).name} kills {name}: its treasures wait until the other monsters are dealt with")
+        fate = "" if killed else " (it flees the dungeon)"
+        self.event(f"{self.card(copy).name} {verb} {name}{fate}: its treasures wait until the other monsters are "
+                   "dealt with")
 
     def loot_after_the_fight(self) -> None:
         """The fight ends without a win (run from, or nobody beaten): the treasures of the monsters killed in it
@@ -121,6 +126,7 @@ class BoonRules:
         f = self.state.fight
         loot = sum(f.killed_loot)
         if loot and not self.state.heroes[f.fighter].dead:
-            self.event(f"the other monsters are dealt with: {counted(loot, 'treasure')} of the monsters killed")
+            self.event(f"the other monsters are dealt with: {counted(loot, 'treasure')} of the monsters killed or "
+                       "driven off")
             self.draw(f.fighter, "treasure", loot, self.treasure_face(f.fighter, f.room))
         f.killed, f.killed_loot = [], []

@@ -246,8 +246,8 @@ class CombatRules:
             f.window.interfered = True
         self.event(f"player {action.player} plays {self.card(action.card).name} "
                    f"({self.card(action.card).bonus:+d} for the {action.side})")
-        if self.card(action.card).kills_one:
-            self.kill_one(action.card)
+        if self.card(action.card).kills_one or self.card(action.card).drives_off_one:
+            self.kill_one(action.card, killed=self.card(action.card).kills_one)
 
     def _do_Enhance(self, action: Enhance) -> None:
         self.state.heroes[action.player].hand.remove(action.card)
@@ -437,7 +437,7 @@ class CombatRules:
         new fight at once (p. 8: 在你的回合，一旦...你移入了有怪物的房间); if they entered an empty room (ran or fled
         into it), that is entering it as by a move: a nest's monster, a wandering monster (p. 6 自动遇敌)."""
         entered = self.room_of(self.state.current).id != self.state.fight.room
-        if self.state.fight.killed:  # a monster killed before the others: its treasures now (p. 8)
+        if self.state.fight.killed_loot:  # a monster killed or fled before the others: its treasures now (p. 8)
             self.loot_after_the_fight()
         self.discard_fight(returned)
         self.state.fight = None
