@@ -231,6 +231,8 @@ def test_the_prior_weight_and_the_finer_standing() -> None:
     game = osp.load("smallworld", seed=1)
     state = game.new_initial_state()
     play_to_a_decision(state, random.Random(3), 40)
+    # the search's own states list full ids, one choice an action (whole=True), as ISMCTSAgent makes them
+    state._core = osp._Core(state._core.game.copy(), game.spec, game.num_players(), game.tables, whole=True)
     core = state._core
     legal = state.legal_actions()
     policy = game_class("smallworld").heuristic_agent()
@@ -248,6 +250,6 @@ def test_the_prior_weight_and_the_finer_standing() -> None:
         spread = max(scores) - min(scores) + 1
         want = 0.5 * evaluate(played, seat) + 0.5 * max(-1.0, min(1.0, lead / spread))
         assert standing(played, seat) == pytest.approx(want) and -1 <= standing(played, seat) <= 1
-    assert scores == [5, 8, 5]  # seat 1 leads by 3 coins (with its next income) of a spread of 3 (+1)
-    assert standing(played, 1) == pytest.approx(0.5 * 1 + 0.5 * 3 / 4)
-    assert standing(played, 0) == pytest.approx(0.5 * -0.5 + 0.5 * -3 / 4)
+    assert scores == [3, 7, 10]  # seat 2 leads by 3 coins (with its next income) of a spread of 7 (+1)
+    assert standing(played, 2) == pytest.approx(0.5 * 1 + 0.5 * 3 / 8)
+    assert standing(played, 0) == pytest.approx(0.5 * -1 + 0.5 * -7 / 8)
