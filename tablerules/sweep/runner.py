@@ -12,7 +12,8 @@ from __future__ import annotations
 import logging
 import sys
 import time
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -31,6 +32,8 @@ class SweepReport:
     ran: int = 0  #: chunks written by this run
     games: int = 0  #: games played by this run
     errors: int = 0  #: games that raised (recorded with their seed)
+    violations: int = 0  #: checked games with a broken check (recorded with a save)
+    sweeps: list[str] = field(default_factory=list)  #: every sweep of the run (several games at once)
     seconds: float = 0.0
     interrupted: bool = False
     dashboard: str = ""
@@ -41,7 +44,8 @@ class SweepReport:
 
     def to_json(self) -> dict[str, Any]:
         return {"sweep": self.sweep, "out": self.out, "chunks": self.chunks, "done_before": self.done_before,
-                "ran": self.ran, "games": self.games, "errors": self.errors, "seconds": round(self.seconds, 3),
+                "ran": self.ran, "games": self.games, "errors": self.errors, "violations": self.violations,
+                "sweeps": self.sweeps or [self.sweep], "seconds": round(self.seconds, 3),
                 "interrupted": self.interrupted, "complete": self.complete}
 
 
@@ -55,17 +59,22 @@ def local_cluster(workers: int = 1, processes: bool = True) -> Any:
                         dashboard_address=":0", silence_logs=40)
 
 
-def run_sweep(spec: SweepSpec, out: str | Path, *, client: Any = None, scheduler: str | None = None,
-              workers: int = 1, progress: bool = True, stop_after: int | None = None,
+def run_sweep(spec: SweepSpec | Sequence[SweepSpec], out: str | Path, *, client: Any = None,
+              scheduler: str | None = None, workers: int = 1, progress: bool = True, stop_after: int | None = None,
               log: TextIO | None = None) -> SweepReport:
     """Play the chunks of ``spec`` not yet under ``out``. ``stop_after``: stop once that many chunks are
-    written (as Ctrl-C would; the rest are cancelled)."""
+    written (as Ctrl-C would; the rest are cancelled). Several specs (a soak of several games) are one run:
+    their missing chunks are queued spec after spec, in the order given."""
     from distributed import Client, as_completed
 
     out = Path(out)
-    check_spec(spec, out)
-    todo = missing(spec, out)
-    report = SweepReport(spec.sweep_id, str(out), len(plan(spec)), len(plan(spec)) - len(todo))
+    specs = [spec] if isinstance(spec, SweepSpec) else list(spec)
+    for one in specs:
+        check_spec(one, out)
+    todo = [chunk for one in specs for chunk in missing(one, out)]
+    total = sum(len(plan(one)) for one in specs)
+    report = SweepReport(",".join(one.sweep_id for one in specs), str(out), total, total - len(todo),
+                         sweeps=[one.sweep_id for one in specs])
     if not todo:
         return report
     owned: list[Any] = []
@@ -82,7 +91,7 @@ def run_sweep(spec: SweepSpec, out: str | Path, *, client: Any = None, scheduler
         log.write(f"dask dashboard: {report.dashboard}\n")
     start = time.perf_counter()
     futures = client.map(run_chunk, todo, out=str(out), pure=False)
-    bar = tqdm(total=len(todo), unit="chunk", desc=f"sweep {spec.sweep_id}", disable=not progress,
+    bar = tqdm(total=len(todo), unit="chunk", desc=f"sweep {report.sweep}", disable=not progress,
                file=log or sys.stderr, leave=False)
     try:
         for future in as_completed(futures):
@@ -90,6 +99,7 @@ def run_sweep(spec: SweepSpec, out: str | Path, *, client: Any = None, scheduler
             report.ran += 1
             report.games += summary["games"]
             report.errors += summary["errors"]
+            report.violations += summary.get("violations", 0)
             bar.update(1)
             if stop_after is not None and report.ran >= stop_after:
                 report.interrupted = True
