@@ -64,14 +64,16 @@ def run_sweep(spec: SweepSpec | Sequence[SweepSpec], out: str | Path, *, client:
               log: TextIO | None = None) -> SweepReport:
     """Play the chunks of ``spec`` not yet under ``out``. ``stop_after``: stop once that many chunks are
     written (as Ctrl-C would; the rest are cancelled). Several specs (a soak of several games) are one run:
-    their missing chunks are queued spec after spec, in the order given."""
+    their missing chunks are queued in turn (a chunk of each spec, then the next of each), so a run stopped
+    part-way has played about as many games of each."""
     from distributed import Client, as_completed
 
     out = Path(out)
     specs = [spec] if isinstance(spec, SweepSpec) else list(spec)
     for one in specs:
         check_spec(one, out)
-    todo = [chunk for one in specs for chunk in missing(one, out)]
+    queues = [missing(one, out) for one in specs]  # a chunk of each sweep in turn: all advance together
+    todo = [q[i] for i in range(max(map(len, queues), default=0)) for q in queues if i < len(q)]
     total = sum(len(plan(one)) for one in specs)
     report = SweepReport(",".join(one.sweep_id for one in specs), str(out), total, total - len(todo),
                          sweeps=[one.sweep_id for one in specs])
