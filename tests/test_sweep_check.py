@@ -156,3 +156,11 @@ def test_the_soak_flags_leave_the_name_of_an_unchecked_sweep_alone() -> None:
     assert "check" not in plain.identity() and "mix" not in plain.identity()
     assert SweepSpec("munchkin", 10, check=True).sweep_id != plain.sweep_id != SweepSpec("munchkin", 10,
                                                                                            mix=True).sweep_id
+
+
+def test_the_chunks_of_several_sweeps_are_queued_in_turn() -> None:
+    """A soak of several games stopped part-way has played about as many games of each."""
+    from tablerules.sweep.runner import in_turn
+
+    assert in_turn([["a1", "a2", "a3"], [], ["c1"], ["d1", "d2"]]) == ["a1", "c1", "d1", "a2", "d2", "a3"]
+    assert in_turn([]) == []

@@ -49,6 +49,11 @@ class SweepReport:
                 "interrupted": self.interrupted, "complete": self.complete}
 
 
+def in_turn(queues: Sequence[Sequence[Any]]) -> list[Any]:
+    """The first item of each queue, then the second of each, ... (several sweeps advance together)."""
+    return [q[i] for i in range(max(map(len, queues), default=0)) for q in queues if i < len(q)]
+
+
 def local_cluster(workers: int = 1, processes: bool = True) -> Any:
     """A :class:`distributed.LocalCluster` of single-threaded workers (games are pure Python: one
     process per core scales, threads would share the GIL)."""
@@ -72,8 +77,7 @@ def run_sweep(spec: SweepSpec | Sequence[SweepSpec], out: str | Path, *, client:
     specs = [spec] if isinstance(spec, SweepSpec) else list(spec)
     for one in specs:
         check_spec(one, out)
-    queues = [missing(one, out) for one in specs]  # a chunk of each sweep in turn: all advance together
-    todo = [q[i] for i in range(max(map(len, queues), default=0)) for q in queues if i < len(q)]
+    todo = in_turn([missing(one, out) for one in specs])
     total = sum(len(plan(one)) for one in specs)
     report = SweepReport(",".join(one.sweep_id for one in specs), str(out), total, total - len(todo),
                          sweeps=[one.sweep_id for one in specs])
