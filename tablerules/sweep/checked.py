@@ -64,7 +64,8 @@ class CheckRates:
     mid_round_trip: bool = True  #: save + replay at one step drawn uniformly (and always at the end)
 
     def describe(self) -> str:
-        return (f"invariants and way forward every action; stale action refused every {self.stale_every}; "
+        return (f"invariants and way forward every action; no two actions reading the same every "
+                f"{self.describe_every}; a stale action refused every {self.stale_every}; "
                 f"undo/redo every {self.undo_every}; copy and observations every {self.copy_every}/"
                 f"{self.observe_every}; an out-of-turn any-time action one step in {self.anytime_every}; "
                 "save + replay at one random step and at the end")
