@@ -359,7 +359,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
             from .sweep import cli as sweep_cli
 
             try:
-                data = sweep_cli.run(args, out, _game(args.game))
+                data = sweep_cli.run(args, out, [_game(name) for name in sweep_cli.game_list(args.game)])
             except ValueError as exc:
                 raise UsageError(f"tablerules sweep: {exc}") from None
             _emit(args, data, lambda: sweep_cli.text(data), out)

@@ -377,3 +377,28 @@ def test_the_next_level_10_munchkin_on_the_entrance_meets_a_new_boss() -> None:
     while game.is_chance():
         game.roll()
     assert game.fight is not None and game.fight.boss and game.fight.fighter == 1
+
+
+def test_a_wandering_monster_that_ignores_the_boss_fighter_stands_by_and_leaves_with_the_boss() -> None:
+    """"除了Boss战（见11页）以外，任何怪物都不能在入口停留。" ; "你就得同时和所有不无视你的怪物对战". Found by
+    the checked soak (quest seed 131): a Wandering Monster brings the Nervous Squirrel, which ignores halflings, into
+    a halfling's boss fight. It stands by on the entrance without fighting (the invariants allow a monster there
+    during the boss fight), and when the boss fight is over it does not stay on the entrance: it goes with the boss."""
+    game = _boss("lawyer", players=2, race="halfling")
+    capsule, = hand(game, 1, "monster_capsule")
+    game.apply(Roll(0))
+    game.apply(Wandering(1, capsule))
+    game.apply(Chance("monster", "nervous_squirrel"))
+    game.apply(Chance("base", "red"))
+    while game.is_chance():
+        game.roll()
+    entrance = game.dungeon.entrance.id
+    squirrel, = (m.id for m in game.dungeon.monsters_in(entrance))
+    assert squirrel not in game.fight.monsters and game.monster_strength() == 20
+    assert game.invariants() == []
+    all_pass(game)
+    game.apply(Chance("d6", 1))  # the halfling's die: 10 + 1 against the boss's 20 + 6
+    game.apply(Chance("d6", 6))
+    game.apply(RunTo(0, "storeroom"))
+    assert game.fight is None and game.boss is None and game.dungeon.monsters_in(entrance) == []
+    assert game.monster_discard["nervous_squirrel"] == 1 and game.invariants() == []

@@ -138,6 +138,22 @@ def copies(cards: dict[str, Card], deck: str) -> list[str]:
     return [f"{c.id}#{k}" for c in cards.values() if c.deck == deck for k in range(1, c.count + 1)]
 
 
+#: (id of a card table, decks) -> (the table, its copies sorted): the invariants ask at every action
+_SORTED_COPIES: dict[tuple[int, tuple[str, ...]], tuple[dict[str, Card], list[str]]] = {}
+
+
+def sorted_copies(cards: dict[str, Card], *decks: str) -> list[str]:
+    """Every physical card of ``decks``, sorted (the invariants' "every card in exactly one place"),
+    worked out once per card table (kept for the last 32 tables): read it, never change it."""
+    key = (id(cards), decks)
+    known = _SORTED_COPIES.get(key)
+    if known is None or known[0] is not cards:
+        if len(_SORTED_COPIES) >= 32:
+            _SORTED_COPIES.clear()
+        known = _SORTED_COPIES[key] = (cards, sorted(c for deck in decks for c in copies(cards, deck)))
+    return known[1]
+
+
 def card_of(cards: dict[str, Card], copy: str) -> Card:
     return cards[copy.split("#", 1)[0]]
 

@@ -33,7 +33,12 @@ from .protocol import Action, Game
 
 
 class HarnessFailure(AssertionError):
-    """A protocol or rules invariant broke; the message names the game seed and the step."""
+    """A protocol or rules invariant broke; the message names the game seed and the step (also kept as
+    ``seed``, ``step`` and ``check``: the broken check's own words)."""
+
+    def __init__(self, message: str, seed: int | None = None, step: int | None = None, check: str = "") -> None:
+        super().__init__(message)
+        self.seed, self.step, self.check = seed, step, check or message
 
 
 @dataclass
@@ -48,10 +53,10 @@ class HarnessReport:
 
 
 def _fail(seed: int, step: int, message: str) -> None:
-    raise HarnessFailure(f"game seed {seed}, step {step}: {message}")
+    raise HarnessFailure(f"game seed {seed}, step {step}: {message}", seed, step, message)
 
 
-def _check_round_trip(game: Game, seed: int, step: int) -> None:
+def check_round_trip(game: Game, seed: int, step: int) -> None:
     text = json.dumps(game.to_json())
     replayed = type(game).from_json(json.loads(text))
     if replayed.state_dict() != game.state_dict():
@@ -83,7 +88,7 @@ class _Listed:
         return action in known
 
 
-def _check_copy(game: Game, seed: int, step: int) -> None:
+def check_copy(game: Game, seed: int, step: int) -> None:
     before = game.state_dict()
     twin = game.copy()
     if twin.state_dict() != before or twin.legal_actions() != game.legal_actions():
@@ -99,7 +104,7 @@ def _check_copy(game: Game, seed: int, step: int) -> None:
         _fail(seed, step, "playing on a copy changed the original")
 
 
-def _check_observations(game: Game, seed: int, step: int) -> None:
+def check_observations(game: Game, seed: int, step: int) -> None:
     for player in (None, *range(game.num_players())):
         try:
             json.dumps(game.observation(player))
@@ -112,8 +117,11 @@ def _check_observations(game: Game, seed: int, step: int) -> None:
             _fail(seed, step, f"the information state of seat {player} is not text")
 
 
-def _check_actions(game: Game, actions: tuple[Action, ...], seed: int, step: int, known: set[Action],
-                   unique_descriptions: bool = True, outcome_lists: dict[tuple[int, ...], tuple] | None = None) -> None:
+def check_way_forward(game: Game, actions: tuple[Action, ...], seed: int, step: int, known: set[Action],
+                      unique_descriptions: bool = True, outcome_lists: dict[tuple[int, ...], tuple] | None = None
+                      ) -> None:
+    """There is a way forward (a legal action, or a chance step whose outcomes are exactly the legal
+    actions with probabilities > 0 summing to 1), and the listed actions pass :func:`_check_listed`."""
     if not actions:
         _fail(seed, step, f"no legal action in stage {game.stage()!r} but the game is not over")
     chance_step = game.chance_step()
@@ -167,6 +175,64 @@ def _check_listed(game: Game, actions: tuple[Action, ...], seed: int, step: int,
         known.add(action)
 
 
+def check_invariants(game: Game, seed: int, step: int, at_end: bool = False) -> None:
+    """The game's own invariants hold (:meth:`Game.invariants`)."""
+    broken = game.invariants()
+    if broken:
+        _fail(seed, step, ("invariant broken at the end: " if at_end else "invariant broken: ") + "; ".join(broken))
+
+
+def check_stale_refused(game: Game, actions: tuple[Action, ...], recent: list[Action], rng: random.Random,
+                        seed: int, step: int) -> bool:
+    """One of the ``recent`` actions that is not legal now (if any) raises :class:`IllegalAction` and
+    leaves the state unchanged; whether one was tried."""
+    listed = _Listed(game, actions)
+    stale = [a for a in recent if a not in listed]
+    if not stale:
+        return False
+    before = game.state_dict()
+    try:
+        game.apply(rng.choice(stale))
+    except IllegalAction:
+        pass
+    else:
+        _fail(seed, step, "an action that is not legal now was accepted")
+    if game.state_dict() != before:
+        _fail(seed, step, "an illegal action changed the state")
+    return True
+
+
+def out_of_turn_pick(game: Game, rng: random.Random) -> Action | None:
+    """An any-time action of a seat that is not to act (a seat, then its action, drawn from ``rng``), if
+    any seat has one; never at a chance step."""
+    if game.is_chance():
+        return None
+    out_of_turn = game.out_of_turn_actions()
+    if not out_of_turn:
+        return None
+    return rng.choice(out_of_turn[rng.choice(sorted(out_of_turn))])
+
+
+def check_undo(game: Game, actions: tuple[Action, ...], action: Action, seed: int, step: int) -> None:
+    """Undoing the last ``action`` restores the legal actions listed before it (``actions``), and playing
+    it again gives the same state."""
+    after = game.state_dict()
+    game.undo()
+    if game.legal_actions() != actions:
+        _fail(seed, step, "undo did not restore the legal actions")
+    game.apply(action)
+    if game.state_dict() != after:
+        _fail(seed, step, "undo then redo gives a different state")
+
+
+def check_end(game: Game, seed: int, step: int) -> None:
+    """At the end: the invariants hold, no action is listed, and the save replays to the same game."""
+    check_invariants(game, seed, step, at_end=True)
+    if game.legal_actions():
+        _fail(seed, step, "the game is over but still lists legal actions")
+    check_round_trip(game, seed, step)
+
+
 def random_sim_test(
     make_game: Callable[[int], Game],
     n_games: int = 100,
@@ -204,36 +270,21 @@ def random_sim_test(
                 if step >= cap:
                     _fail(game_seed, step, f"the game did not end within {cap} actions")
                 actions = game.legal_actions()
-                _check_actions(game, actions, game_seed, step, known, unique_descriptions, outcome_lists)
-                broken = game.invariants()
-                if broken:
-                    _fail(game_seed, step, "invariant broken: " + "; ".join(broken))
-                if step % illegal_every == 0:
-                    listed = _Listed(game, actions)
-                    stale = [a for a in seen[-20:] if a not in listed]
-                else:
-                    stale = []
-                if stale:
-                    before = game.state_dict()
-                    try:
-                        game.apply(rng.choice(stale))
-                    except IllegalAction:
-                        report.illegal_checked += 1
-                    else:
-                        _fail(game_seed, step, "an action that is not legal now was accepted")
-                    if game.state_dict() != before:
-                        _fail(game_seed, step, "an illegal action changed the state")
+                check_way_forward(game, actions, game_seed, step, known, unique_descriptions, outcome_lists)
+                check_invariants(game, game_seed, step)
+                if step % illegal_every == 0 and check_stale_refused(game, actions, seen[-20:], rng, game_seed, step):
+                    report.illegal_checked += 1
                 if copy_every and step % copy_every == 0:
-                    _check_copy(game, game_seed, step)
+                    check_copy(game, game_seed, step)
                 if observe_every and step % observe_every == 0:
-                    _check_observations(game, game_seed, step)
-                out_of_turn = game.out_of_turn_actions() if anytime_every and rng.randrange(anytime_every) == 0 else {}
+                    check_observations(game, game_seed, step)
+                out_of_turn = out_of_turn_pick(game, rng) if anytime_every and rng.randrange(anytime_every) == 0 \
+                    else None
                 if game.is_chance():
                     action = game.roll()
                     report.chance_steps += 1
-                elif out_of_turn:
-                    seat = rng.choice(sorted(out_of_turn))
-                    action = rng.choice(out_of_turn[seat])
+                elif out_of_turn is not None:
+                    action = out_of_turn
                     game.apply(action)
                     report.out_of_turn += 1
                 else:
@@ -242,21 +293,10 @@ def random_sim_test(
                 seen.append(action)
                 step += 1
                 if undo_every and step % undo_every == 0:
-                    after = game.state_dict()
-                    game.undo()
-                    if game.legal_actions() != actions:
-                        _fail(game_seed, step, "undo did not restore the legal actions")
-                    game.apply(action)
-                    if game.state_dict() != after:
-                        _fail(game_seed, step, "undo then redo gives a different state")
+                    check_undo(game, actions, action, game_seed, step)
                 if round_trip_every and step % round_trip_every == 0:
-                    _check_round_trip(game, game_seed, step)
-            broken = game.invariants()
-            if broken:
-                _fail(game_seed, step, "invariant broken at the end: " + "; ".join(broken))
-            if game.legal_actions():
-                _fail(game_seed, step, "the game is over but still lists legal actions")
-            _check_round_trip(game, game_seed, step)
+                    check_round_trip(game, game_seed, step)
+            check_end(game, game_seed, step)
             report.games += 1
             report.actions += step
             report.longest = max(report.longest, step)

@@ -46,7 +46,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from ..core.agents import Agent
-from ..core.cards import card_index
+from ..core.cards import card_index, sorted_copies
 from ..core.identity import identity_cards
 from ..core.protocol import Action, ChanceStep, Game, GameInfo, Information, Result
 from ..core.registry import register
@@ -352,9 +352,7 @@ class MunchkinGame(Strength, Choices, DoorRules, CombatRules, BadStuff, Trading,
         broken = self.impossible_outcomes()
         if not 0 <= self.state.current < self.params.players:
             broken.append(f"player {self.state.current} is to play in a game of {self.params.players}")
-        every = copies(self.cards, "door") + copies(self.cards, "treasure")
-        found = self.all_cards()
-        if sorted(found) != sorted(every):
+        if sorted(self.all_cards()) != sorted_copies(self.cards, "door", "treasure"):
             broken.append("a card is lost, doubled or in two places")
         for i, p in enumerate(self.state.players):
             if not 1 <= p.level <= WIN_LEVEL:

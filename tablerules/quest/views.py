@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.cards import copies
+from ..core.cards import sorted_copies
 from ..core.identity import identity_cards
 from ..core.protocol import Result
 from .heroes import BACKPACK, WIN_LEVEL
@@ -44,12 +44,11 @@ class QuestViews:
 
     def invariants(self) -> list[str]:
         broken = super().invariants()
-        if self.state.fight is not None and self.state.fight.boss:  # the boss's companions stand with it while fought
-            entrance = self.state.dungeon.entrance.id
-            if all(m.id in self.state.fight.monsters for m in self.state.dungeon.monsters_in(entrance)):
-                broken = [b for b in broken if b != "a monster stands in the entrance"]
-        every = copies(self.cards, "dxm") + copies(self.cards, "treasure")
-        if sorted(self.all_cards()) != sorted(every):
+        if self.state.fight is not None and self.state.fight.boss:
+            # "除了Boss战以外，任何怪物都不能在入口停留": during the boss fight its companions stand there, and so does
+            # a monster brought into the fight that ignores the fighter (it stands by; it goes with the boss)
+            broken = [b for b in broken if b != "a monster stands in the entrance"]
+        if sorted(self.all_cards()) != sorted_copies(self.cards, "dxm", "treasure"):
             broken.append("a DxM or Treasure card is lost, doubled or in two places")
         for i, h in enumerate(self.state.heroes):
             if not 1 <= h.level <= WIN_LEVEL:

@@ -42,6 +42,8 @@ class SweepSpec:
     chunk_size: int = 100
     max_actions: int | None = None  #: stop a game after this many actions (default: the game's own cap)
     name: str = ""  #: the sweep's folder name (default: derived from the rest)
+    mix: bool = False  #: each game draws its seats' agents from ``agents`` (seeded by the game's seed)
+    check: bool = False  #: play every game under the harness's checks (:mod:`.checked`)
 
     def __post_init__(self) -> None:
         if self.games < 0 or self.chunk_size < 1:
@@ -67,6 +69,9 @@ class SweepSpec:
         data = asdict(self)
         data.pop("games")
         data.pop("name")
+        for flag in ("mix", "check"):  # only when set: a sweep stored before they existed keeps its name
+            if not data[flag]:
+                data.pop(flag)
         data["agents"] = list(self.agents)
         return data
 
@@ -91,6 +96,8 @@ class Chunk:
     first_seed: int
     count: int
     max_actions: int | None = None
+    mix: bool = False
+    check: bool = False
 
     @property
     def seeds(self) -> range:
@@ -114,7 +121,8 @@ def plan(spec: SweepSpec) -> list[Chunk]:
         params = tuple(sorted(setting.items()))
         for index, start in enumerate(range(0, spec.games, spec.chunk_size)):
             chunks.append(Chunk(spec.sweep_id, spec.game, spec.agents, params, index, spec.seed + start,
-                                min(spec.chunk_size, spec.games - start), spec.max_actions))
+                                min(spec.chunk_size, spec.games - start), spec.max_actions, spec.mix,
+                                spec.check))
     return chunks
 
 

@@ -21,7 +21,8 @@ import logging
 import sys
 import time
 import uuid
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -40,6 +41,8 @@ class SweepReport:
     ran: int = 0  #: chunks written by this run
     games: int = 0  #: games played by this run
     errors: int = 0  #: games that raised (recorded with their seed)
+    violations: int = 0  #: checked games with a broken check (recorded with a save)
+    sweeps: list[str] = field(default_factory=list)  #: every sweep of the run (several games at once)
     seconds: float = 0.0
     interrupted: bool = False
     dashboard: str = ""
@@ -50,8 +53,14 @@ class SweepReport:
 
     def to_json(self) -> dict[str, Any]:
         return {"sweep": self.sweep, "out": self.out, "chunks": self.chunks, "done_before": self.done_before,
-                "ran": self.ran, "games": self.games, "errors": self.errors, "seconds": round(self.seconds, 3),
+                "ran": self.ran, "games": self.games, "errors": self.errors, "violations": self.violations,
+                "sweeps": self.sweeps or [self.sweep], "seconds": round(self.seconds, 3),
                 "interrupted": self.interrupted, "complete": self.complete}
+
+
+def in_turn(queues: Sequence[Sequence[Any]]) -> list[Any]:
+    """The first item of each queue, then the second of each, ... (several sweeps advance together)."""
+    return [q[i] for i in range(max(map(len, queues), default=0)) for q in queues if i < len(q)]
 
 
 def local_cluster(workers: int = 1, processes: bool = True) -> Any:
@@ -89,17 +98,23 @@ def run_chunk_or_failure(chunk: Chunk, out: str) -> dict[str, Any]:
         return {"chunk": chunk.index, "failed": f"{type(exc).__name__}: {exc}"}
 
 
-def run_sweep(spec: SweepSpec, out: str | Path, *, client: Any = None, scheduler: str | None = None,
-              workers: int = 1, progress: bool = True, stop_after: int | None = None,
+def run_sweep(spec: SweepSpec | Sequence[SweepSpec], out: str | Path, *, client: Any = None,
+              scheduler: str | None = None, workers: int = 1, progress: bool = True, stop_after: int | None = None,
               log: TextIO | None = None) -> SweepReport:
     """Play the chunks of ``spec`` not yet under ``out``. ``stop_after``: stop once that many chunks are
-    written (as Ctrl-C would; the rest are cancelled)."""
+    written (as Ctrl-C would; the rest are cancelled). Several specs (a soak of several games) are one run:
+    their missing chunks are queued in turn (a chunk of each spec, then the next of each), so a run stopped
+    part-way has played about as many games of each."""
     from distributed import Client, as_completed
 
     out = Path(out)
-    check_spec(spec, out)
-    todo = missing(spec, out)
-    report = SweepReport(spec.sweep_id, str(out), len(plan(spec)), len(plan(spec)) - len(todo))
+    specs = [spec] if isinstance(spec, SweepSpec) else list(spec)
+    for one in specs:
+        check_spec(one, out)
+    todo = in_turn([missing(one, out) for one in specs])
+    total = sum(len(plan(one)) for one in specs)
+    report = SweepReport(",".join(one.sweep_id for one in specs), str(out), total, total - len(todo),
+                         sweeps=[one.sweep_id for one in specs])
     if not todo:
         return report
     owned: list[Any] = []
@@ -118,7 +133,7 @@ def run_sweep(spec: SweepSpec, out: str | Path, *, client: Any = None, scheduler
     run = uuid.uuid4().hex[:8]
     futures = client.map(run_chunk_or_failure, todo, out=str(out), key=[chunk_key(c, run) for c in todo])
     chunk_of = {f.key: c for f, c in zip(futures, todo, strict=True)}
-    bar = tqdm(total=len(todo), unit="chunk", desc=f"sweep {spec.sweep_id}", disable=not progress,
+    bar = tqdm(total=len(todo), unit="chunk", desc=f"sweep {report.sweep}", disable=not progress,
                file=log or sys.stderr, leave=False)
     try:
         for future in as_completed(futures):
@@ -133,6 +148,7 @@ def run_sweep(spec: SweepSpec, out: str | Path, *, client: Any = None, scheduler
             report.ran += 1
             report.games += summary["games"]
             report.errors += summary["errors"]
+            report.violations += summary.get("violations", 0)
             bar.update(1)
             if stop_after is not None and report.ran >= stop_after:
                 report.interrupted = True

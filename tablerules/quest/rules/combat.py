@@ -428,6 +428,10 @@ class CombatRules:
             for piece in f.monsters:
                 if piece != boss.id and piece in self.state.dungeon.monsters:
                     self._remove(piece)
+            # no monster stays on the entrance after the boss fight (除了Boss战以外，任何怪物都不能在入口停留):
+            # one that stood by (it ignored the fighter) goes with the boss
+            for piece in self.state.dungeon.monsters_in(f.room):
+                self._remove(piece.id)
             f.monsters.clear()
 
     def end_fight(self, returned: bool = False) -> None:
