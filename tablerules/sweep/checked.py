@@ -169,7 +169,7 @@ def write_save(save: str, folder: Path, game: str, seed: int) -> Path:
 
 def mix_agents(cls: type[Game], pool: Sequence[str], seed: int, players: int) -> list[str]:
     """Each seat's agent for the game of ``seed``, drawn from ``pool`` by a stream seeded by the game's
-    seed (the same seats whoever plays the chunk); agents the game lacks (no heuristic yet) are left
+    seed (the same seats whoever plays the chunk); agents the game lacks (a toy game with no heuristic) are left
     out of its pool."""
     usable = [name for name in pool if name != "heuristic" or cls.heuristic_agent() is not None]
     if not usable:
