@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 
 from ..core.protocol import Action, Chance, ChanceStep, Game, GameInfo, Information, Result
 from ..core.registry import register
+from .crawl_actions import SIDE_WORDS, Decline, DrawMonster, EndTurn, Explore, Move, PickBase
 from .dungeon import Dungeon, MonsterPiece, Pos, Room, around, link_key
 from .geometry import MONSTER_DIE, PLAYER_COLOURS, Colour, LinkKind, Side
 from .movement import walk_monsters
@@ -63,58 +64,6 @@ class CrawlParams:
             raise ValueError(f"rules edition must be 1 or {CRAWL_RULES}")
 
 
-@dataclass(frozen=True)
-class Move(Action):
-    player: int
-    side: str
-
-    def describe(self) -> str:
-        return f"player {self.player} moves {_SIDE_WORDS[self.side]}"
-
-
-@dataclass(frozen=True)
-class Explore(Action):
-    player: int
-    side: str
-
-    def describe(self) -> str:
-        return f"player {self.player} explores {_SIDE_WORDS[self.side]}"
-
-
-@dataclass(frozen=True)
-class DrawMonster(Action):
-    player: int
-
-    def describe(self) -> str:
-        return f"player {self.player} draws a wandering monster"
-
-
-@dataclass(frozen=True)
-class Decline(Action):
-    player: int
-
-    def describe(self) -> str:
-        return f"player {self.player} draws no monster"
-
-
-@dataclass(frozen=True)
-class PickBase(Action):
-    player: int
-    colour: str
-
-    def describe(self) -> str:
-        return f"player {self.player} gives the monster a {self.colour} base"
-
-
-@dataclass(frozen=True)
-class EndTurn(Action):
-    player: int
-
-    def describe(self) -> str:
-        return f"player {self.player} ends the turn"
-
-
-_SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
 _Pending = Pending  # the old name
@@ -362,7 +311,7 @@ class DungeonCrawl(Game):
         target = self.state.dungeon.room_at(side.step(here.at))
         assert target is not None
         self.state.dungeon.munchkins[self.state.colours[self.state.current]] = target.id
-        self.event(f"{self._name(self.state.current)} moves {_SIDE_WORDS[side.value]} into {target.name}")
+        self.event(f"{self._name(self.state.current)} moves {SIDE_WORDS[side.value]} into {target.name}")
         self._arrive(target)
 
     def _arrive(self, room: Room) -> None:
@@ -378,7 +327,7 @@ class DungeonCrawl(Game):
     def explore(self, side: Side) -> None:
         here = self._here()
         self.pay(self.state.dungeon.link(here.at, side))
-        self.event(f"{self._name(self.state.current)} explores {_SIDE_WORDS[side.value]} of {here.name}")
+        self.event(f"{self._name(self.state.current)} explores {SIDE_WORDS[side.value]} of {here.name}")
         self.state.pending.append(_Pending("room", at=side.step(here.at)))
 
     def _resolve(self, outcome: Chance) -> None:
