@@ -80,7 +80,8 @@ def test_simulate_and_sweep_chunks_play_inside_a_batch(monkeypatch: pytest.Monke
 
     seen: list[int] = []
 
-    def play_one(cls: type, params: dict, seed: int, agents: tuple, max_actions: int | None) -> dict:
+    def play_one(cls: type, params: dict, seed: int, agents: tuple, max_actions: int | None, checker: object = None,
+                 mix: bool = False) -> dict:
         seen.append(gc.get_threshold()[0])
         return {"seed": seed}
 

@@ -188,8 +188,10 @@ def test_a_seats_tensor_is_encoded_once_per_state(monkeypatch: pytest.MonkeyPatc
     from tablerules.interop import openspiel as tos
 
     encoded: list[int] = []
-    real = tos.encode_tensor
-    monkeypatch.setattr(tos, "encode_tensor", lambda *a, **k: encoded.append(a[2]) or real(*a, **k))
+    from tablerules.interop import wrapped
+
+    real = wrapped.encode_tensor
+    monkeypatch.setattr(wrapped, "encode_tensor", lambda *a, **k: encoded.append(a[2]) or real(*a, **k))
     game = tos.load("smallworld", players=2, seed=7)
     state = game.new_initial_state()
     first = np.asarray(state.observation_tensor(1), np.float32)

@@ -34,12 +34,11 @@ from ..quest.actions import (
     Suicide,
 )
 from ..quest.analysis import pending_odds
-from ..quest.dungeon import Dungeon, Room, link_key
+from ..quest.dungeon import Room, link_key
 from ..quest.exploration import DungeonCrawl, Explore, Move
 from ..quest.game import QuestGame
 from ..quest.geometry import Side
 from ..quest.rules.common import AFTER_ROLL, CHARITY
-from ..quest.tiles import load_rooms
 from . import quest_board as qb
 from .pieces import breakdown_html, card_html, hidden_html, odds_html
 from .scenarios import quest_spec
@@ -115,10 +114,10 @@ STAGE_RULES = {
 }
 
 
-def room_html(dungeon: Dungeon, room_id: str) -> str:
-    """A room's name; its text (and the Chinese text of its tile) on hover or click."""
-    r = dungeon.rooms[room_id]
-    tile = None if r.entrance else load_rooms().tile(r.id)
+def room_html(game: DungeonCrawl, room_id: str) -> str:
+    """A room's name; its text (and the Chinese text of its tile: the deck's or a card pack's) on hover or click."""
+    r = game.dungeon.rooms[room_id]
+    tile = None if r.entrance else game.room_tile(r.id)
     return card_html(r.name or r.id, r.text or "the entrance: no monster stands here", r.name_zh,
                      tile.text_zh if tile is not None else "")
 
@@ -134,7 +133,7 @@ def monsters_html(game: DungeonCrawl) -> str:
     pieces = game.dungeon.monsters
     if not pieces:
         return ""
-    rows = "".join(f"<tr><td>{monster_html(game, m)}</td><td>{room_html(game.dungeon, x.room)}</td><td>{x.level}</td>"
+    rows = "".join(f"<tr><td>{monster_html(game, m)}</td><td>{room_html(game, x.room)}</td><td>{x.level}</td>"
                    f"<td>{html.escape(x.target.value) if x.target else '&ndash;'}</td></tr>"
                    for m, x in pieces.items())
     return ("<table class='tablerules-monsters'><tr><th>monster</th><th>room</th><th>level</th><th>base</th></tr>"
@@ -483,7 +482,7 @@ class QuestPanel(DungeonBoard, StepThrough):
         return card_html(c.name, card_text(c), c.name_zh, card_text_zh(c))
 
     def room(self, room_id: str) -> str:
-        return room_html(self.game.dungeon, room_id)
+        return room_html(self.game, room_id)
 
     def monsters_html(self) -> str:
         return monsters_html(self.game)

@@ -17,7 +17,6 @@ from ..quest.exploration import DungeonCrawl
 from ..quest.forecast import distribution_after
 from ..quest.geometry import MONSTER_DIE, Colour, LinkKind
 from ..quest.movement import MonsterPath, move_all
-from ..quest.tiles import load_rooms
 from .quest_board import LINK_WORDS
 from .quest_panel import SEED, STAGE_RULES, DungeonBoard, monsters_html, room_html
 from .stepper import StepThrough
@@ -205,7 +204,7 @@ class CrawlPanel(DungeonBoard, StepThrough):
         """A chance outcome in plain words: the room tile's, monster's and link's names, "player 1 starts"."""
         event, value = action.event, action.outcome
         if event == "room":
-            return f"the room drawn: {load_rooms().tile(value).name}"
+            return f"the room drawn: {self.game.room_tile(value).name}"
         if event == "monster":
             return f"the monster drawn: {self.game.monster_cards[value].name}"
         if event == "link":
@@ -227,7 +226,7 @@ class CrawlPanel(DungeonBoard, StepThrough):
     def render_state(self) -> str:
         game: DungeonCrawl = self.game
         rows = "".join(
-            f"<tr><td>{p} {c.value}</td><td>{room_html(game.dungeon, game.dungeon.munchkins[c])}</td>"
+            f"<tr><td>{p} {c.value}</td><td>{room_html(game, game.dungeon.munchkins[c])}</td>"
             f"<td>{game.explored[p]}</td><td>{game.dxm_draws[p]}</td></tr>" for p, c in enumerate(game.colours))
         table = ("<table class='tablerules-sheets'><tr><th>player</th><th>room</th><th>rooms explored</th>"
                  f"<th>DxM draws</th></tr>{rows}</table>")
