@@ -35,3 +35,16 @@ def _browser_shutdown() -> Iterator[None]:
     browser = sys.modules.get("browser")
     if browser is not None:
         browser.shutdown()
+
+
+@pytest.fixture(scope="module")
+def client():
+    """One 2-worker in-process dask cluster for a sweep test module (starting a cluster costs more than the
+    games)."""
+    distributed = pytest.importorskip("distributed")
+    from tablerules.sweep.runner import local_cluster
+
+    cluster = local_cluster(2, processes=False)
+    with distributed.Client(cluster) as c:
+        yield c
+    cluster.close()

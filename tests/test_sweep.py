@@ -14,18 +14,8 @@ from tablerules.core.registry import register, unregister
 from tablerules.sweep import SweepSpec, missing, plan, run_sweep
 from tablerules.sweep import query as Q
 from tablerules.sweep.records import SCHEMA, play_one
-from tablerules.sweep.runner import local_cluster
 
 distributed = pytest.importorskip("distributed")
-
-
-@pytest.fixture(scope="module")
-def client():
-    """One 2-worker in-process cluster for the module (starting a cluster costs more than the games)."""
-    cluster = local_cluster(2, processes=False)
-    with distributed.Client(cluster) as c:
-        yield c
-    cluster.close()
 
 
 def seeds_by_setting(out: Path, sweep: str, key: str) -> dict[object, list[int]]:

@@ -42,16 +42,6 @@ def broken_pig():
     unregister("broken-pig")
 
 
-@pytest.fixture(scope="module")
-def client():
-    from tablerules.sweep.runner import local_cluster
-
-    cluster = local_cluster(2, processes=False)
-    with distributed.Client(cluster) as c:
-        yield c
-    cluster.close()
-
-
 def test_a_broken_invariant_is_a_row_with_the_seed_the_step_and_a_save_that_loads_there(
         broken_pig, tmp_path: Path) -> None:
     spec = SweepSpec("broken-pig", 4, check=True, chunk_size=4, name="b")
