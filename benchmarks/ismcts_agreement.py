@@ -26,6 +26,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--prior-weight", type=float, default=ismcts.HEURISTIC_PRIOR)
     parser.add_argument("--margin", action="store_true", help="value cut-offs by rank and lead (ismcts.standing)")
     parser.add_argument("--uct-c", type=float, default=2.0)
+    parser.add_argument("--rollout-depth", type=int, default=ismcts.DEFAULT_ROLLOUT_DEPTH)
+    parser.add_argument("--simulations", type=int, default=ismcts.DEFAULT_SIMULATIONS)
     parser.add_argument("--games", nargs="*", default=game_names())
     args = parser.parse_args(argv)
     gaps: list[float] = []
@@ -40,11 +42,12 @@ def main(argv: list[str]) -> None:
 
     ismcts.SeatISMCTSBot.get_final_policy = spy
     print(f"prior weight {args.prior_weight}, cut-off by {'rank and lead' if args.margin else 'rank'}, "
-          f"uct_c {args.uct_c}")
+          f"uct_c {args.uct_c}, rollouts of {args.rollout_depth} actions, {args.simulations} simulations")
     print("| game | decisions | the heuristic's move | mean value gap, best child over the favourite |")
     print("|---|---:|---:|---:|")
     for name in args.games:
-        agent = ismcts.ISMCTSAgent(seed=1, prior_weight=args.prior_weight, margin=args.margin, uct_c=args.uct_c)
+        agent = ismcts.ISMCTSAgent(args.simulations, args.rollout_depth, seed=1, prior_weight=args.prior_weight,
+                                   margin=args.margin, uct_c=args.uct_c)
         gaps.clear()
         same = total = 0
         for game in decisions(name, args.positions):

@@ -10,6 +10,7 @@ import re
 from fractions import Fraction
 
 import pytest
+from quest_pack_helpers import pack_game
 from quest_seed_helpers import explore_into
 
 from tablerules import odds
@@ -82,6 +83,16 @@ def test_the_board_draws_every_room_with_its_name_icons_arrows_links_and_a_legen
     assert f'data-target="{locked}"' in svg and "locked door between Hospital and Armoury: 2 moves" in svg
     assert svg.count("explore</text>") == len(qb.openings(panel.game.dungeon))
     assert "player 0 (red): level 1" in svg  # the pawn's tooltip
+
+
+def test_a_card_pack_s_room_shows_its_rules_on_the_panel_s_board() -> None:
+    """The Fan Club of the example pack (not in the room deck): its rules come from the game's own table."""
+    game = pack_game(north="fan_club")
+    tip = html.unescape(QuestPanel(game).board_svg())
+    assert "a munchkin with flying entering here takes 1 hit" in tip
+    assert "flying monsters here -2" in tip
+    assert "flying -2" in tip and "flying hurt" in tip
+    assert "flying hurt" not in html.unescape(qb.draw(game.dungeon, qb.Pieces()))  # the deck knows no Fan Club
 
 
 def test_monster_tokens_show_level_and_base_colour_and_the_fight_room() -> None:

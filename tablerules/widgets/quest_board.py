@@ -18,7 +18,7 @@ Click targets: ``room:<id>`` (a room tile), ``door:<x>_<y>_<side>`` (a link, or 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..core.words import counted
@@ -122,6 +122,7 @@ ICON_LEGEND = {  # kind -> (colour, legend text)
     "odd": ("#00695c", "odd levels favoured, even ones not"),
     "soundproof": ("#37474f", "soundproof: no help from outside"),
     "nest": ("#6a1b9a", "nest: entering brings a monster"),
+    "enter": ("#bf360c", "entering hurts those with the named ability"),
     "portal": ("#6a1b9a", "portal: go to any explored room"),
 }
 
@@ -139,8 +140,11 @@ def room_icons(room: Room, rules: Sequence[RoomRule]) -> list[Icon]:
             icons.append(Icon(kind, mark, f"{rule.name}" + (f" ({price})" if price else "")
                               + (", once a turn" if rule.once else "")))
         elif rule.kind == "monsters":
-            icons.append(Icon("monsters", f"{'undead ' if rule.undead else ''}{rule.bonus:+d}",
-                              f"{'undead ' if rule.undead else ''}monsters here {rule.bonus:+d}"))
+            which = f"{'undead ' if rule.undead else ''}{f'{rule.ability} ' if rule.ability else ''}"
+            icons.append(Icon("monsters", f"{which}{rule.bonus:+d}", f"{which}monsters here {rule.bonus:+d}"))
+        elif rule.kind == "enter":
+            icons.append(Icon("enter", f"{rule.ability} hurt", f"a munchkin with {rule.ability} entering here "
+                              f"takes {counted(rule.hits, 'hit')}"))
         elif rule.kind == "run":
             icons.append(Icon("run", f"run {rule.modifier:+d}", f"running away from here {rule.modifier:+d}"))
         elif rule.kind == "odd_levels":
@@ -154,9 +158,17 @@ def room_icons(room: Room, rules: Sequence[RoomRule]) -> list[Icon]:
     return icons
 
 
-def rules_of(room: Room) -> tuple[RoomRule, ...]:
+#: each room's rules by room id, as a game reads them (``QuestGame.room_rules_of``: the deck's and a card
+#: pack's rooms); ``None``: the default room deck's
+RoomRules = Mapping[str, Sequence[RoomRule]] | None
+
+
+def rules_of(room: Room, rules: RoomRules = None) -> tuple[RoomRule, ...]:
+    """The rules printed on ``room`` (none on the entrance)."""
     if room.entrance:
         return ()
+    if rules is not None:
+        return tuple(rules.get(room.id, ()))
     try:
         return load_rooms().tile(room.id).rules
     except KeyError:  # a room of a hand-made dungeon file, not of the deck
@@ -299,7 +311,7 @@ def _link_part(dungeon: Dungeon, lay: Layout, room: Room, side: Side) -> str:
     return svg.target(door_target(key), glyph, tip)
 
 
-def _tile(room: Room, lay: Layout) -> str:
+def _tile(room: Room, lay: Layout, rules: RoomRules = None) -> str:
     x, y = lay.corner(room.at)
     fill = "#fff3c4" if room.entrance else "#fbf6ea"
     parts = [svg.rect(x, y, TILE, TILE, fill=fill, stroke="#6d4c41", width=2.5, rx=6),
@@ -314,7 +326,7 @@ def _tile(room: Room, lay: Layout) -> str:
         parts.append(svg.text(x + TILE / 2, y + 62, "no monster stays here", size=12, fill="#6d4c41"))
         return "".join(parts)
     ix, iy = x + 6, y + 50
-    for icon in room_icons(room, rules_of(room)):
+    for icon in room_icons(room, rules_of(room, rules)):
         colour = ICON_LEGEND[icon.kind][0]
         width = 14 + 7.9 * len(icon.mark)
         if ix + width > x + TILE - 4:
@@ -355,7 +367,7 @@ def _swatch_arrow(colour: str) -> str:
     return _arrow(0, 11, 24, 11, colour, width=8)
 
 
-def legend_items(dungeon: Dungeon) -> list[tuple[str, str]]:
+def legend_items(dungeon: Dungeon, rules: RoomRules = None) -> list[tuple[str, str]]:
     """The legend: the six arrow colours, the links, the icons this dungeon shows, the pieces."""
     items = [(_swatch_arrow(ARROW_COLOURS[c]), f"{c.value} arrow: monsters go this way on {c.value}")
              for c in Colour]
@@ -366,7 +378,7 @@ def legend_items(dungeon: Dungeon) -> list[tuple[str, str]]:
     items.append((svg.rect(2, 8, 22, 7, fill="#212121", stroke="#000", width=1), "wall: no way through"))
     items.append((svg.rect(0, 2, 26, 18, fill="#fff8e1", stroke="#9e9e9e", width=1.5, rx=5)
                   + svg.text(13, 11, "?", size=12, weight="bold"), "unexplored: explore it for a new room"))
-    seen = {i.kind for r in dungeon.rooms.values() if not r.entrance for i in room_icons(r, rules_of(r))}
+    seen = {i.kind for r in dungeon.rooms.values() if not r.entrance for i in room_icons(r, rules_of(r, rules))}
     for kind, (colour, words) in ICON_LEGEND.items():
         if kind in seen:
             items.append((svg.rect(0, 2, 26, 18, fill=colour, stroke="none", rx=9), words))
@@ -379,13 +391,13 @@ def legend_items(dungeon: Dungeon) -> list[tuple[str, str]]:
 LEGEND_COLUMN = 390
 
 
-def _static(dungeon: Dungeon) -> tuple[str, float, float, Layout]:
+def _static(dungeon: Dungeon, rules: RoomRules = None) -> tuple[str, float, float, Layout]:
     """Tiles, links, arrows, icons and the legend of one dungeon layout: (SVG, width, height, layout)."""
     lay = layout_of(dungeon, 3 * LEGEND_COLUMN + 2 * MARGIN)
     width = lay.map_width
     parts = [svg.rect(0, 0, lay.map_width, lay.map_height, fill="#6d625a", stroke="none", rx=10)]
     for room in dungeon.rooms.values():
-        parts.append(_tile(room, lay))
+        parts.append(_tile(room, lay, rules))
     done: set[LinkKey] = set()
     for room in dungeon.rooms.values():
         for side in Side:
@@ -396,7 +408,7 @@ def _static(dungeon: Dungeon) -> tuple[str, float, float, Layout]:
             parts.append(_link_part(dungeon, lay, room, side))
     for room in dungeon.rooms.values():
         parts.append(_arrows(room, lay))
-    items = legend_items(dungeon)
+    items = legend_items(dungeon, rules)
     columns = max(1, int((width - 2 * MARGIN) // LEGEND_COLUMN))
     top = lay.map_height + 14
     parts.append(svg.text(MARGIN, top, "Legend", size=17, anchor="start", weight="bold"))
@@ -409,16 +421,17 @@ def _static(dungeon: Dungeon) -> tuple[str, float, float, Layout]:
 _STATIC: dict[tuple, tuple[str, float, float, Layout]] = {}  #: layout key -> its static part (a few kept)
 
 
-def static_part(dungeon: Dungeon) -> tuple[str, float, float, Layout]:
-    """The cached static part of ``dungeon``'s board (rooms and links only grow: they key the cache)."""
+def static_part(dungeon: Dungeon, rules: RoomRules = None) -> tuple[str, float, float, Layout]:
+    """The cached static part of ``dungeon``'s board (rooms, links and the rooms' rules key the cache)."""
     key = (tuple((r.id, r.at) for r in dungeon.rooms.values()),
            tuple(sorted((k[0], k[1], k[2].value, v.value) for k, v in dungeon.links.items())),
-           tuple(sorted((k.value, v) for k, v in dungeon.costs.items())))
+           tuple(sorted((k.value, v) for k, v in dungeon.costs.items())),
+           tuple(rules_of(r, rules) for r in dungeon.rooms.values()))
     known = _STATIC.get(key)
     if known is None:
         if len(_STATIC) >= 32:
             _STATIC.pop(next(iter(_STATIC)))
-        known = _STATIC[key] = _static(dungeon)
+        known = _STATIC[key] = _static(dungeon, rules)
     return known
 
 
@@ -458,14 +471,14 @@ def _short(name: str, width: int) -> str:
     return (out or name[: width - 1]) + "…"
 
 
-def room_tip(room: Room, pieces: Pieces, dungeon: Dungeon) -> str:
+def room_tip(room: Room, pieces: Pieces, dungeon: Dungeon, rules: RoomRules = None) -> str:
     """Everything about a room, for its tooltip."""
     lines = [f"{room.name or room.id}" + (f" ({room.name_zh})" if room.name_zh else "")]
     if room.entrance:
         lines.append("the entrance: no monster stays here; at level 10 the boss waits here")
     elif room.text:
         lines.append(room.text)
-    lines += [icon.tip for icon in room_icons(room, rules_of(room))]
+    lines += [icon.tip for icon in room_icons(room, rules_of(room, rules))]
     for colour, side in sorted(room.arrows.items(), key=lambda cs: cs[0].value):
         lines.append(f"{colour.value} arrow: monsters move {SIDE_WORDS[side]} on {colour.value}")
     for side in Side:
@@ -480,7 +493,7 @@ def room_tip(room: Room, pieces: Pieces, dungeon: Dungeon) -> str:
     return "\n".join(lines)
 
 
-def _room_layer(room: Room, lay: Layout, pieces: Pieces, dungeon: Dungeon) -> str:
+def _room_layer(room: Room, lay: Layout, pieces: Pieces, dungeon: Dungeon, rules: RoomRules = None) -> str:
     x, y = lay.corner(room.at)
     parts = []
     fight = pieces.fight_room == room.id
@@ -512,14 +525,14 @@ def _room_layer(room: Room, lay: Layout, pieces: Pieces, dungeon: Dungeon) -> st
         parts.append(svg.target(pawn_target(p.seat), _pawn_shape(cx, y + TILE - 42, ARROW_COLOURS[p.colour],
                                                                  str(p.seat), 1.12, dead=p.dead), p.tip))
     # the pieces stand inside the room's group: a click on a piece with nothing to do there reaches the room
-    return svg.target(room_target(room.id), "".join(parts), room_tip(room, pieces, dungeon))
+    return svg.target(room_target(room.id), "".join(parts), room_tip(room, pieces, dungeon, rules))
 
 
-def draw(dungeon: Dungeon, pieces: Pieces, label: str = "the dungeon") -> str:
+def draw(dungeon: Dungeon, pieces: Pieces, label: str = "the dungeon", rules: RoomRules = None) -> str:
     """The whole board: the cached static part, then each room's clickable layer with its pieces (a monster
-    token and a pawn are targets of their own inside the room's)."""
-    static, width, height, lay = static_part(dungeon)
-    layers = "".join(_room_layer(room, lay, pieces, dungeon) for room in dungeon.rooms.values())
+    token and a pawn are targets of their own inside the room's); ``rules``: the game's rooms' rules."""
+    static, width, height, lay = static_part(dungeon, rules)
+    layers = "".join(_room_layer(room, lay, pieces, dungeon, rules) for room in dungeon.rooms.values())
     return svg.document(width, height, static + layers, label=label, background="#fafafa")
 
 

@@ -186,7 +186,8 @@ class DungeonBoard:
     def board_svg(self) -> str:
         if not self.show_board:
             return ""
-        return qb.draw(self.game.dungeon, self.board_pieces(), label=self.turn_text())
+        return qb.draw(self.game.dungeon, self.board_pieces(), label=self.turn_text(),
+                       rules=getattr(self.game, "room_rules_of", None))
 
     def where(self, player: int) -> Room:
         d = self.game.dungeon
