@@ -1,6 +1,7 @@
 """How often the ISMCTS agent plays the heuristic agent's own move (issue 26), and what its root saw.
 
-Run: ``PYTHONPATH=. python benchmarks/ismcts_agreement.py [positions] [--prior-weight W] [--margin] [--uct-c C]
+Run: ``PYTHONPATH=. python benchmarks/ismcts_agreement.py [positions] [--prior-weight W] [--rank-only] [--uct-c C]
+[--rollout-depth N] [--simulations N]
 [--games GAME ...]`` from the project root. The positions are those of ``ismcts_speed.py`` (decisions with more
 than one legal action, spread over three seeded heuristic games). For each game: the decisions where the
 search chose the move the heuristic agent (its prior's favourite and its rollouts' policy) chooses, and the
@@ -24,9 +25,10 @@ def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("positions", type=int, nargs="?", default=16)
     parser.add_argument("--prior-weight", type=float, default=ismcts.HEURISTIC_PRIOR)
-    parser.add_argument("--margin", action="store_true", help="value cut-offs by rank and lead (ismcts.standing)")
+    parser.add_argument("--rank-only", action="store_true",
+                        help="value cut-offs by the rank alone (not ismcts.standing)")
     parser.add_argument("--uct-c", type=float, default=2.0)
-    parser.add_argument("--rollout-depth", type=int, default=ismcts.DEFAULT_ROLLOUT_DEPTH)
+    parser.add_argument("--rollout-depth", type=int, help="actions (default: the game's, ismcts.ROLLOUT_DEPTHS)")
     parser.add_argument("--simulations", type=int, default=ismcts.DEFAULT_SIMULATIONS)
     parser.add_argument("--games", nargs="*", default=game_names())
     args = parser.parse_args(argv)
@@ -41,13 +43,14 @@ def main(argv: list[str]) -> None:
         return original(bot, state, node)
 
     ismcts.SeatISMCTSBot.get_final_policy = spy
-    print(f"prior weight {args.prior_weight}, cut-off by {'rank and lead' if args.margin else 'rank'}, "
-          f"uct_c {args.uct_c}, rollouts of {args.rollout_depth} actions, {args.simulations} simulations")
+    print(f"prior weight {args.prior_weight}, cut-off by {'rank' if args.rank_only else 'rank and lead'}, "
+          f"uct_c {args.uct_c}, rollouts of {args.rollout_depth or 'the game&#39;s'} actions, "
+          f"{args.simulations} simulations".replace("&#39;", "'"))
     print("| game | decisions | the heuristic's move | mean value gap, best child over the favourite |")
     print("|---|---:|---:|---:|")
     for name in args.games:
         agent = ismcts.ISMCTSAgent(args.simulations, args.rollout_depth, seed=1, prior_weight=args.prior_weight,
-                                   margin=args.margin, uct_c=args.uct_c)
+                                   margin=not args.rank_only, uct_c=args.uct_c)
         gaps.clear()
         same = total = 0
         for game in decisions(name, args.positions):

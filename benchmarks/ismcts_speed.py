@@ -20,7 +20,7 @@ from tablerules.core.agents import make_agent, play_game
 from tablerules.core.protocol import Game
 from tablerules.core.registry import game_class, game_names
 from tablerules.core.worlds import _KNOWN, knowledge
-from tablerules.interop.ismcts import DEFAULT_ROLLOUT_DEPTH, ISMCTSAgent
+from tablerules.interop.ismcts import ISMCTSAgent, rollout_depth
 
 
 def decisions(name: str, count: int, games: int = 3) -> list[Game]:
@@ -66,16 +66,17 @@ def main(argv: list[str]) -> None:
     count = int(argv[0]) if argv else 12
     simulations = int(argv[1]) if len(argv) > 1 else 100
     names = argv[2:] or game_names()
-    print(f"ISMCTS, {simulations} simulations a decision, heuristic rollouts of {DEFAULT_ROLLOUT_DEPTH} actions "
-          "then the standing; processor seconds")
-    print("| game | decisions (searched) | simulations a decision | median s | mean s | max s "
+    print(f"ISMCTS, {simulations} simulations a decision, heuristic rollouts of the game's length "
+          "(ismcts.ROLLOUT_DEPTHS) then the standing; processor seconds")
+    print("| game | rollout actions | decisions (searched) | simulations a decision | median s | mean s | max s "
           "| of it, knowledge replay (median s) | simulations a second | 100 in <= 1 s |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     for name in names:
         r = measure(name, count, simulations)
         ok = "yes" if r["max"] * 100 / max(r["simulations"], 1) <= 1.0 else \
             ("median only" if r["median"] * 100 / max(r["simulations"], 1) <= 1.0 else "no")
-        print(f"| {name} | {r['positions']} ({r['searched']}) | {r['simulations']:.0f} | {r['median']:.3f} "
+        print(f"| {name} | {rollout_depth(name)} | {r['positions']} ({r['searched']}) | {r['simulations']:.0f} "
+              f"| {r['median']:.3f} "
               f"| {r['mean']:.3f} | {r['max']:.3f} | {r['replay']:.3f} | {r['per_second']:.0f} | {ok} |", flush=True)
 
 

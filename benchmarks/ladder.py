@@ -68,16 +68,16 @@ def main(argv: list[str] | None = None) -> int:
                 write_results(args.results, [GameRun(game, game_class(game)().num_players(), matches,
                                                      time.perf_counter() - start,
                                                      datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"), command,
-                                                     search_settings(search))], order=GAMES)
+                                                     search_settings(search, game))], order=GAMES)
     return 0
 
 
-def search_settings(search: str | None) -> Search | None:
-    """The search rung's budget as the agent called ``search`` plays it (its defaults)."""
+def search_settings(search: str | None, game: str) -> Search | None:
+    """The search rung's budget as the agent called ``search`` plays it in ``game`` (its defaults)."""
     if search == "ismcts":
         from tablerules.interop import ismcts
 
-        return Search(search, ismcts.DEFAULT_SIMULATIONS, ismcts.DEFAULT_ROLLOUT_DEPTH)
+        return Search(search, ismcts.DEFAULT_SIMULATIONS, ismcts.rollout_depth(game))
     if search == "mcts":
         from tablerules.interop import mcts
 

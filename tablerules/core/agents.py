@@ -192,6 +192,11 @@ def agent_names() -> list[str]:
     return list(AGENTS)
 
 
+#: a search agent's rollout length (actions) that stands for "to the game's end" (no game here is that long
+#: after a decision; the random-game harness caps are higher only for random play)
+WHOLE_GAME = 5000
+
+
 def make_agent(name: str, game_cls: type[Game], seed: int | str = 0) -> Agent:
     """The agent called ``name`` for ``game_cls`` (``ValueError`` naming the known ones, or why not)."""
     if name not in AGENTS:

@@ -7,11 +7,11 @@ other hands, the decks and face-down cards are redrawn from what the seat has no
 reads the real hidden cards, and its tree is keyed by information states (the seat's
 ``information_state_string``). Children are chosen by PUCT with half the prior on the action the game's
 heuristic agent would play there, so the search starts from the heuristic's play and moves off it where
-its simulations find better. A new leaf is valued by a rollout of at most ``rollout_depth`` actions with
-the game's heuristic agent in every seat (random actions in a game without one), then, if the game is not
-over, by the game's own standing (:func:`tablerules.sweep.summaries.evaluate`: levels, coins with the
-regions' next income, penalty cards...) halved because it did not end; a finished game by the wrapper's
-zero-sum returns.
+its simulations find better. A new leaf is valued by a rollout with the game's heuristic agent in every
+seat (random actions in a game without one), to the game's end where that fits the time budget, else for
+the game's :data:`ROLLOUT_DEPTHS` actions and then by the game's own standing (:func:`standing`: the rank
+by :func:`tablerules.sweep.summaries.evaluate`, levels, coins with the regions' next income, penalty
+cards..., and the lead) halved because it did not end; a finished game by the wrapper's zero-sum returns.
 
 Each decision's random streams (the worlds, the tree's ties, the rollouts' dice) are seeded by the agent's
 tie-break stream (:meth:`~tablerules.core.agents.Agent.tie_break`), so a decision depends only on the seat's
@@ -27,7 +27,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from ..core.agents import Agent
+from ..core.agents import WHOLE_GAME, Agent
 from ..core.protocol import Action, Game
 from ..sweep.summaries import POSITION_SCORES, evaluate, seat_scores
 from . import openspiel as osp
@@ -35,7 +35,20 @@ from .mcts import rollout
 
 #: the search budget of ``ISMCTSAgent()`` (the agent called ``ismcts`` in the CLI, sweeps and panels)
 DEFAULT_SIMULATIONS = 100
-DEFAULT_ROLLOUT_DEPTH = 4
+#: each game's rollout length in actions: to the game's end (:data:`WHOLE_GAME`) where 100 simulations of
+#: whole games fit in a second here, else as far as fits (``benchmarks/ismcts_speed.py``, processor seconds,
+#: median decision). A rollout that sees the end (or near it) is what lets the search tell moves apart: with
+#: rollouts of 4 actions the search played the heuristic's own move in 92 of 96 decisions
+#: (``benchmarks/ismcts_agreement.py``) and was no stronger than it.
+ROLLOUT_DEPTHS = {"smallworld": WHOLE_GAME, "quest-crawl": WHOLE_GAME, "munchkin": 80, "baldursgate": 80,
+                  "quest": 50, "kragmortha": 15}
+#: a game not in :data:`ROLLOUT_DEPTHS`
+DEFAULT_ROLLOUT_DEPTH = 20
+
+
+def rollout_depth(game: str) -> int:
+    """The ``ismcts`` agent's rollout length in ``game`` (actions)."""
+    return ROLLOUT_DEPTHS.get(game, DEFAULT_ROLLOUT_DEPTH)
 #: how much a position stopped before the end counts against a finished game
 CUTOFF_DAMPING = 0.5
 #: the prior on the heuristic agent's own choice (PUCT: the search starts from what the heuristic plays)
@@ -239,14 +252,15 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, simulations: int | None = None, rollout_depth: int | None = None, uct_c: float = 2.0,
                  seed: int | str = 0, heuristic: bool = True, prior_weight: float = HEURISTIC_PRIOR,
-                 margin: bool = False) -> None:
-        """``prior_weight``: the prior on the heuristic's choice; ``margin``: value a cut-off position by
-        :func:`standing` (rank and lead) instead of the rank alone."""
+                 margin: bool = True) -> None:
+        """``rollout_depth``: ``None``, the game's own (:func:`rollout_depth`); ``prior_weight``: the prior on
+        the heuristic's choice; ``margin``: value a cut-off position by :func:`standing` (rank and lead),
+        ``False``: by the rank alone."""
         super().__init__(seed)
         self.prior_weight = prior_weight
         self.margin = margin
         self.simulations = simulations or DEFAULT_SIMULATIONS
-        self.rollout_depth = DEFAULT_ROLLOUT_DEPTH if rollout_depth is None else rollout_depth
+        self.rollout_depth = rollout_depth
         self.uct_c = uct_c
         self.heuristic = heuristic
         self._games: dict[tuple, osp.TablerulesGame] = {}
@@ -281,7 +295,8 @@ class ISMCTSAgent(Agent):
         if state.current_player() != player:  # a response window asked a later seat first: no tree for it
             return policy.choose(game, player) if policy is not None else self.pick(game, player, legal)
         rng = self.tie_break(game, player)
-        evaluator = HeuristicRollouts(self.rollout_depth, rng, policy, self.prior_weight, self.margin)
+        depth = rollout_depth(game.name) if self.rollout_depth is None else self.rollout_depth
+        evaluator = HeuristicRollouts(depth, rng, policy, self.prior_weight, self.margin)
         bot = SeatISMCTSBot(wrapped, evaluator, self.uct_c,
                             self.simulations, random_state=np.random.RandomState(rng.randrange(2**31)),
                             child_selection_policy=ismcts.ChildSelectionPolicy.PUCT)

@@ -11,6 +11,7 @@ from ..analysis.balance import Finding, SeatWins
 from ..analysis.ladder import Ladder, Match, Side
 from ..analysis.ladder_results import LadderResults
 from ..analysis.stats import ELO, wilson
+from ..core.agents import WHOLE_GAME
 from ..core.registry import game_class
 from .show import Table, Text
 
@@ -105,6 +106,11 @@ def findings(items: Sequence[Finding]) -> Text:
     return Text("\n".join(f"- {f.words()}" for f in items))
 
 
+def rollout_words(depth: int) -> str:
+    """A search's rollout length in words: ``rollouts of 80 actions``, or to the game's end."""
+    return "rollouts to the game's end" if depth >= WHOLE_GAME else f"rollouts of {depth} actions"
+
+
 def settings_table(results: LadderResults, caption: str = "") -> Table:
     """How each game's ladder was measured: seats, seeds per match (each played once per seating), the search
     rung's simulations a decision and rollout length, and when."""
@@ -112,7 +118,7 @@ def settings_table(results: LadderResults, caption: str = "") -> Table:
     for run in results.games:
         seeds = "; ".join(f"{SHORT_AGENTS.get(a, a)} v {SHORT_AGENTS.get(b, b)} {n}"
                           for (a, b), n in run.seeds().items())
-        search = (f"{run.search.simulations} simulations, rollouts of {run.search.rollout_depth} actions"
+        search = (f"{run.search.simulations} simulations, {rollout_words(run.search.rollout_depth)}"
                   if run.search else "no search rung")
         rows.append((game_title(run.game), run.players, seeds, search, run.made or "not recorded"))
     return Table(rows, ("game", "seats", "seeds a match", "search budget a decision", "measured"), caption)
