@@ -52,8 +52,20 @@ class Run:
         after = [kb for g, kb in self.samples if g >= self.warmup] or [0]
         return (f"{self.game:12} {self.games:8,} games {self.seconds:7.1f} s  RSS {after[0] / 1024:6.1f} -> "
                 f"{after[-1] / 1024:6.1f} MiB after {self.warmup:,} warm-up games  slope "
-                f"{self.slope:+7.1f} KiB/1,000 games  {len(self.growing)} bounded caches still filling; unbounded: "
+                f"{self.slope:+7.1f} KiB/1,000 games  {len(self.growing)} bounded caches still filling"
+                + (f" (fullest: {self.fullest()})" if self.growing else "") + "; unbounded: "
                 + (", ".join(f"{k} {a}->{b}" for k, (a, b) in self.unbounded().items()) or "none"))
+
+    def fullest(self, count: int = 3) -> str:
+        """The growing bounded caches nearest their bound: ``name entries-after-warm-up->at-end/bound``."""
+        rows = []
+        for k, (a, b) in self.growing.items():
+            bound = bound_of(k, find_cache(k))
+            if isinstance(bound, int):
+                rows.append((b / bound, f"{k.removeprefix('tablerules.')} {a}->{b}/{bound}"))
+            elif bound is not None:
+                rows.append((0.0, f"{k.removeprefix('tablerules.')} {a}->{b} ({bound})"))
+        return ", ".join(text for _, text in sorted(rows, reverse=True)[:count])
 
     def unbounded(self) -> dict[str, tuple[int, int]]:
         """The growing caches that have no bound (:func:`tablerules.core.caches.bound_of`)."""
