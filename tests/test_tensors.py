@@ -147,7 +147,7 @@ def test_the_openspiel_wrapper_gives_the_tensor_and_its_observers_split_it(name:
         if step % 10 == 0:
             core = tos.tablerules_game(state)
             for p in range(players):
-                want = tensors.encode(name, core.observation(p), p, players)
+                want = tensors.encode(name, core.observation(p), p, players, state._core.chosen)
                 assert np.array_equal(np.asarray(state.observation_tensor(p), np.float32), want)
                 default.set_from(state, p)
                 assert np.array_equal(default.tensor, want)
@@ -178,7 +178,8 @@ def test_each_games_module_encodes_reading_the_player_count_from_the_observation
         for p in range(players):
             seen = game.observation(p)
             assert np.array_equal(module.encode(seen, p), tensors.encode(name, seen, p, players))
-            assert module.spec(players).size == tensors.spec(name, players).size
+            whole = tensors.spec(name, players)  # the game's own slices, then the partial choice's
+            assert whole.slices == (*module.spec(players).slices, *tensors.choice_slices(name, players))
 
 
 def test_a_seats_tensor_is_encoded_once_per_state(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -206,3 +207,56 @@ def test_a_seats_tensor_is_encoded_once_per_state(monkeypatch: pytest.MonkeyPatc
     assert np.array_equal(np.asarray(again.observation_tensor(1), np.float32), first)
     fresh = tos.tablerules_game(game.new_initial_state())
     assert np.array_equal(first, tensors.encode("smallworld", fresh.observation(1), 1, 2))
+
+
+@pytest.mark.parametrize("name, players", [("munchkin", 4), ("baldursgate", 3)])
+def test_the_tensor_holds_the_partial_choice_of_an_action_chosen_in_steps(name: str, players: int) -> None:
+    """A head picked (and in 4-player Munchkin a tail too): the seat's tensor marks it in the choice slices and
+    nothing else changes; the action completed, the choice slices are 0 again."""
+    pytest.importorskip("pyspiel")
+    from tablerules.interop import openspiel as tos
+    from tablerules.interop.ids import tables
+
+    game = tos.load(name, players=players)
+    layout = tensors.spec(name, players)
+    heads, tail, most = tensors._heads(name, players)
+    table = tables(name, players).actions
+    base = layout.by_name["choosing_head"][0]
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    checked = tails_checked = 0
+    while not state.is_terminal() and (checked < 3 or (most > 2 and not tails_checked)):
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        player = state.current_player()
+        legal = state.legal_actions()
+        split = [a for a in legal if a in heads]
+        if not split:
+            state.apply_action(rng.choice(legal))
+            continue
+        before = np.array(state.observation_tensor(player))
+        assert not before[base:].any()
+        deep = [a for a in split if len(table.splits[table.head_block(a)].sizes) > 2]
+        head = rng.choice(deep or split)
+        state.apply_action(head)
+        assert state.current_player() == player
+        after = np.array(state.observation_tensor(player))
+        assert (after[:base] == before[:base]).all()
+        marked = layout.view(after, "choosing_head")
+        assert marked.sum() == 1 and marked[heads[head]] == 1
+        while state.current_player() == player and not state.is_terminal():
+            legal = state.legal_actions()
+            if all(a < tail for a in legal):
+                break
+            picked = rng.choice(legal)
+            state.apply_action(picked)
+            if state.current_player() == player and any(a >= tail for a in state.legal_actions()):
+                rows = layout.view(np.array(state.observation_tensor(player)), "choosing_tails")
+                assert rows.sum() == 1 and rows[0, picked - tail] == 1
+                tails_checked += 1
+        if not state.is_terminal() and not state.is_chance_node():
+            assert not np.array(state.observation_tensor(state.current_player()))[base:].any()
+        checked += 1
+    assert checked >= 3 and (tails_checked > 0) == (most > 2)

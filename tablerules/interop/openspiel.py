@@ -422,6 +422,7 @@ class TablerulesState(pyspiel.State):
             if move is None:  # a head or a tail with more to choose: the same seat chooses on
                 core.chosen = (*core.chosen, action)
                 core.legal = None
+                core.tensors = {}  # the tensors hold the partial choice
                 return
             core.chosen = ()
             if core.window and isinstance(move, Decline):

@@ -158,7 +158,8 @@ class TablerulesEnv(AECEnv):
         seen = self.game.observation(seat)
         if self.dict_observations:
             self.infos[agent] = {**self.infos.get(agent, {}), "observation": seen}
-        return {"observation": tensors.encode(self.cls.name, seen, seat, len(self.possible_agents)),
+        return {"observation": tensors.encode(self.cls.name, seen, seat, len(self.possible_agents),
+                                                      self.chosen),
                 "action_mask": mask}
 
     def _finish(self) -> None:

@@ -127,7 +127,7 @@ class _Core:
         known = self.tensors.get(player)
         if known is None:
             known = self.tensors[player] = encode_tensor(self.game.name, self.game.observation(player), player,
-                                                         self.players)
+                                                         self.players, self.chosen)
         return known
 
     def outcomes(self) -> Listing:

@@ -17,6 +17,12 @@ to it (the slice says so). Seats are in table order (seat 0 first) and the slice
 tensor is for, as the action ids name seats by their number. The README's interop section lists each game's
 slices and sizes; :data:`VERSION` changes whenever a layout changes.
 
+**The partial choice.** Where the game's action table (:mod:`tablerules.interop.ids`) chooses large blocks in
+steps (a head, then tails), the layout ends with ``choosing_head``, a one-hot of the head picked so far among the
+split blocks' head ids (in compact-id order), and, where an action takes three choices or more, ``choosing_tails``
+(one row per tail already picked, a one-hot of its value): the wrappers pass ``chosen`` (the compact ids picked so
+far), so a policy choosing a tail sees which head it is completing. Between actions both are 0.
+
 Slices marked ``private`` hold what only the seat knows (its own hand, its coins): OpenSpiel's public-only
 observer zeroes them, its private-only observer zeroes the others.
 """
@@ -33,7 +39,7 @@ from typing import Any
 import numpy as np
 
 #: the version of every game's tensor layout
-VERSION = 1
+VERSION = 2  # 2: the partial choice (choosing_head, choosing_tails)
 
 
 @dataclass(frozen=True)
@@ -178,8 +184,56 @@ def has_tensor(game: str) -> bool:
 
 @lru_cache(maxsize=64)
 def spec(game: str, players: int) -> Spec:
-    """The tensor layout of ``game`` for ``players`` seats."""
-    return _module(game).spec(players)
+    """The tensor layout of ``game`` for ``players`` seats: the game's slices, then the partial choice's."""
+    base = _module(game).spec(players)
+    return Spec(game, players, (*base.slices, *choice_slices(game, players)))
+
+
+@lru_cache(maxsize=64)
+def _heads(game: str, players: int) -> tuple[dict[int, int], int, int]:
+    """The split blocks' head ids -> their position in ``choosing_head``, the tail ids' first id, the most tails
+    one action has before its last choice (rows of ``choosing_tails``) and their width."""
+    from ..ids import tables
+
+    table = tables(game, players)
+    if table is None:
+        return {}, 0, 0
+    actions = table.actions
+    heads: dict[int, int] = {}
+    for start, how in zip(actions.heads, actions.splits, strict=False):
+        if how is not None:
+            for i in range(how.sizes[0]):
+                heads[start + i] = len(heads)
+    return heads, actions.tail, actions.most_steps
+
+
+def choice_slices(game: str, players: int) -> list[Slice]:
+    """The partial-choice slices of ``game``'s layout (none where no action is chosen in steps)."""
+    from ..ids import tables
+
+    heads, tail, most = _heads(game, players)
+    if not heads:
+        return []
+    out = [Slice("choosing_head", (len(heads),), "the head picked so far of an action chosen in steps (one-hot "
+                 "over the split blocks' head ids, compact-id order; 0 between actions)")]
+    if most > 2:
+        width = tables(game, players).actions.size - 1 - tail  # the tail ids
+        out.append(Slice("choosing_tails", (most - 2, width), "the tails picked so far, one row each (one-hot of "
+                         "the step's value)"))
+    return out
+
+
+def write_choice(w: Writer, game: str, players: int, chosen: Sequence[int]) -> None:
+    """Mark the compact ids ``chosen`` so far (a head, then tails) in the partial-choice slices."""
+    if not chosen:
+        return
+    heads, tail, _ = _heads(game, players)
+    position = heads.get(chosen[0])
+    if position is None:
+        raise ValueError(f"{game}: compact id {chosen[0]} is not the head of an action chosen in steps")
+    w.set("choosing_head", position)
+    for row, i in enumerate(chosen[1:]):
+        w.set("choosing_tails", (row, i - tail))
 
 
 @lru_cache(maxsize=16)
@@ -189,9 +243,11 @@ def _module(game: str) -> Any:
     return import_module(f"{__name__}.{MODULES[game]}")
 
 
-def encode(game: str, observation: Mapping[str, Any], player: int, players: int | None = None) -> np.ndarray:
+def encode(game: str, observation: Mapping[str, Any], player: int, players: int | None = None,
+           chosen: Sequence[int] = ()) -> np.ndarray:
     """The tensor of ``observation`` (what :meth:`Game.observation` gave seat ``player``; ``players``: read from
-    the observation when not given)."""
+    the observation when not given); ``chosen``: the compact action ids the seat to act has picked so far of an
+    action chosen in steps (the wrappers' partial choice)."""
     if players is None:
         players = len(observation["state"][_module(game).SEATS])
     layout = spec(game, players)
@@ -202,6 +258,7 @@ def encode(game: str, observation: Mapping[str, Any], player: int, players: int 
     w.set("flags", 0, bool(observation.get("chance")))
     w.set("flags", 1, bool(observation.get("over")))
     _module(game).write(w, observation, player)
+    write_choice(w, game, players, chosen)
     return w.finish()
 
 
