@@ -40,8 +40,8 @@ DEFAULT_SIMULATIONS = 100
 #: median decision). A rollout that sees the end (or near it) is what lets the search tell moves apart: with
 #: rollouts of 4 actions the search played the heuristic's own move in 92 of 96 decisions
 #: (``benchmarks/ismcts_agreement.py``) and was no stronger than it.
-ROLLOUT_DEPTHS = {"smallworld": WHOLE_GAME, "quest-crawl": WHOLE_GAME, "munchkin": 80, "baldursgate": 80,
-                  "quest": 50, "kragmortha": 15}
+ROLLOUT_DEPTHS = {"smallworld": WHOLE_GAME, "quest-crawl": WHOLE_GAME, "munchkin": 60, "baldursgate": 80,
+                  "quest": 40, "kragmortha": 10}
 #: a game not in :data:`ROLLOUT_DEPTHS`
 DEFAULT_ROLLOUT_DEPTH = 20
 
