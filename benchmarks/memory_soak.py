@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field
 from tablerules.core.agents import make_agents, play_game
 from tablerules.core.batch import batch_gc
 from tablerules.core.caches import bound_of
-from tablerules.core.memory import cache_sizes, find_cache, grown, per_thousand, rss_kb
+from tablerules.core.memory import cache_sizes, ceiling_bytes, find_cache, grown, per_thousand, rss_kb
 from tablerules.core.registry import game_class, game_names
 
 #: cache-size snapshots kept during a run (every other one is dropped past this)
@@ -53,8 +53,19 @@ class Run:
         return (f"{self.game:12} {self.games:8,} games {self.seconds:7.1f} s  RSS {after[0] / 1024:6.1f} -> "
                 f"{after[-1] / 1024:6.1f} MiB after {self.warmup:,} warm-up games  slope "
                 f"{self.slope:+7.1f} KiB/1,000 games  {len(self.growing)} bounded caches still filling"
-                + (f" (fullest: {self.fullest()})" if self.growing else "") + "; unbounded: "
+                + (f" (fullest: {self.fullest()}; at their bounds about {self.ceiling_mib():.1f} MiB more)"
+                   if self.growing else "") + "; unbounded: "
                 + (", ".join(f"{k} {a}->{b}" for k, (a, b) in self.unbounded().items()) or "none"))
+
+    def ceiling_mib(self) -> float:
+        """How much more the growing dict caches would hold at their bounds, at their present bytes an entry
+        (:func:`tablerules.core.memory.ceiling_bytes`): where the resident size levels off, above the last sample."""
+        more = 0
+        for k, (_, now) in self.growing.items():
+            cache, bound = find_cache(k), bound_of(k, find_cache(k))
+            if isinstance(bound, int) and now:
+                more += max(0, ceiling_bytes(cache, bound) - ceiling_bytes(cache, now))
+        return more / 2**20
 
     def fullest(self, count: int = 3) -> str:
         """The growing bounded caches nearest their bound: ``name entries-after-warm-up->at-end/bound``."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 import importlib
 import itertools
+import sys
 
 import pytest
 
@@ -271,3 +272,14 @@ def test_the_interop_id_tables_stay_bounded() -> None:
         assert len(table._objects) <= (1 << 16) + 1
     # by action, and an action names its seat where its id does not: one entry per full id and seat at most
     assert len(table._ids) <= table.full_size * game.num_players()
+
+
+def test_deep_bytes_counts_shared_objects_once_and_the_ceiling_scales_to_the_bound() -> None:
+    from tablerules.core.memory import ceiling_bytes, deep_bytes
+
+    shared = "x" * 1000
+    one, two = [shared], [shared, shared]
+    assert deep_bytes(two) - deep_bytes(one) == sys.getsizeof(two) - sys.getsizeof(one)  # the string once
+    cache = {i: (i, "y" * 100) for i in range(10)}
+    assert ceiling_bytes(cache, 40) == deep_bytes(cache) * 4
+    assert ceiling_bytes({}, 40) == 0

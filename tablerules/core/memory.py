@@ -30,6 +30,41 @@ def rss_kb() -> int:
         return psutil.Process().memory_info().rss // 1024
 
 
+def deep_bytes(value: Any, seen: set[int] | None = None) -> int:
+    """Bytes held by ``value`` and everything it refers to that was not counted yet (``sys.getsizeof`` summed over
+    containers, objects' attributes and slots; shared objects once): an estimate of what a cache holds."""
+    seen = set() if seen is None else seen
+    todo = [value]
+    total = 0
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, type):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        if isinstance(obj, dict):
+            todo += obj.keys()
+            todo += obj.values()
+        elif isinstance(obj, list | tuple | set | frozenset):
+            todo += obj
+        else:
+            attrs = getattr(obj, "__dict__", None)
+            if attrs is not None:
+                todo.append(attrs)
+            for name in getattr(type(obj), "__slots__", ()):
+                if hasattr(obj, name):
+                    todo.append(getattr(obj, name))
+    return total
+
+
+def ceiling_bytes(cache: Any, bound: int) -> int:
+    """What a dict-like ``cache`` would hold at ``bound`` entries, at its present bytes an entry (0 for an empty
+    cache, or one whose entries cannot be read, as an ``lru_cache``'s)."""
+    if not hasattr(cache, "items") or not len(cache):
+        return 0
+    return deep_bytes(cache) * bound // len(cache)
+
+
 def _size(value: Any) -> int | None:
     """Entries held by ``value``: a container's length, an ``lru_cache``'s current size, else None."""
     if isinstance(value, _CONTAINERS):
