@@ -60,10 +60,12 @@ class Run:
     def ceiling_mib(self) -> float:
         """How much more the growing dict caches would hold at their bounds, at their present bytes an entry
         (:func:`tablerules.core.memory.ceiling_bytes`): where the resident size levels off, above the last sample."""
-        more = 0
+        more, counted = 0, set()
         for k, (_, now) in self.growing.items():
-            cache, bound = find_cache(k), bound_of(k, find_cache(k))
-            if isinstance(bound, int) and now:
+            cache = find_cache(k)
+            bound = bound_of(k, cache)
+            if isinstance(bound, int) and now and id(cache) not in counted:  # a cache imported by two modules once
+                counted.add(id(cache))
                 more += max(0, ceiling_bytes(cache, bound) - ceiling_bytes(cache, now))
         return more / 2**20
 
