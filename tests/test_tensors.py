@@ -219,7 +219,7 @@ def test_the_tensor_holds_the_partial_choice_of_an_action_chosen_in_steps(name: 
 
     game = tos.load(name, players=players)
     layout = tensors.spec(name, players)
-    heads, tail, most = tensors._heads(name, players)
+    heads, tail, _, most = tensors._heads(name, players)
     table = tables(name, players).actions
     base = layout.by_name["choosing_head"][0]
     rng = random.Random(3)

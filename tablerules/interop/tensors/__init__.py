@@ -190,34 +190,31 @@ def spec(game: str, players: int) -> Spec:
 
 
 @lru_cache(maxsize=64)
-def _heads(game: str, players: int) -> tuple[dict[int, int], int, int]:
-    """The split blocks' head ids -> their position in ``choosing_head``, the tail ids' first id, the most tails
-    one action has before its last choice (rows of ``choosing_tails``) and their width."""
+def _heads(game: str, players: int) -> tuple[dict[int, int], int, int, int]:
+    """Of ``game``'s action table: the split blocks' head ids -> their position in ``choosing_head``, the first
+    tail id, the tail ids (the width of a ``choosing_tails`` row) and the most choices one action takes."""
     from ..ids import tables
 
     table = tables(game, players)
     if table is None:
-        return {}, 0, 0
+        return {}, 0, 0, 1
     actions = table.actions
     heads: dict[int, int] = {}
     for start, how in zip(actions.heads, actions.splits, strict=False):
         if how is not None:
             for i in range(how.sizes[0]):
                 heads[start + i] = len(heads)
-    return heads, actions.tail, actions.most_steps
+    return heads, actions.tail, actions.decline - actions.tail, actions.most_steps
 
 
 def choice_slices(game: str, players: int) -> list[Slice]:
     """The partial-choice slices of ``game``'s layout (none where no action is chosen in steps)."""
-    from ..ids import tables
-
-    heads, tail, most = _heads(game, players)
+    heads, _, width, most = _heads(game, players)
     if not heads:
         return []
     out = [Slice("choosing_head", (len(heads),), "the head picked so far of an action chosen in steps (one-hot "
                  "over the split blocks' head ids, compact-id order; 0 between actions)")]
     if most > 2:
-        width = tables(game, players).actions.size - 1 - tail  # the tail ids
         out.append(Slice("choosing_tails", (most - 2, width), "the tails picked so far, one row each (one-hot of "
                          "the step's value)"))
     return out
@@ -227,7 +224,7 @@ def write_choice(w: Writer, game: str, players: int, chosen: Sequence[int]) -> N
     """Mark the compact ids ``chosen`` so far (a head, then tails) in the partial-choice slices."""
     if not chosen:
         return
-    heads, tail, _ = _heads(game, players)
+    heads, tail, _, _ = _heads(game, players)
     position = heads.get(chosen[0])
     if position is None:
         raise ValueError(f"{game}: compact id {chosen[0]} is not the head of an action chosen in steps")
