@@ -186,19 +186,27 @@ def test_a_munchkin_who_can_move_to_your_room_by_magic_may_help() -> None:
     assert game.fight.helper == 1 and game.dungeon.munchkins[game.colours[1]] == "storeroom"
 
 
+def _one_shot_on_the_goblin(card: str, level: int | None = None) -> tuple:
+    """A pack game: player 0 (at ``level``) walks into the Storeroom's fight with the Pit Bull and the Gimpy Goblin
+    and plays the one-shot ``card`` on it. Returns (game, the Pit Bull, the Goblin)."""
+    game = pack_game()
+    if level is not None:
+        hero(game, 0, level=level)
+    pit_bull = monster(game, "pit_bull", "storeroom", "blue")
+    goblin = monster(game, "gimpy_goblin", "storeroom", "blue")
+    one_shot, = hand(game, 0, card)
+    game.apply(Move(0, "N"))
+    game.apply(OneShot(0, one_shot, "munchkins"))
+    return game, pit_bull, goblin
+
+
 def test_treasure_of_a_monster_killed_before_the_others_waits_for_them() -> None:
     """p. 8 开战: “挂掉和逃掉的怪物所拥有的宝藏和掉落的战利品在解决掉其他怪物之前都拿不到手。” The Bomb (kit example)
     kills the
     Gimpy Goblin of a fight with the Pit Bull: it leaves at once and no treasure comes; the Pit Bull beaten, both
     monsters' treasures are drawn (and both kills give a level). Run from the Pit Bull instead: the Goblin's treasure
     comes once the running is over."""
-    game = pack_game()
-    hero(game, 0, level=6)
-    monster(game, "pit_bull", "storeroom", "blue")
-    goblin = monster(game, "gimpy_goblin", "storeroom", "blue")
-    bomb, = hand(game, 0, "bomb")
-    game.apply(Move(0, "N"))
-    game.apply(OneShot(0, bomb, "munchkins"))
+    game, _, goblin = _one_shot_on_the_goblin("bomb", level=6)
     assert goblin not in game.dungeon.monsters and game.fight.killed == [goblin]
     assert len(game.heroes[0].hand) == 0
     roll_fight(game, 6, 1)
@@ -206,12 +214,7 @@ def test_treasure_of_a_monster_killed_before_the_others_waits_for_them() -> None
         game.roll()
     treasures = game.monster_card("pit_bull").treasures + game.monster_card("gimpy_goblin").treasures
     assert len(game.heroes[0].hand) == treasures and game.heroes[0].level == 8
-    game = pack_game()
-    pit_bull = monster(game, "pit_bull", "storeroom", "blue")
-    goblin = monster(game, "gimpy_goblin", "storeroom", "blue")
-    bomb, = hand(game, 0, "bomb")
-    game.apply(Move(0, "N"))
-    game.apply(OneShot(0, bomb, "munchkins"))
+    game, pit_bull, goblin = _one_shot_on_the_goblin("bomb")
     roll_fight(game, 1, 6)  # lost: run
     game.apply(RunTo(0, "ENT"))
     game.apply(RollToRun(0, pit_bull))
@@ -228,13 +231,7 @@ def test_treasure_of_a_monster_that_fled_waits_and_the_flight_gives_no_level() -
     """p. 8 开战: “挂掉和逃掉的怪物所拥有的宝藏和掉落的战利品在解决掉其他怪物之前都拿不到手。” The Scare Bell (kit
     example) drives the Gimpy Goblin off a fight with the Pit Bull: it flees the dungeon, not killed; the Pit Bull
     beaten, both monsters' treasures are drawn, but only the Pit Bull's kill gives a level."""
-    game = pack_game()
-    hero(game, 0, level=6)
-    monster(game, "pit_bull", "storeroom", "blue")
-    goblin = monster(game, "gimpy_goblin", "storeroom", "blue")
-    bell, = hand(game, 0, "scare_bell")
-    game.apply(Move(0, "N"))
-    game.apply(OneShot(0, bell, "munchkins"))
+    game, _, goblin = _one_shot_on_the_goblin("scare_bell", level=6)
     assert goblin not in game.dungeon.monsters and game.fight.killed == []
     assert any("drives off Gimpy Goblin (it flees the dungeon)" in line for line in game.log)
     assert len(game.heroes[0].hand) == 0  # the fled monster's treasure waits

@@ -279,6 +279,18 @@ def _boss(card: str, players: int = 3, helper_level: int = 1, race: str | None =
     return game
 
 
+def _wanderer_joins(game: QuestGame, card: str) -> None:
+    """Player 0 rolls in the boss fight; player 1 plays a Monster Capsule (a Wandering Monster) that brings ``card``
+    on a red base into it."""
+    capsule, = hand(game, 1, "monster_capsule")
+    game.apply(Roll(0))
+    game.apply(Wandering(1, capsule))
+    game.apply(Chance("monster", card))
+    game.apply(Chance("base", "red"))
+    while game.is_chance():
+        game.roll()
+
+
 def test_the_boss_stays_on_the_entrance_whatever_and_must_be_fought() -> None:
     """p. 11: "Boss忽视所有会让它离开入口的规则，卡牌和能力。" ; "总之，无论如何都得和它战。" No Flight Potion, no
     running before the roll; and when every base is in use and a Monster Capsule brings it a companion, the rule that
@@ -342,13 +354,7 @@ def test_losing_to_the_boss_a_hit_a_level_and_a_free_run_and_the_boss_vanishes()
     with the Maul Rat come to its side: the fighter takes one hit (not one a monster), goes down to 9, runs with no
     die and keeps the gold; both monsters go to the discards and the entrance is empty."""
     game = _boss("lawyer", players=2)
-    capsule, = hand(game, 1, "monster_capsule")
-    game.apply(Roll(0))
-    game.apply(Wandering(1, capsule))
-    game.apply(Chance("monster", "maul_rat"))
-    game.apply(Chance("base", "red"))
-    while game.is_chance():
-        game.roll()
+    _wanderer_joins(game, "maul_rat")
     all_pass(game)
     roll_fight(game, 1, 6, 6)
     assert (game.heroes[0].level, game.heroes[0].health) == (9, 3)
@@ -385,13 +391,7 @@ def test_a_wandering_monster_that_ignores_the_boss_fighter_stands_by_and_leaves_
     a halfling's boss fight. It stands by on the entrance without fighting (the invariants allow a monster there
     during the boss fight), and when the boss fight is over it does not stay on the entrance: it goes with the boss."""
     game = _boss("lawyer", players=2, race="halfling")
-    capsule, = hand(game, 1, "monster_capsule")
-    game.apply(Roll(0))
-    game.apply(Wandering(1, capsule))
-    game.apply(Chance("monster", "nervous_squirrel"))
-    game.apply(Chance("base", "red"))
-    while game.is_chance():
-        game.roll()
+    _wanderer_joins(game, "nervous_squirrel")
     entrance = game.dungeon.entrance.id
     squirrel, = (m.id for m in game.dungeon.monsters_in(entrance))
     assert squirrel not in game.fight.monsters and game.monster_strength() == 20
